@@ -1,0 +1,67 @@
+# Seedable pseudo-random generator shared by every kernel that shuffles or deals.
+#
+# Stream (version 1, a compatibility promise pinned by known-answer tests):
+#   * core generator: xoshiro256** 1.0, state expanded from a 64-bit seed with SplitMix64;
+#   * 32-bit outputs: the low half, then the high half, of one 64-bit output;
+#   * bounded integers in [0, n): Lemire's nearly divisionless method on 32-bit outputs;
+#   * shuffles: Fisher-Yates from the last position down, j = bounded(i + 1).
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+cdef struct rng_state:
+    uint64_t s[4]
+    uint32_t spare        # buffered high half of the last 64-bit output
+    int has_spare
+
+cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+cdef inline uint64_t next_u64(rng_state* st) noexcept nogil:
+    cdef uint64_t* s = st.s
+    cdef uint64_t result = rotl(s[1] * 5, 7) * 9
+    cdef uint64_t t = s[1] << 17
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = rotl(s[3], 45)
+    return result
+
+cdef inline uint32_t next_u32(rng_state* st) noexcept nogil:
+    cdef uint64_t x
+    if st.has_spare:
+        st.has_spare = 0
+        return st.spare
+    x = next_u64(st)
+    st.spare = <uint32_t>(x >> 32)
+    st.has_spare = 1
+    return <uint32_t>x
+
+cdef inline uint32_t bounded_u32(rng_state* st, uint32_t n) noexcept nogil:
+    # Lemire (2019), "Fast random integer generation in an interval"; n >= 1.
+    cdef uint64_t m = <uint64_t>next_u32(st) * n
+    cdef uint32_t low = <uint32_t>m
+    cdef uint32_t threshold
+    if low < n:
+        threshold = (<uint32_t>(0 - n)) % n
+        while low < threshold:
+            m = <uint64_t>next_u32(st) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+cdef inline void shuffle_u8(rng_state* st, uint8_t* a, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i, j
+    cdef uint8_t t
+    i = n - 1
+    while i > 0:
+        j = bounded_u32(st, <uint32_t>(i + 1))
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+        i -= 1
+
+cdef void seed_state(rng_state* st, uint64_t seed) noexcept nogil
+
+cdef class Generator:
+    cdef rng_state state
+    cdef readonly object seed
