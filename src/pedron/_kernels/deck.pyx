@@ -5,6 +5,9 @@ generator in the deck object; nothing is shared between decks.
 """
 
 from libc.stdint cimport uint8_t, uint64_t
+from cpython.long cimport PyLong_FromLong
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memmove
 
 from pedron._kernels.bits cimport ctz64, popcount64
@@ -76,14 +79,18 @@ cdef class Deck:
     def deal(self, int k=1):
         """Deal ``k`` cards from the top of the stock, as a tuple in dealing order."""
         cdef int i
+        cdef uint8_t c
         if k < 0 or k > self.end - self.top:
             raise DeckError(f"cannot deal {k} cards: {self.end - self.top} left in the stock")
-        out = [0] * k
+        out = PyTuple_New(k)
         for i in range(k):
-            out[i] = self.buf[self.top + i]
-            self.stock_mask ^= (<uint64_t>1) << self.buf[self.top + i]
+            c = self.buf[self.top + i]
+            self.stock_mask ^= (<uint64_t>1) << c
+            item = <object>PyLong_FromLong(c)
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out, i, item)
         self.top += k
-        return tuple(out)
+        return out
 
     def deal_one(self):
         """Deal the top card of the stock."""
@@ -152,10 +159,21 @@ cdef class Deck:
         self._append([tmp[i] for i in range(n)])
 
     def collect(self, shuffle=True):
-        """Gather every card back into the stock, then shuffle it (unless told not to)."""
-        self._fill(list(CardSet.from_mask(self.full_mask)))
+        """Gather every card back into the stock, then shuffle it (unless told not to).
+
+        Unshuffled, the stock is in ascending card order.
+        """
+        cdef uint64_t rest = self.full_mask
+        cdef int n = 0
+        while rest:
+            self.buf[n] = <uint8_t>ctz64(rest)
+            rest &= rest - 1
+            n += 1
+        self.top = 0
+        self.end = n
+        self.stock_mask = self.full_mask
         if shuffle:
-            self.shuffle()
+            shuffle_u8(&self.rng.state, &self.buf[0], n)
 
     def __len__(self):
         return self.end - self.top

@@ -90,6 +90,8 @@ cdef class Generator:
         """The next 64-bit output, or a list of ``size`` of them."""
         if size is None:
             return next_u64(&self.state)
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise PedronTypeError(f"size must be an int, not {type(size).__name__}")
         if size < 0:
             raise SeedError(f"size must be >= 0, got {size}")
         return [next_u64(&self.state) for _ in range(size)]
@@ -98,9 +100,11 @@ cdef class Generator:
         """The next 32-bit output (low half, then high half, of each 64-bit output)."""
         return next_u32(&self.state)
 
-    def integers(self, uint64_t n):
+    def integers(self, n):
         """An unbiased integer in ``[0, n)`` for ``1 <= n <= 2**32`` (Lemire's method)."""
-        if n == 0 or n > (1 << 32):
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise PedronTypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 1 or n > (1 << 32):
             raise SeedError(f"n must be in 1..2**32, got {n}")
         if n == (1 << 32):
             return next_u32(&self.state)

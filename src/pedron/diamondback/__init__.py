@@ -14,18 +14,36 @@ from pedron.diamondback.cards import (
     parse_ranks,
     rank_of,
 )
+from pedron.diamondback.hand import (
+    HANDS,
+    STRENGTH,
+    HandValue,
+    evaluate,
+    hand_by_strength,
+    hand_ranks,
+    strength_of_ids,
+    strength_of_ranks,
+)
 
 __all__ = [
     "COPIES",
     "DECK_SIZES",
+    "HANDS",
     "RANK_CODES",
     "RANK_NAMES",
+    "STRENGTH",
     "CardSet",
     "Deck",
+    "HandValue",
     "card_id",
     "deck_mask",
+    "evaluate",
     "format_id",
+    "hand_by_strength",
+    "hand_ranks",
     "parse_ids",
     "parse_ranks",
     "rank_of",
+    "strength_of_ids",
+    "strength_of_ranks",
 ]

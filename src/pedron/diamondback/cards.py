@@ -133,7 +133,7 @@ def rank_of(card: int) -> int:
 
 def deck_mask(players: int) -> int:
     """The mask of card ids in the deck for ``players`` (2, 3 or 4)."""
-    if isinstance(players, bool) or players not in DECK_SIZES:
+    if type(players) is not int or players not in DECK_SIZES:
         raise CardError(f"Diamondback is for 2 to 4 players, not {players!r}")
     return (1 << DECK_SIZES[players]) - 1
 

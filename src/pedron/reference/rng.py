@@ -75,3 +75,18 @@ class Xoshiro256StarStar:
                 pool[i], pool[j] = pool[j], pool[i]
             rows.append(pool[:k])
         return rows
+
+
+JUMP = (0x180EC6D33CFD0ABA, 0xD5A61266F0C9392C, 0xA9582618E03FC9AA, 0x39ABDC4529B1661C)
+
+
+def jump(gen: Xoshiro256StarStar) -> None:
+    """Advance ``gen`` by 2**128 outputs (the xoshiro256** jump polynomial)."""
+    t = [0, 0, 0, 0]
+    for word in JUMP:
+        for b in range(64):
+            if word >> b & 1:
+                t = [a ^ s for a, s in zip(t, gen.s)]
+            gen.next_u64()
+    gen.s = t
+    gen.spare = None

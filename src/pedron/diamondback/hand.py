@@ -1,0 +1,344 @@
+"""Diamondback hands: the value of two cards, one at a time or in bulk.
+
+A hand is two cards; only their ranks matter. There are 14 hands (the 15th
+pair of ranks, Magician-Magician, cannot be dealt since every table keeps a
+single Magician). Each hand has
+
+* ``strength``: 14 for the best hand (Magician-Priestess) down to 1 for the
+  worst (Priest-Priest); a larger strength beats a smaller one;
+* ``position``: its line in the table of RULES.md, 1 (best) to 14 (worst),
+  i.e. ``15 - strength``;
+* ``points``: the label of the original rules, 70 down to 5 (never used in
+  play: ``75 - 5 * position``).
+
+Hands given as integers are **ranks** by default (Priest 0, King 1, Queen 2,
+Priestess 3, Magician 4); pass ``ids=True`` to give Diamondback card ids
+(0..42) instead.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pedron.diamondback.cards import (
+    MAGICIAN,
+    MAX_ID,
+    PRIEST,
+    RANK_CODES,
+    RANK_NAMES,
+    RANK_OF_ID,
+    CardSet,
+    format_id,
+    parse_ids,
+    parse_ranks,
+)
+from pedron.errors import CardError, DuplicateCardError, PedronTypeError
+
+__all__ = [
+    "HANDS",
+    "STRENGTH",
+    "HandLike",
+    "HandValue",
+    "evaluate",
+    "hand_by_strength",
+    "hand_ranks",
+    "strength_of_ids",
+    "strength_of_ranks",
+]
+
+# The table of RULES.md, best first, as (high rank, low rank).
+_M, _S, _Q, _K, _P = 4, 3, 2, 1, 0
+_TABLE: tuple[tuple[int, int], ...] = (
+    (_M, _S),
+    (_S, _S),
+    (_M, _Q),
+    (_M, _K),
+    (_S, _K),
+    (_S, _Q),
+    (_S, _P),
+    (_Q, _K),
+    (_M, _P),
+    (_Q, _Q),
+    (_K, _K),
+    (_Q, _P),
+    (_K, _P),
+    (_P, _P),
+)
+NUM_HANDS = 14
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class HandValue:
+    """The value of a two-card Diamondback hand.
+
+    Instances are totally ordered by ``strength`` (a greater value is a better
+    hand), hashable, and equal exactly when they are the same hand. There are
+    only 14 of them (see :data:`HANDS`); :func:`evaluate` returns those.
+    """
+
+    strength: int
+    position: int = field(compare=False)
+    name: str = field(compare=False)
+    points: int = field(compare=False)
+    ranks: tuple[int, int] = field(compare=False)
+
+    @property
+    def code(self) -> str:
+        """Short code, high rank first, e.g. ``"MS"``."""
+        return RANK_CODES[self.ranks[0]] + RANK_CODES[self.ranks[1]]
+
+    @property
+    def is_pair(self) -> bool:
+        """True for two cards of the same rank."""
+        return self.ranks[0] == self.ranks[1]
+
+    def __repr__(self) -> str:
+        return (
+            f"HandValue({self.name}, strength={self.strength}, "
+            f"position={self.position}, points={self.points})"
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (hand_by_strength, (self.strength,))
+
+
+def _make_hands() -> tuple[HandValue, ...]:
+    hands = []
+    for index, (hi, lo) in enumerate(_TABLE):
+        position = index + 1
+        hands.append(
+            HandValue(
+                strength=NUM_HANDS + 1 - position,
+                position=position,
+                name=f"{RANK_NAMES[hi]}-{RANK_NAMES[lo]}",
+                points=75 - 5 * position,
+                ranks=(hi, lo),
+            )
+        )
+    return tuple(hands)
+
+
+#: The 14 hands, best first (``HANDS[0]`` is Magician-Priestess, position 1).
+HANDS: tuple[HandValue, ...] = _make_hands()
+_BY_STRENGTH: tuple[HandValue | None, ...] = (None, *reversed(HANDS))
+
+
+def _strength_table() -> tuple[tuple[int, ...], ...]:
+    table = [[0] * 5 for _ in range(5)]
+    for hand in HANDS:
+        hi, lo = hand.ranks
+        table[hi][lo] = table[lo][hi] = hand.strength
+    return tuple(tuple(row) for row in table)
+
+
+#: ``STRENGTH[a][b]``: strength (1..14) of ranks ``a`` and ``b`` in either order;
+#: 0 for Magician-Magician, which cannot be dealt.
+STRENGTH: tuple[tuple[int, ...], ...] = _strength_table()
+
+_STRENGTH_OF_PAIR: dict[tuple[int, int], int] = {
+    (a, b): STRENGTH[a][b] for a in range(5) for b in range(5) if STRENGTH[a][b]
+}
+_STRENGTH_OF_IDS: dict[tuple[int, int], int] = {
+    (a, b): STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]]
+    for a in range(MAX_ID + 1)
+    for b in range(MAX_ID + 1)
+    if a != b
+}
+_HAND_OF_NAME: dict[str, HandValue] = {}
+for _hand in HANDS:
+    _hi_name, _lo_name = (RANK_NAMES[r].lower() for r in _hand.ranks)
+    _HAND_OF_NAME[f"{_hi_name}-{_lo_name}"] = _hand
+    _HAND_OF_NAME[f"{_lo_name}-{_hi_name}"] = _hand
+
+HandLike = str | CardSet | HandValue | Iterable[Any]
+
+
+def hand_by_strength(strength: int) -> HandValue:
+    """The hand of the given strength, 1 (Priest-Priest) to 14 (Magician-Priestess)."""
+    if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= 14:
+        raise CardError(f"Diamondback hand strength must be 1..14, not {strength!r}")
+    hand = _BY_STRENGTH[strength]
+    assert hand is not None
+    return hand
+
+
+def _bad_rank(a: Any, b: Any) -> CardError | PedronTypeError:
+    for x in (a, b):
+        if isinstance(x, bool) or not isinstance(x, int):
+            try:
+                operator.index(x)
+            except TypeError:
+                return PedronTypeError(
+                    f"a Diamondback rank must be an int 0..4, not {type(x).__name__}"
+                )
+        if not 0 <= operator.index(x) <= 4:
+            return CardError(f"Diamondback rank out of range 0..4: {x!r}")
+    if operator.index(a) == MAGICIAN and operator.index(b) == MAGICIAN:
+        return CardError("Magician-Magician cannot be dealt: every table has one Magician")
+    return CardError(f"not a Diamondback pair of ranks: ({a!r}, {b!r})")
+
+
+def strength_of_ranks(a: int, b: int) -> int:
+    """Strength (1..14) of two rank ints (0 Priest .. 4 Magician), in either order.
+
+    Meant for hot loops: a single dict lookup. Raises :class:`CardError` for a
+    rank outside 0..4 or for Magician-Magician.
+    """
+    try:
+        return _STRENGTH_OF_PAIR[a, b]
+    except (KeyError, TypeError):
+        pass
+    try:
+        return _STRENGTH_OF_PAIR[operator.index(a), operator.index(b)]  # numpy ints
+    except (KeyError, TypeError):
+        raise _bad_rank(a, b) from None
+
+
+def strength_of_ids(a: int, b: int) -> int:
+    """Strength (1..14) of two distinct Diamondback card ids (0..42)."""
+    try:
+        return _STRENGTH_OF_IDS[a, b]
+    except (KeyError, TypeError):
+        pass
+    try:
+        return _STRENGTH_OF_IDS[operator.index(a), operator.index(b)]
+    except (KeyError, TypeError):
+        pass
+    for x in (a, b):
+        if isinstance(x, bool):
+            raise PedronTypeError("a Diamondback card id must be an int, not bool")
+        try:
+            v = operator.index(x)
+        except TypeError:
+            raise PedronTypeError(
+                f"a Diamondback card id must be an int 0..{MAX_ID}, not {type(x).__name__}"
+            ) from None
+        if not 0 <= v <= MAX_ID:
+            raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {x!r}")
+    raise DuplicateCardError(f"the same card id twice in a hand: {a!r}")
+
+
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def _ranks_of_text(text: str) -> tuple[int, ...]:
+    name = _HAND_OF_NAME.get(text.strip().lower())
+    if name is not None:
+        return name.ranks
+    if _HAS_DIGIT.search(text):
+        ids = parse_ids(text)
+        if len(ids) == 2 and ids[0] == ids[1]:
+            raise DuplicateCardError(f"the same card twice in a hand: {text!r}")
+        return tuple(RANK_OF_ID[i] for i in ids)
+    return tuple(parse_ranks(text))
+
+
+def _element_rank(x: Any) -> int:
+    if isinstance(x, str):
+        ranks = parse_ranks(x)
+        if len(ranks) != 1:
+            raise CardError(f"expected one Diamondback card, got {x!r}")
+        return ranks[0]
+    if isinstance(x, bool):
+        raise PedronTypeError("a Diamondback rank must be an int or text, not bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise PedronTypeError(
+            f"a Diamondback rank must be an int or text, not {type(x).__name__}"
+        ) from None
+    if not 0 <= v <= 4:
+        raise CardError(
+            f"Diamondback rank out of range 0..4: {x!r} (pass ids=True for card ids)"
+        )
+    return v
+
+
+def _element_id(x: Any) -> int:
+    if isinstance(x, str):
+        found = parse_ids(x)
+        if len(found) != 1:
+            raise CardError(f"expected one specific Diamondback card, got {x!r}")
+        return found[0]
+    if isinstance(x, bool):
+        raise PedronTypeError("a Diamondback card id must be an int or text, not bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise PedronTypeError(
+            f"a Diamondback card id must be an int or text, not {type(x).__name__}"
+        ) from None
+    if not 0 <= v <= MAX_ID:
+        raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {x!r}")
+    return v
+
+
+def hand_ranks(hand: HandLike, *, ids: bool = False) -> tuple[int, int]:
+    """The two ranks of a hand given in any accepted form (see :func:`evaluate`)."""
+    if isinstance(hand, HandValue):
+        return hand.ranks
+    if isinstance(hand, str):
+        ranks: tuple[int, ...] = _ranks_of_text(hand)
+    elif isinstance(hand, CardSet):
+        ranks = hand.ranks()
+    else:
+        try:
+            items = list(hand)
+        except TypeError:
+            raise PedronTypeError(
+                f"a Diamondback hand must be text, a CardSet or two cards, "
+                f"not {type(hand).__name__}"
+            ) from None
+        if len(items) != 2:
+            raise CardError(f"a Diamondback hand is two cards, got {len(items)}: {hand!r}")
+        if ids:
+            i, j = _element_id(items[0]), _element_id(items[1])
+            if i == j:
+                raise DuplicateCardError(f"the same card twice in a hand: {format_id(i)}")
+            ranks = (RANK_OF_ID[i], RANK_OF_ID[j])
+        else:
+            ranks = (_element_rank(items[0]), _element_rank(items[1]))
+    if len(ranks) != 2:
+        raise CardError(f"a Diamondback hand is two cards, got {len(ranks)}: {hand!r}")
+    a, b = ranks
+    if a == MAGICIAN and b == MAGICIAN:
+        raise CardError(
+            "Magician-Magician cannot be dealt: every Diamondback table has one Magician"
+        )
+    return (a, b) if a >= b else (b, a)
+
+
+def evaluate(hand: HandLike, *, ids: bool = False) -> HandValue:
+    """The value of a two-card Diamondback hand.
+
+    ``hand`` may be
+
+    * text: full names or codes, any order and case, e.g. ``"Magician Priestess"``,
+      ``"Magician-Priestess"``, ``"M S"``, ``"ms"``, or specific cards with copy
+      numbers, ``"M1 S2"`` (two identical cards are an error);
+    * a :class:`~pedron.diamondback.CardSet` of two card ids;
+    * a sequence of two ints: **ranks** 0..4 by default (Priest 0, King 1,
+      Queen 2, Priestess 3, Magician 4), or card ids 0..42 with ``ids=True``
+      (the same id twice is an error); elements may also be card texts;
+    * a :class:`HandValue` (returned as is).
+
+    Magician-Magician cannot be dealt and raises :class:`~pedron.errors.CardError`.
+    """
+    if isinstance(hand, HandValue):
+        return hand
+    a, b = hand_ranks(hand, ids=ids)
+    hv = _BY_STRENGTH[STRENGTH[a][b]]
+    assert hv is not None
+    return hv
+
+
+PRIEST_PRIEST = HANDS[-1]
+MAGICIAN_PRIESTESS = HANDS[0]
+assert PRIEST_PRIEST.ranks == (PRIEST, PRIEST)

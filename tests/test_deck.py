@@ -1,0 +1,278 @@
+"""Decks: seeded shuffles, dealing, returning cards, state; and batch dealing."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import sys
+
+import pytest
+
+from pedron import CardSet, Generator, deal_batch
+from pedron import diablo, diamondback
+from pedron.cards import FULL_MASK, new_uint8_array
+from pedron.errors import ArrayError, DeckError, DuplicateCardError, PedronError
+from pedron.reference.rng import Xoshiro256StarStar
+
+np = pytest.importorskip("numpy")
+
+
+def test_same_seed_same_deal():
+    a, b = diablo.Deck(17), diablo.Deck(17)
+    assert a.deal(5) == b.deal(5)
+    assert a.stock == b.stock
+    assert diablo.Deck(18).stock != diablo.Deck(17).stock
+
+
+def test_shuffle_is_the_reference_fisher_yates():
+    deck = diablo.Deck(2024)
+    ref = Xoshiro256StarStar(2024)
+    expected = list(range(52))
+    ref.shuffle(expected)
+    assert list(deck.stock) == expected
+    deck.shuffle()
+    ref.shuffle(expected)
+    assert list(deck.stock) == expected
+
+
+def test_dealing_and_len():
+    deck = diablo.Deck(1)
+    top = deck.stock[:7]
+    assert len(deck) == 52
+    assert deck.deal(5) == top[:5]
+    assert deck.deal_one() == top[5]
+    assert deck.deal_set(1) == CardSet([top[6]])
+    assert len(deck) == 45
+    assert deck.dealt == CardSet(top)
+    assert deck.deal(0) == ()
+    rest = deck.deal(45)
+    assert len(deck) == 0
+    assert set(rest) | set(top) == set(range(52))  # nothing dealt twice
+    with pytest.raises(DeckError, match="0 left"):
+        deck.deal(1)
+    with pytest.raises(DeckError):
+        deck.deal_one()
+
+
+@pytest.mark.parametrize("k", [-1, 53])
+def test_bad_deal_counts(k):
+    deck = diablo.Deck(1)
+    before = deck.stock
+    with pytest.raises(DeckError):
+        deck.deal(k)
+    with pytest.raises(DeckError):
+        deck.deal_set(k)
+    assert deck.stock == before
+
+
+def test_return_restock_collect():
+    deck = diablo.Deck(5)
+    hand = deck.deal(5)
+    deck.return_cards(hand[:2])
+    assert deck.stock[-2:] == hand[:2]
+    assert len(deck) == 49
+    with pytest.raises(DeckError, match="already in the stock"):
+        deck.return_cards([hand[0]])
+    with pytest.raises(DuplicateCardError):
+        deck.return_cards([hand[2], hand[2]])
+    stock_before = deck.stock
+    deck.restock(hand[2:])
+    assert deck.stock[: len(stock_before)] == stock_before
+    assert sorted(deck.stock[len(stock_before):]) == sorted(hand[2:])
+    deck.deal(52)
+    deck.collect(shuffle=False)
+    assert deck.stock == tuple(range(52))
+    deck.collect()
+    assert sorted(deck.stock) == list(range(52)) and deck.stock != tuple(range(52))
+
+
+def test_many_returns_compact_the_buffer():
+    deck = diablo.Deck(9)
+    for _ in range(100):
+        cards = deck.deal(7)
+        deck.return_cards(cards)
+    assert sorted(deck.stock) == list(range(52))
+
+
+def test_foreign_cards_are_refused():
+    deck = diamondback.Deck(2, seed=1)
+    deck.deal(3)
+    with pytest.raises(DeckError, match="does not belong"):
+        deck.return_cards([20])  # a card of the second deck
+    with pytest.raises(DeckError):
+        diamondback.Deck(2, order=[0, 1, 15])
+
+
+def test_prearranged_order():
+    deck = diablo.Deck(order=[51, 50, 0])
+    assert len(deck) == 3
+    assert deck.deal(2) == (51, 50)
+    assert diablo.Deck(order=range(52)).deal(3) == (0, 1, 2)
+    with pytest.raises(DuplicateCardError):
+        diablo.Deck(order=[1, 1])
+    with pytest.raises(DeckError):
+        diablo.Deck(order=[52])
+    with pytest.raises(PedronError):
+        diablo.Deck(order=["Ah"])
+
+
+def test_state_copy_pickle():
+    deck = diablo.Deck(33)
+    deck.deal(4)
+    state = deck.getstate()
+    clone = deck.copy()
+    assert copy.deepcopy(deck).stock == deck.stock
+    expected = deck.deal(10)
+    assert clone.deal(10) == expected
+    other = diablo.Deck(0)
+    other.setstate(state)
+    assert other.deal(10) == expected
+    restored = pickle.loads(pickle.dumps(clone))
+    clone.shuffle()
+    restored.shuffle()
+    assert restored.stock == clone.stock
+    db_deck = diamondback.Deck(3, seed=4)
+    db_copy = pickle.loads(pickle.dumps(db_deck))
+    assert db_copy.players == 3 and db_copy.stock == db_deck.stock
+
+
+def test_bad_state_changes_nothing():
+    deck = diablo.Deck(2)
+    before = deck.getstate()
+    for bad in (
+        {"version": 9},
+        dict(before, stock=[1, 1]),
+        dict(before, stock=[60]),
+        dict(before, rng={"bad": 1}),
+        dict(before, stock="1 2"),
+    ):
+        with pytest.raises(PedronError):
+            deck.setstate(bad)
+        assert deck.getstate() == before
+
+
+def test_repr_hides_the_order():
+    deck = diablo.Deck(3)
+    text = repr(deck)
+    assert "52 of 52" in text
+    assert str(deck.stock[0]) not in text.split(":")[-1].replace("52", "")
+
+
+def test_seed_none_and_generators():
+    assert diablo.Deck().stock != diablo.Deck().stock
+    g = Generator(5)
+    deck = diablo.Deck(g)
+    assert deck.rng is g
+    assert diablo.Deck(np.random.default_rng(1)).stock == diablo.Deck(
+        np.random.default_rng(1)
+    ).stock
+
+
+def test_shuffle_fairness_chi_square():
+    stats = pytest.importorskip("scipy.stats")
+    deck = diablo.Deck(20261130)
+    counts = np.zeros((52, 52), dtype=np.int64)  # position x card
+    positions = np.arange(52)
+    for _ in range(26_000):
+        deck.shuffle()
+        counts[positions, deck.stock] += 1
+    result = stats.chisquare(counts.ravel())
+    assert result.pvalue > 1e-3
+    # Each position alone, too: no position favours some cards.
+    pvalues = [stats.chisquare(row).pvalue for row in counts]
+    assert min(pvalues) > 1e-5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_diamondback_deal_fairness(players):
+    stats = pytest.importorskip("scipy.stats")
+    size = diamondback.DECK_SIZES[players]
+    hands = np.asarray(
+        deal_batch(40_000, 2, deck=diamondback.deck_mask(players), seed=players)
+    )
+    counts = np.bincount(hands.ravel(), minlength=size)
+    assert len(counts) == size
+    assert stats.chisquare(counts).pvalue > 1e-3
+
+
+# ---------------------------------------------------------------------------
+# deal_batch
+
+
+def test_deal_batch_shape_and_content():
+    hands = deal_batch(10_000, 5, seed=11)
+    assert hands.shape == (10_000, 5) and hands.dtype == np.uint8
+    assert hands.max() < 52
+    srt = np.sort(hands, axis=1)
+    assert (np.diff(srt, axis=1) > 0).all()  # no card twice in a hand
+
+
+def test_deal_batch_matches_reference_stream():
+    hands = deal_batch(50, 5, seed=1)
+    expected = Xoshiro256StarStar(1).deal_rows(list(range(52)), 50, 5)
+    assert hands.tolist() == expected
+    assert deal_batch(4, 5, seed=1).tolist()[:4] == expected[:4]
+
+
+def test_deal_batch_from_a_deck():
+    deck = CardSet("Ah Kh Qh Jh Th 9h 2c")
+    hands = deal_batch(2_000, 7, deck=deck, seed=2)
+    assert {int(c) for c in hands.ravel()} == set(deck)
+    hands = deal_batch(500, 3, deck="2c 3c 4c 5c", seed=2)
+    assert set(hands.ravel().tolist()) <= {0, 4, 8, 12}
+    db_hands = deal_batch(1_000, 2, deck=diamondback.CardSet.from_mask(
+        diamondback.deck_mask(2)), seed=3)
+    assert db_hands.max() < 15
+
+
+def test_deal_batch_generator_is_advanced():
+    g = Generator(3)
+    a = deal_batch(5, 5, seed=g)
+    b = deal_batch(5, 5, seed=g)
+    assert a.tolist() != b.tolist()
+    assert np.array_equal(deal_batch(5, 5, seed=3), a)
+
+
+def test_deal_batch_into_out():
+    out = np.zeros((8, 5), dtype=np.uint8)
+    result = deal_batch(8, 5, seed=4, out=out)
+    assert result is out
+    assert np.array_equal(out, deal_batch(8, 5, seed=4))
+    for bad in (
+        np.zeros((8, 4), dtype=np.uint8),
+        np.zeros((8, 5), dtype=np.int64),
+        np.zeros((5, 8), dtype=np.uint8).T,
+    ):
+        with pytest.raises(ArrayError):
+            deal_batch(8, 5, seed=4, out=bad)
+    readonly = np.zeros((8, 5), dtype=np.uint8)
+    readonly.flags.writeable = False
+    with pytest.raises(ArrayError):
+        deal_batch(8, 5, out=readonly)
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "deck"),
+    [(-1, 5, None), (5, -1, None), (5, 53, None), (3, 5, "Ah Kh"), (1, 1, 1 << 60),
+     (2.0, 5, None), (5, "5", None)],
+)
+def test_deal_batch_bad_arguments(n, k, deck):
+    with pytest.raises(PedronError) as info:
+        deal_batch(n, k, deck=deck, seed=1)
+    assert isinstance(info.value, (ValueError, TypeError))
+
+
+def test_deal_batch_empty_and_full():
+    assert deal_batch(0, 5, seed=1).shape == (0, 5)
+    full = deal_batch(3, 52, seed=1)
+    assert all(sorted(row) == list(range(52)) for row in full.tolist())
+    assert CardSet.full().mask == FULL_MASK
+
+
+def test_without_numpy_a_memoryview(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    view = new_uint8_array(3, 5)
+    assert isinstance(view, memoryview) and view.shape == (3, 5)
+    out = deal_batch(3, 5, seed=1)
+    assert isinstance(out, memoryview)
+    assert out.tolist() == Xoshiro256StarStar(1).deal_rows(list(range(52)), 3, 5)
