@@ -161,7 +161,7 @@ def test_mask_algebra_matches_python_sets(a, b):
 
 def test_combining_with_other_types_fails():
     with pytest.raises(TypeError):
-        CardSet("Ah") | {1}  # noqa: B018
+        CardSet("Ah") | {1}
     with pytest.raises(PedronTypeError):
         CardSet("Ah").isdisjoint({1})
 

@@ -8,8 +8,7 @@ import sys
 
 import pytest
 
-from pedron import CardSet, Generator, deal_batch
-from pedron import diablo, diamondback
+from pedron import CardSet, Generator, deal_batch, diablo, diamondback
 from pedron.cards import FULL_MASK, new_uint8_array
 from pedron.errors import ArrayError, DeckError, DuplicateCardError, PedronError
 from pedron.reference.rng import Xoshiro256StarStar

@@ -87,4 +87,4 @@ def test_cardset_of_ids():
     with pytest.raises(CardError):
         db.CardSet([43])
     with pytest.raises(TypeError):
-        s | db.cards._StandardCardSet("Ah")  # noqa: B018
+        s | db.cards._StandardCardSet("Ah")

@@ -64,7 +64,7 @@ def _copy_numbers() -> tuple[int, ...]:
 
 
 _COPY_OF_ID = _copy_numbers()
-_ID_OF_COPY = {(r, n): i for i, (r, n) in enumerate(zip(RANK_OF_ID, _COPY_OF_ID))}
+_ID_OF_COPY = {(r, n): i for i, (r, n) in enumerate(zip(RANK_OF_ID, _COPY_OF_ID, strict=True))}
 _RANK_OF_WORD = {name.lower(): r for r, name in enumerate(RANK_NAMES)}
 _RANK_OF_WORD.update({code.lower(): r for r, code in enumerate(RANK_CODES)})
 _TOKEN = re.compile(r"(priestess|priest|king|queen|magician|[pkqsm])(\d*)", re.IGNORECASE)

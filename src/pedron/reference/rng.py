@@ -86,7 +86,7 @@ def jump(gen: Xoshiro256StarStar) -> None:
     for word in JUMP:
         for b in range(64):
             if word >> b & 1:
-                t = [a ^ s for a, s in zip(t, gen.s)]
+                t = [a ^ s for a, s in zip(t, gen.s, strict=True)]
             gen.next_u64()
     gen.s = t
     gen.spare = None
