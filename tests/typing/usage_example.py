@@ -1,0 +1,53 @@
+"""A typed program using pedron's public API; ``mypy --strict`` must accept it.
+
+Kept in the tests (tests/test_typing.py) so that the stubs and hints stay
+complete. It is also run, so every line here must work.
+"""
+
+from __future__ import annotations
+
+import pedron
+from pedron import CardSet, Generator, diablo, diamondback
+from pedron.errors import PedronError
+
+
+def cards_demo() -> list[str]:
+    hand: CardSet = CardSet("Ah Kh Qh")
+    more: CardSet = hand | CardSet([0, 1])
+    ids: tuple[int, ...] = more.to_indices()
+    card: int = pedron.parse_card("Td")
+    text: str = pedron.format_cards(ids) + " " + pedron.format_card(card)
+    mask: int = more.mask
+    return [text, str(len(more)), hex(mask), str("Ah" in more)]
+
+
+def dealing_demo(seed: int) -> tuple[tuple[int, ...], int]:
+    gen = Generator(seed)
+    deck = diablo.Deck(gen)
+    deck.shuffle()
+    hand: tuple[int, ...] = deck.deal(5)
+    first: int = deck.deal_one()
+    deck.restock(list(hand))
+    remaining: int = len(deck)
+    db_deck = diamondback.Deck(3, seed)
+    pair: tuple[int, ...] = db_deck.deal(2)
+    names = [diamondback.format_id(c) for c in pair]
+    assert len(names) == 2
+    return hand + (first,), remaining
+
+
+def batch_demo() -> int:
+    hands = pedron.deal_batch(100, 5, seed=1)
+    return len(hands)
+
+
+def errors_demo() -> str:
+    try:
+        CardSet("Zz")
+    except PedronError as exc:
+        return str(exc)
+    return ""
+
+
+if __name__ == "__main__":
+    print(cards_demo(), dealing_demo(1), batch_demo(), errors_demo())
