@@ -10,6 +10,9 @@ table is symmetric (``t[a | b << 8] == t[b | a << 8]``), so the byte order of
 the machine does not matter. Invalid rows map to a byte with bit 7 set; the
 hot loop ORs every looked-up byte together and, only if bit 7 ended up set,
 rescans to name the first bad row.
+
+The C tables (strengths, rank of each id) live in ``diamondback_eval.pxd`` so
+other kernels can cimport them.
 """
 
 import array
@@ -26,17 +29,7 @@ cdef enum:
     NUM_IDS = 43
     MAX_OPPONENTS = 3
 
-# STRENGTH_C[a][b] for ranks a, b: 1..14, 0 for Magician-Magician.
-_STRENGTH = (
-    (1, 2, 3, 8, 6),
-    (2, 4, 7, 10, 11),
-    (3, 7, 5, 9, 12),
-    (8, 10, 9, 13, 14),
-    (6, 11, 12, 14, 0),
-)
-cdef uint8_t STRENGTH_C[5][5]
-
-cdef uint8_t RANK_OF_ID_C[43]
+# Lookup tables indexed by a row's two bytes, a | b << 8: strength, or INVALID.
 cdef uint8_t RANK_TABLE[65536]
 cdef uint8_t ID_TABLE[65536]
 
@@ -55,15 +48,6 @@ cdef extern from *:
 
 cdef void _init_tables():
     cdef int i, a, b
-    cdef int block[14]
-    for a in range(NUM_RANKS):
-        for b in range(NUM_RANKS):
-            STRENGTH_C[a][b] = _STRENGTH[a][b]
-    RANK_OF_ID_C[0] = 4
-    for i in range(14):
-        block[i] = 0 if i < 5 else (1 if i < 9 else (2 if i < 12 else 3))
-    for i in range(42):
-        RANK_OF_ID_C[1 + i] = block[i % 14]
     for i in range(65536):
         RANK_TABLE[i] = INVALID
         ID_TABLE[i] = INVALID
@@ -182,6 +166,8 @@ def _rows_view(cards):
     else:
         raise ArrayError(f"cards must have shape (n, 2), not {tuple(mv.shape)}")
     n = mv.nbytes // 2
+    if n == 0:
+        return memoryview(b""), 0
     if mv.format != "B":
         mv = mv.cast("B", (mv.nbytes,)) if mv.ndim == 1 else mv.cast("B")
     if mv.ndim != 1:
@@ -238,7 +224,9 @@ cdef object _batch(object cards, object out, bint ids, bint check):
         return out
     cdef const uint8_t[::1] src = src_obj
     cdef uint8_t[::1] dst = dst_obj
-    cdef const uint8_t* table = ID_TABLE if ids else RANK_TABLE
+    cdef const uint8_t* table = &RANK_TABLE[0]
+    if ids:
+        table = &ID_TABLE[0]
     cdef const uint8_t* s = &src[0]
     cdef uint8_t* d = &dst[0]
     cdef uint8_t acc
@@ -296,9 +284,9 @@ cdef enum:
 cdef struct OddsState:
     int k                       # opponents still in
     int hero                    # hero's strength
-    int rev[3]                  # revealed rank per opponent, -1 if none yet
+    int rev[8]                  # revealed rank per opponent, -1 if none yet (3 used)
     uint64_t cnt[5]             # unseen cards per rank
-    uint64_t rem[4]             # rem[j]: ways to give opponents j..k-1 their hidden cards
+    uint64_t rem[8]             # rem[j]: ways to give opponents j..k-1 their hidden cards
     uint64_t acc[6]
 
 
@@ -306,7 +294,7 @@ cdef void _walk(OddsState* st, int j, uint64_t w, int ties) noexcept nogil:
     """Give opponent j his hidden card(s), for every rank (pair), weighted by card counts."""
     cdef int x, y, s, r
     cdef uint64_t cx, cy, ways
-    if j == st.k:
+    if j >= st.k or j >= MAX_OPPONENTS:
         if ties == 0:
             st.acc[WIN] += w
         elif ties == st.k:
@@ -369,8 +357,10 @@ def odds_counts(int hero, counts, revealed):
 
     Returns ``(win, share2, share3, share4, carry, lose, total)``: ``shareW``
     counts the deals where the pot is divided among W tied best hands (hero
-    included); ``total`` is their sum. Inputs are trusted (the Python layer
-    validates them): at most 3 opponents, enough unseen cards.
+    included); ``total`` is their sum. Inputs are not checked for consistency
+    with a real deck (the Python layer
+    validates them); the kernel still rejects what would make it misbehave:
+    not 1..3 opponents, counts outside 0..255, too few unseen cards.
     """
     cdef OddsState st
     cdef int j, k = len(revealed)
@@ -379,11 +369,13 @@ def odds_counts(int hero, counts, revealed):
         raise ArrayError(f"odds_counts needs 1..3 opponents, not {k}")
     if len(counts) != NUM_RANKS:
         raise ArrayError("odds_counts needs 5 rank counts")
+    if not 1 <= hero <= 14:
+        raise ArrayError(f"hero strength must be 1..14, not {hero}")
     st.k = k
     st.hero = hero
     for j in range(NUM_RANKS):
-        if counts[j] < 0:
-            raise ArrayError("negative unseen count")
+        if not 0 <= counts[j] <= 255:  # keeps every weight far below 2**64
+            raise ArrayError(f"unseen count out of range 0..255: {counts[j]!r}")
         st.cnt[j] = counts[j]
         pool += st.cnt[j]
     for j in range(6):

@@ -11,6 +11,9 @@ single Magician). Each hand has
 * ``points``: the label of the original rules, 70 down to 5 (never used in
   play: ``75 - 5 * position``).
 
+:func:`evaluate_batch` gives the strengths of many hands at once from an
+(n, 2) uint8 buffer (compiled, GIL released).
+
 Hands given as integers are **ranks** by default (Priest 0, King 1, Queen 2,
 Priestess 3, Magician 4); pass ``ids=True`` to give Diamondback card ids
 (0..42) instead.
@@ -22,8 +25,10 @@ import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from pedron._kernels.diamondback_eval import evaluate_batch, evaluate_batch_unchecked
 from pedron.diamondback.cards import (
     MAGICIAN,
     MAX_ID,
@@ -44,6 +49,8 @@ __all__ = [
     "HandLike",
     "HandValue",
     "evaluate",
+    "evaluate_batch",
+    "evaluate_batch_unchecked",
     "hand_by_strength",
     "hand_ranks",
     "strength_of_ids",
@@ -255,9 +262,7 @@ def _element_rank(x: Any) -> int:
             f"a Diamondback rank must be an int or text, not {type(x).__name__}"
         ) from None
     if not 0 <= v <= 4:
-        raise CardError(
-            f"Diamondback rank out of range 0..4: {x!r} (pass ids=True for card ids)"
-        )
+        raise CardError(f"Diamondback rank out of range 0..4: {x!r} (pass ids=True for card ids)")
     return v
 
 
@@ -331,7 +336,16 @@ def evaluate(hand: HandLike, *, ids: bool = False) -> HandValue:
 
     Magician-Magician cannot be dealt and raises :class:`~pedron.errors.CardError`.
     """
-    if isinstance(hand, HandValue):
+    if isinstance(hand, tuple | list):
+        if len(hand) == 2:  # fast path: two plain ints (not bools, not numpy ints)
+            x, y = hand
+            if type(x) is int and type(y) is int:
+                found = (_HAND_OF_IDS if ids else _HAND_OF_RANKS).get((x, y))
+                if found is not None:
+                    return found
+    elif isinstance(hand, str):
+        return _evaluate_text(hand)
+    elif isinstance(hand, HandValue):
         return hand
     a, b = hand_ranks(hand, ids=ids)
     hv = _BY_STRENGTH[STRENGTH[a][b]]
@@ -339,6 +353,18 @@ def evaluate(hand: HandLike, *, ids: bool = False) -> HandValue:
     return hv
 
 
-PRIEST_PRIEST = HANDS[-1]
-MAGICIAN_PRIESTESS = HANDS[0]
-assert PRIEST_PRIEST.ranks == (PRIEST, PRIEST)
+@lru_cache(maxsize=1024)
+def _evaluate_text(text: str) -> HandValue:
+    a, b = hand_ranks(text)
+    hv = _BY_STRENGTH[STRENGTH[a][b]]
+    assert hv is not None
+    return hv
+
+
+_HAND_OF_RANKS: dict[tuple[int, int], HandValue] = {
+    pair: hand_by_strength(s) for pair, s in _STRENGTH_OF_PAIR.items()
+}
+_HAND_OF_IDS: dict[tuple[int, int], HandValue] = {
+    pair: hand_by_strength(s) for pair, s in _STRENGTH_OF_IDS.items()
+}
+assert HANDS[-1].ranks == (PRIEST, PRIEST)

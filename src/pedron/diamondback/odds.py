@@ -1,0 +1,361 @@
+"""Exact Diamondback probabilities: dealing odds and odds in play.
+
+Everything here is exact (:class:`fractions.Fraction`) and rests on one model:
+**the cards a player has not seen lie uniformly at random**. Opponents' choices
+(which card they revealed, staying in rather than folding) are not used as
+information about their hidden cards.
+
+* :func:`dealing_odds` -- the probability of being dealt each of the 14 hands
+  from the 2-, 3- or 4-player deck.
+* :func:`odds` -- from one player's seat: given his two cards, the card each
+  opponent still in has revealed (or none yet) and any other cards he knows
+  to be out of play, the probabilities that at the showdown he wins outright,
+  shares the pot, the pot carries over, or he loses. The compiled kernel
+  enumerates the ranks of the opponents' hidden cards, each weighted by the
+  number of concrete card choices it stands for.
+
+Showdown rules (RULES.md, "Ties"): the best hand wins; if **every** hand in the
+showdown is equal the pot carries over (nobody wins); otherwise the pot is
+divided among the tied best hands.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from pedron._kernels.diamondback_eval import odds_counts
+from pedron.diamondback.cards import (
+    COPIES,
+    DECK_SIZES,
+    MAX_ID,
+    RANK_NAMES,
+    RANK_OF_ID,
+    CardSet,
+    format_id,
+    parse_ids,
+    parse_ranks,
+)
+from pedron.diamondback.hand import HANDS, HandValue, evaluate, hand_ranks
+from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+
+__all__ = [
+    "Odds",
+    "dealing_counts",
+    "dealing_odds",
+    "deck_counts",
+    "odds",
+]
+
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def _check_players(players: Any) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in DECK_SIZES:
+        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {players!r}")
+    return players
+
+
+def deck_counts(players: int) -> tuple[int, int, int, int, int]:
+    """Cards of each rank (Priest first) in the deck for ``players`` (2..4)."""
+    decks = _check_players(players) - 1
+    return (COPIES[0] * decks, COPIES[1] * decks, COPIES[2] * decks, COPIES[3] * decks, 1)
+
+
+# --------------------------------------------------------------------------
+# dealing odds
+
+
+@cache
+def _dealing_counts(players: int) -> tuple[tuple[HandValue, int], ...]:
+    counts = deck_counts(players)
+    rows = []
+    for hand in HANDS:
+        hi, lo = hand.ranks
+        ways = counts[hi] * (counts[hi] - 1) // 2 if hi == lo else counts[hi] * counts[lo]
+        rows.append((hand, ways))
+    return tuple(rows)
+
+
+def dealing_counts(players: int, *, names: bool = False) -> dict[Any, int]:
+    """Number of two-card sets dealing each hand, best hand first.
+
+    Keys are :class:`HandValue` objects, or hand names (``"Queen-King"``) with
+    ``names=True``. The counts add up to C(deck size, 2): 105, 406 and 903 for
+    2, 3 and 4 players.
+    """
+    rows = _dealing_counts(_check_players(players))
+    return {(hand.name if names else hand): ways for hand, ways in rows}
+
+
+def dealing_odds(players: int, *, names: bool = False) -> dict[Any, Fraction]:
+    """Exact probability of being dealt each of the 14 hands, best hand first.
+
+    Keys are :class:`HandValue` objects (``str(key)`` is the hand's name), or
+    the names themselves with ``names=True``; values are
+    :class:`~fractions.Fraction` and add up to 1.
+    """
+    rows = _dealing_counts(_check_players(players))
+    total = sum(ways for _, ways in rows)
+    return {(hand.name if names else hand): Fraction(ways, total) for hand, ways in rows}
+
+
+# --------------------------------------------------------------------------
+# odds in play
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One player's exact chances at the showdown.
+
+    ``win + share + carry + lose == 1``:
+
+    * ``win``: his hand beats every opponent's;
+    * ``share``: he ties for best with some but not all of the showdown hands
+      and the pot is divided (``shares[w - 2]`` is the probability of a
+      division among ``w`` = 2, 3, 4 tied hands, his included);
+    * ``carry``: every hand in the showdown is equal, so the pot carries over;
+    * ``lose``: some opponent has a better hand.
+
+    ``share_pot`` is the expected fraction of the pot he takes through
+    divisions (sum of ``shares[w - 2] / w``); ``equity = win + share_pot``
+    is his expected fraction of this pot (a carry-over counts as 0).
+    ``deals`` is the number of equally likely ways the opponents' hidden cards
+    can be, and ``counts`` the raw (win, share2, share3, share4, carry, lose)
+    counts out of ``deals``.
+    """
+
+    win: Fraction
+    share: Fraction
+    carry: Fraction
+    lose: Fraction
+    shares: tuple[Fraction, Fraction, Fraction]
+    share_pot: Fraction
+    deals: int
+    counts: tuple[int, int, int, int, int, int]
+
+    @property
+    def equity(self) -> Fraction:
+        """Expected fraction of this pot won (win + share_pot)."""
+        return self.win + self.share_pot
+
+    @property
+    def p_win(self) -> float:
+        """``win`` as a float."""
+        return float(self.win)
+
+    @property
+    def p_share(self) -> float:
+        """``share`` as a float."""
+        return float(self.share)
+
+    @property
+    def p_carry(self) -> float:
+        """``carry`` as a float."""
+        return float(self.carry)
+
+    @property
+    def p_lose(self) -> float:
+        """``lose`` as a float."""
+        return float(self.lose)
+
+    def as_floats(self) -> dict[str, float]:
+        """``win``, ``share``, ``carry``, ``lose`` and ``equity`` as floats."""
+        return {
+            "win": float(self.win),
+            "share": float(self.share),
+            "carry": float(self.carry),
+            "lose": float(self.lose),
+            "equity": float(self.equity),
+        }
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int], deals: int) -> Odds:
+        """Build from raw (win, share2, share3, share4, carry, lose) counts."""
+        win, s2, s3, s4, carry, lose = (int(c) for c in counts)
+        if win + s2 + s3 + s4 + carry + lose != deals or deals <= 0:
+            raise PedronValueError(f"outcome counts {tuple(counts)} do not add up to {deals}")
+        shares = (Fraction(s2, deals), Fraction(s3, deals), Fraction(s4, deals))
+        return cls(
+            win=Fraction(win, deals),
+            share=Fraction(s2 + s3 + s4, deals),
+            carry=Fraction(carry, deals),
+            lose=Fraction(lose, deals),
+            shares=shares,
+            share_pot=shares[0] / 2 + shares[1] / 3 + shares[2] / 4,
+            deals=deals,
+            counts=(win, s2, s3, s4, carry, lose),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Odds(win={self.win}, share={self.share}, carry={self.carry}, "
+            f"lose={self.lose}, equity~{float(self.equity):.4f})"
+        )
+
+
+# A known card: its rank, and its id when the caller named a specific card.
+_Card = tuple[int, "int | None"]
+
+
+def _card_of_text(text: str) -> list[_Card]:
+    if _HAS_DIGIT.search(text):
+        return [(RANK_OF_ID[i], i) for i in parse_ids(text)]
+    return [(r, None) for r in parse_ranks(text)]
+
+
+def _one_card(x: Any, ids: bool, what: str) -> _Card:
+    if isinstance(x, str):
+        cards = _card_of_text(x)
+        if len(cards) != 1:
+            raise CardError(f"{what}: expected one card, got {x!r}")
+        return cards[0]
+    if isinstance(x, bool):
+        raise PedronTypeError(f"{what}: a card must be an int or text, not bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise PedronTypeError(
+            f"{what}: a card must be an int or text, not {type(x).__name__}"
+        ) from None
+    if ids:
+        if not 0 <= v <= MAX_ID:
+            raise CardError(f"{what}: Diamondback card id out of range 0..{MAX_ID}: {x!r}")
+        return (RANK_OF_ID[v], v)
+    if not 0 <= v <= 4:
+        raise CardError(f"{what}: Diamondback rank out of range 0..4: {x!r}")
+    return (v, None)
+
+
+def _cards(obj: Any, ids: bool, what: str) -> list[_Card]:
+    if obj is None:
+        return []
+    if isinstance(obj, str):
+        return _card_of_text(obj)
+    if isinstance(obj, CardSet):
+        return [(RANK_OF_ID[i], i) for i in obj]
+    if isinstance(obj, HandValue):
+        return [(r, None) for r in obj.ranks]
+    try:
+        items = list(obj)
+    except TypeError:
+        raise PedronTypeError(
+            f"{what}: expected text, a CardSet or a sequence of cards, not {type(obj).__name__}"
+        ) from None
+    return [_one_card(x, ids, what) for x in items]
+
+
+def _hand_cards(hand: Any, ids: bool) -> list[_Card]:
+    hand_ranks(hand, ids=ids)  # validates: two cards, not Magician-Magician, ...
+    return _cards(hand, ids, "hand")
+
+
+def _revealed_cards(revealed: Any, ids: bool) -> list[_Card | None]:
+    if isinstance(revealed, str | CardSet):
+        return list(_cards(revealed, ids, "revealed"))
+    try:
+        items = list(revealed)
+    except TypeError:
+        raise PedronTypeError(
+            "revealed: expected a sequence with one entry (a card or None) per opponent "
+            f"still in, not {type(revealed).__name__}"
+        ) from None
+    return [None if x is None else _one_card(x, ids, "revealed") for x in items]
+
+
+def _plural(name: str) -> str:
+    return name + ("es" if name.endswith("ss") else "s")
+
+
+def odds(
+    hand: Any,
+    revealed: Any = None,
+    dead: Any = None,
+    players: int | None = None,
+    *,
+    opponents: int | None = None,
+    ids: bool = False,
+) -> Odds:
+    """One player's exact probabilities of winning, sharing, carry-over and losing.
+
+    * ``hand``: his two cards, in any form :func:`evaluate` accepts.
+    * ``revealed``: one entry per **opponent still in**: the card he revealed
+      (a rank int, a card text such as ``"Q"`` or ``"Q4"``, or an id with
+      ``ids=True``) or ``None`` if he has not revealed yet. A text such as
+      ``"Q S"`` gives one revealed card per opponent. ``revealed=None`` means
+      ``opponents`` opponents are in and none has revealed yet.
+    * ``dead``: other cards known to be out of the opponents' hands (folded
+      players' shown cards, ...), in the same forms; ``None`` for none.
+    * ``players``: the table size, which fixes the deck (2: 15 cards, 3: 29,
+      4: 43). Default: one more than the number of opponents still in.
+    * ``opponents``: with ``revealed=None``, how many opponents are still in
+      (default ``players - 1``); otherwise it must equal ``len(revealed)``.
+    * ``ids``: ints are card ids (0..42) instead of ranks (0..4).
+
+    Every way the opponents' hidden cards can lie among the cards he has not
+    seen is counted once (all equally likely). Raises a
+    :class:`~pedron.errors.PedronValueError` subclass for unknown names, a card
+    the deck lacks, more cards of a rank than the deck holds, a player count
+    outside 2..4, too many opponents.
+    """
+    value = evaluate(hand, ids=ids)
+    known: list[_Card] = _hand_cards(hand, ids)
+    if revealed is None:
+        if opponents is None:
+            opponents = (2 if players is None else _check_players(players)) - 1
+        if isinstance(opponents, bool) or not isinstance(opponents, int):
+            raise PedronTypeError(f"opponents must be an int, not {type(opponents).__name__}")
+        opp_cards: list[_Card | None] = [None] * opponents
+    else:
+        opp_cards = _revealed_cards(revealed, ids)
+        if opponents is not None and opponents != len(opp_cards):
+            raise PedronValueError(
+                f"opponents={opponents!r} but revealed has {len(opp_cards)} entries "
+                "(one per opponent still in)"
+            )
+    k = len(opp_cards)
+    if players is None:
+        players = max(2, k + 1)
+    players = _check_players(players)
+    if not 1 <= k <= players - 1:
+        raise PedronValueError(
+            f"{k} opponents still in: with {players} players there can be 1 to {players - 1}"
+        )
+    dead_cards = _cards(dead, ids, "dead")
+    everything = known + [c for c in opp_cards if c is not None] + dead_cards
+    size = DECK_SIZES[players]
+    seen_ids: set[int] = set()
+    for _, card in everything:
+        if card is None:
+            continue
+        if card >= size:
+            raise CardError(
+                f"card {format_id(card)} (id {card}) is not in the {players}-player deck "
+                f"(ids 0..{size - 1})"
+            )
+        if card in seen_ids:
+            raise DuplicateCardError(f"card {format_id(card)} given twice")
+        seen_ids.add(card)
+    counts = list(deck_counts(players))
+    for rank, _ in everything:
+        counts[rank] -= 1
+    for rank in range(5):
+        if counts[rank] < 0:
+            held = deck_counts(players)[rank] - counts[rank]
+            raise CardError(
+                f"{held} {_plural(RANK_NAMES[rank])} among hand, revealed and dead cards, but the "
+                f"{players}-player deck has only {deck_counts(players)[rank]}"
+            )
+    hidden = sum(1 if c is not None else 2 for c in opp_cards)
+    if sum(counts) < hidden:
+        raise PedronValueError(
+            f"only {sum(counts)} unseen cards, but the opponents hold {hidden} hidden cards"
+        )
+    rev = [None if c is None else c[0] for c in opp_cards]
+    win, s2, s3, s4, carry, lose, total = odds_counts(value.strength, counts, rev)
+    return Odds.from_counts((win, s2, s3, s4, carry, lose), total)
