@@ -1,0 +1,30 @@
+# Diablo (deuces-wild five-card poker) evaluator: shared C-level lookup.
+#
+# A hand is scored from five per-card table entries (CARD_ENTRY_*), one table
+# lookup and no branch:
+#   * entry bits 0..18: a rank key; the sum of five keys is distinct for every
+#     multiset of five ranks (wilds have key 0, the same as a natural 2);
+#   * entry bits 32..44: the rank bit (none for a wild in wild mode);
+#   * entry bits 48..51: the suit bit (none for a wild in wild mode).
+# With s the sum and o the OR of the five entries, the hand can be a flush
+# exactly when o holds at most one suit bit; its strength is then
+# table[FLUSH_BASE + rank bits] (precomputed as the better of the flush and
+# the non-flush value), otherwise table[s & KEY_MASK].
+from libc.stdint cimport uint16_t, uint64_t
+
+cdef enum:
+    KEY_MASK = 0x7FFFF
+    FLUSH_BASE = 360919        # one more than the largest key sum
+    TABLE_SIZE = 360919 + 8192
+
+cdef inline uint16_t lookup_strength(const uint16_t* table, uint64_t s, uint64_t o) noexcept nogil:
+    cdef unsigned int sb = <unsigned int>(o >> 48) & 0xF
+    cdef unsigned int idx
+    if (sb & (sb - 1)) == 0:
+        idx = FLUSH_BASE + (<unsigned int>(o >> 32) & 0x1FFF)
+    else:
+        idx = <unsigned int>s & KEY_MASK
+    return table[idx]
+
+cdef const uint64_t* card_entries(bint wild) noexcept nogil
+cdef const uint16_t* strength_table(bint wild) noexcept nogil

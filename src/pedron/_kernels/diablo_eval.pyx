@@ -1,0 +1,733 @@
+"""Diablo hand evaluation: five-card poker with deuces wild, and plain poker.
+
+The tables are built at import by enumerating rank patterns (6,175 multisets
+of five ranks and the 8,191 flush rank sets), never the 2,598,960 hands; see
+the .pxd for the layout. Strengths are dense per mode: 1 is the worst hand,
+equal strengths are exactly the ties.
+
+Internal module: the public API is :mod:`pedron.diablo`.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport qsort
+from libc.string cimport memset
+
+from pedron._kernels.bits cimport ctz64
+from pedron._kernels.cardset cimport CardSet
+
+from pedron._kernels.cardset import format_card, parse_card, parse_cards
+from pedron.errors import (
+    CardError,
+    DuplicateCardError,
+    PedronTypeError,
+    PedronValueError,
+)
+
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
+
+# ---------------------------------------------------------------------------
+# Constants
+
+# Categories, higher is better (mirrored by pedron.diablo.Category).
+cdef enum:
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+    FIVE_OF_A_KIND = 10
+    N_CATEGORIES = 11       # index 0 unused
+
+# Rank keys: the sums of any five of them (each used at most four times) are
+# all distinct. Found by a greedy search (each key the smallest that keeps the
+# sums distinct); the table build re-checks the property at import.
+RANK_KEY_VALUES = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+cdef int RANK_KEYS[13]
+for _r in range(13):
+    RANK_KEYS[_r] = RANK_KEY_VALUES[_r]
+del _r
+
+cdef uint64_t ENTRY_W[256]
+cdef uint64_t ENTRY_N[256]
+cdef uint64_t CARD_BIT[256]
+cdef uint16_t TABLE_W[TABLE_SIZE]
+cdef uint16_t TABLE_N[TABLE_SIZE]
+cdef uint32_t RAW_W[8192]      # raw score of each strength (index = strength)
+cdef uint32_t RAW_N[8192]
+cdef uint8_t CAT_W[8192]       # category of each strength
+cdef uint8_t CAT_N[8192]
+cdef int COUNT_W = 0           # number of distinct strengths
+cdef int COUNT_N = 0
+
+
+cdef const uint64_t* card_entries(bint wild) noexcept nogil:
+    return &ENTRY_W[0] if wild else &ENTRY_N[0]
+
+
+cdef const uint16_t* strength_table(bint wild) noexcept nogil:
+    return &TABLE_W[0] if wild else &TABLE_N[0]
+
+
+# ---------------------------------------------------------------------------
+# Table generation (runs once at import; a few milliseconds)
+#
+# A raw score is category << 20 followed by the five ranks the hand plays as,
+# four bits each, most important first (bigger groups first, then higher
+# ranks; a straight from the top down, the wheel as 5 4 3 2 A). Raw scores
+# compare like hands; the dense strengths number the reachable raw scores.
+
+cdef inline uint32_t pack(int cat, const int* rs) noexcept nogil:
+    return ((<uint32_t>cat << 20) | (<uint32_t>rs[0] << 16) | (<uint32_t>rs[1] << 12)
+            | (<uint32_t>rs[2] << 8) | (<uint32_t>rs[3] << 4) | <uint32_t>rs[4])
+
+
+cdef int straight_top(unsigned int bits) noexcept nogil:
+    """Top rank of the highest straight whose five ranks include ``bits``, or -1.
+
+    The wheel (5-4-3-2-A) has top rank 3 (the five).
+    """
+    cdef int t
+    cdef unsigned int window
+    for t in range(12, 3, -1):
+        window = 0x1F << (t - 4)
+        if bits & ~window == 0:
+            return t
+    if bits & ~(<unsigned int>0x100F) == 0:
+        return 3
+    return -1
+
+
+cdef void straight_ranks(int top, int* rs) noexcept nogil:
+    cdef int i
+    if top == 3:
+        rs[0] = 3; rs[1] = 2; rs[2] = 1; rs[3] = 0; rs[4] = 12
+    else:
+        for i in range(5):
+            rs[i] = top - i
+
+
+cdef uint32_t score_counts(const int* cnt) noexcept nogil:
+    """Plain poker value of five cards given as rank counts, not a flush.
+
+    Five of a kind (a count of 5) ranks above everything.
+    """
+    cdef int rs[5]
+    cdef int n = 0, c, r, i, c1 = 0, c2 = 0, top
+    cdef unsigned int bits = 0
+    for c in range(5, 0, -1):
+        for r in range(12, -1, -1):
+            if cnt[r] == c:
+                if c1 == 0:
+                    c1 = c
+                elif c2 == 0:
+                    c2 = c
+                for i in range(c):
+                    rs[n] = r
+                    n += 1
+                bits |= 1u << r
+    if c1 == 5:
+        return pack(FIVE_OF_A_KIND, rs)
+    if c1 == 4:
+        return pack(FOUR_OF_A_KIND, rs)
+    if c1 == 3:
+        return pack(FULL_HOUSE if c2 == 2 else THREE_OF_A_KIND, rs)
+    if c1 == 2:
+        return pack(TWO_PAIR if c2 == 2 else ONE_PAIR, rs)
+    top = straight_top(bits)
+    if top >= 0:
+        straight_ranks(top, rs)
+        return pack(STRAIGHT, rs)
+    return pack(HIGH_CARD, rs)
+
+
+cdef uint32_t wild_nonflush(const int* nc, int k) noexcept nogil:
+    """Best value of natural rank counts ``nc`` plus ``k`` wilds, as a non-flush.
+
+    Either every wild joins the biggest (then highest) group of naturals, or,
+    when the naturals are all different ranks, the wilds complete the highest
+    straight containing them (a wild may play as a 2 in the wheel).
+    """
+    cdef int cnt[13]
+    cdef int r, g = -1, distinct = 1, top
+    cdef int rs[5]
+    cdef unsigned int bits = 0
+    cdef uint32_t best, alt
+    for r in range(13):
+        cnt[r] = nc[r]
+        if nc[r] > 1:
+            distinct = 0
+        if nc[r] > 0:
+            bits |= 1u << r
+            if g < 0 or nc[r] >= nc[g]:
+                g = r
+    if k == 0 or g < 0:
+        return score_counts(cnt)
+    cnt[g] += k
+    best = score_counts(cnt)
+    if distinct:
+        top = straight_top(bits)
+        if top >= 0:
+            straight_ranks(top, rs)
+            alt = pack(STRAIGHT, rs)
+            if alt > best:
+                best = alt
+    return best
+
+
+cdef uint32_t flush_value(unsigned int bits, int k) noexcept nogil:
+    """Best value of naturals of one suit with rank bits ``bits`` plus ``k`` wilds.
+
+    A straight flush if one contains the naturals (highest first); otherwise a
+    flush in which each wild is the highest card of the suit not held. The
+    non-flush possibilities (four or five of a kind with three or four wilds)
+    compete too.
+    """
+    cdef int nc[13]
+    cdef int rs[5]
+    cdef int r, n = 0, top, left = k
+    cdef uint32_t best, alt
+    for r in range(13):
+        nc[r] = (bits >> r) & 1
+    top = straight_top(bits)
+    if top >= 0:
+        straight_ranks(top, rs)
+        best = pack(STRAIGHT_FLUSH, rs)
+    else:
+        for r in range(12, -1, -1):
+            if (bits >> r) & 1:
+                rs[n] = r
+                n += 1
+            elif left > 0:
+                rs[n] = r
+                n += 1
+                left -= 1
+        best = pack(FLUSH, rs)
+    alt = wild_nonflush(nc, k)
+    return alt if alt > best else best
+
+
+cdef int cmp_u32(const void* a, const void* b) noexcept nogil:
+    cdef uint32_t x = (<const uint32_t*>a)[0], y = (<const uint32_t*>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef int find_u32(const uint32_t* arr, int n, uint32_t x) noexcept nogil:
+    cdef int lo = 0, hi = n - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if arr[mid] < x:
+            lo = mid + 1
+        elif arr[mid] > x:
+            hi = mid - 1
+        else:
+            return mid
+    return -1
+
+
+cdef uint32_t RAW_NF[TABLE_SIZE]   # scratch: raw score per table slot (0 = unused)
+cdef uint32_t RAWS[6175 + 8192]    # scratch: every raw score met, then the sorted distinct ones
+
+
+cdef int build_mode(bint wild, uint16_t* table, uint32_t* raw_of, uint8_t* cat_of) except -1:
+    cdef int r1, r2, r3, r4, r5, r, k, n_raw = 0, n_unique, i, pc
+    cdef int cnt[13]
+    cdef int key
+    cdef unsigned int bits
+    cdef uint32_t raw
+    cdef uint32_t* raws = RAWS
+    memset(RAW_NF, 0, sizeof(RAW_NF))
+    # Non-flush: every multiset of five ranks with no rank five times.
+    for r1 in range(13):
+        for r2 in range(r1, 13):
+            for r3 in range(r2, 13):
+                for r4 in range(r3, 13):
+                    for r5 in range(r4, 13):
+                        if r1 == r5:
+                            continue
+                        memset(cnt, 0, sizeof(cnt))
+                        cnt[r1] += 1; cnt[r2] += 1; cnt[r3] += 1; cnt[r4] += 1; cnt[r5] += 1
+                        key = (RANK_KEYS[r1] + RANK_KEYS[r2] + RANK_KEYS[r3]
+                               + RANK_KEYS[r4] + RANK_KEYS[r5])
+                        if key >= FLUSH_BASE or RAW_NF[key] != 0:
+                            raise RuntimeError("diablo_eval: rank keys are not distinct")
+                        if wild:
+                            k = cnt[0]
+                            cnt[0] = 0
+                            raw = wild_nonflush(cnt, k)
+                        else:
+                            raw = score_counts(cnt)
+                        RAW_NF[key] = raw
+                        raws[n_raw] = raw
+                        n_raw += 1
+    # Flush candidates: rank sets of the naturals of one suit.
+    for bits in range(1, 8192):
+        pc = 0
+        for r in range(13):
+            pc += (bits >> r) & 1
+        if wild:
+            if bits & 1 or pc > 5:
+                continue
+            raw = flush_value(bits, 5 - pc)
+        else:
+            if pc != 5:
+                continue
+            raw = flush_value(bits, 0)
+        RAW_NF[FLUSH_BASE + bits] = raw
+        raws[n_raw] = raw
+        n_raw += 1
+    qsort(raws, n_raw, sizeof(uint32_t), cmp_u32)
+    n_unique = 0
+    for i in range(n_raw):
+        if n_unique == 0 or raws[i] != raws[n_unique - 1]:
+            raws[n_unique] = raws[i]
+            n_unique += 1
+    if n_unique >= 8192:
+        raise RuntimeError("diablo_eval: too many strengths")
+    raw_of[0] = 0
+    cat_of[0] = 0
+    for i in range(n_unique):
+        raw_of[i + 1] = raws[i]
+        cat_of[i + 1] = <uint8_t>(raws[i] >> 20)
+    for i in range(TABLE_SIZE):
+        if RAW_NF[i] == 0:
+            table[i] = 0
+        else:
+            table[i] = <uint16_t>(find_u32(raws, n_unique, RAW_NF[i]) + 1)
+    return n_unique
+
+
+cdef void build_entries() noexcept nogil:
+    cdef int c, r, s
+    cdef uint64_t e
+    for c in range(256):
+        ENTRY_W[c] = 0
+        ENTRY_N[c] = 0
+        CARD_BIT[c] = (<uint64_t>1) << 63
+    for c in range(52):
+        r = c >> 2
+        s = c & 3
+        e = (<uint64_t>RANK_KEYS[r]) | ((<uint64_t>1) << (32 + r)) | ((<uint64_t>1) << (48 + s))
+        ENTRY_N[c] = e
+        ENTRY_W[c] = 0 if r == 0 else e
+        CARD_BIT[c] = (<uint64_t>1) << c
+
+
+build_entries()
+COUNT_W = build_mode(True, TABLE_W, RAW_W, CAT_W)
+COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
+
+
+def strength_count(bint wild=True):
+    """Number of distinct strengths (the best hand's strength) in a mode."""
+    return COUNT_W if wild else COUNT_N
+
+
+cdef int check_strength(object strength, bint wild) except -1:
+    cdef int n = COUNT_W if wild else COUNT_N
+    if not 1 <= strength <= n:
+        raise PedronValueError(
+            f"strength out of range 1..{n} ({'wild' if wild else 'natural'} mode): {strength}"
+        )
+    return <int>strength
+
+
+def decode(strength, bint wild=True):
+    """``(category, ranks)`` of a strength: the category number (1 = high card
+    .. 10 = five of a kind) and the five ranks (0..12 for 2..A) the hand plays
+    as, most important first."""
+    cdef int s = check_strength(strength, wild)
+    cdef uint32_t raw = RAW_W[s] if wild else RAW_N[s]
+    return (<int>(raw >> 20),
+            (<int>(raw >> 16) & 15, <int>(raw >> 12) & 15, <int>(raw >> 8) & 15,
+             <int>(raw >> 4) & 15, <int>raw & 15))
+
+
+def category_table(bint wild=True):
+    """bytes whose item ``s`` is the category number of strength ``s`` (item 0 is 0)."""
+    cdef int n = COUNT_W if wild else COUNT_N
+    return (<char*>(&CAT_W[0] if wild else &CAT_N[0]))[:n + 1]
+
+
+# ---------------------------------------------------------------------------
+# Scalar evaluation
+
+
+cdef inline uint16_t strength_of_mask(uint64_t m, bint wild) noexcept nogil:
+    cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
+    cdef uint64_t s = 0, o = 0, e
+    cdef int i
+    for i in range(5):
+        e = E[(ctz64(m) & 63)]
+        m &= m - 1
+        s += e
+        o |= e
+    return lookup_strength(&TABLE_W[0] if wild else &TABLE_N[0], s, o)
+
+
+cdef int hand_size_error(Py_ssize_t n) except -1:
+    raise PedronValueError(f"a hand has exactly 5 cards, got {n}")
+
+
+cdef uint64_t seq_mask(object hand) except? 0:
+    """Checked mask of a list or tuple of five cards (ints or card text)."""
+    cdef Py_ssize_t n = len(hand), i
+    cdef long c
+    cdef int overflow
+    cdef uint64_t mask = 0, bit
+    if n != 5:
+        hand_size_error(n)
+    for i in range(5):
+        item = hand[i]
+        if type(item) is int:
+            c = PyLong_AsLongAndOverflow(item, &overflow)
+            if overflow or c < 0 or c >= 52:
+                raise CardError(f"card number out of range 0..51: {item}")
+        elif isinstance(item, str):
+            c = parse_card(item)
+        elif isinstance(item, bool) or not hasattr(item, "__index__"):
+            raise PedronTypeError(
+                f"a card must be an int or card text, not {type(item).__name__}"
+            )
+        else:
+            v = item.__index__()
+            if not 0 <= v < 52:
+                raise CardError(f"card number out of range 0..51: {v}")
+            c = v
+        bit = (<uint64_t>1) << c
+        if mask & bit:
+            raise DuplicateCardError(f"duplicate card: {format_card(c)}")
+        mask |= bit
+    return mask
+
+
+cdef inline int popcount_small(uint64_t m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef uint64_t check_mask(uint64_t m) except? 0:
+    cdef int n
+    if m >> 52:
+        raise CardError(f"mask has bits outside the 52 cards: {m:#x}")
+    n = popcount_small(m)
+    if n != 5:
+        hand_size_error(n)
+    return m
+
+
+cdef uint64_t hand_mask(object hand) except? 0:
+    """The checked five-card mask of any accepted hand form."""
+    cdef type t = type(hand)
+    if t is tuple or t is list:
+        return seq_mask(hand)
+    if isinstance(hand, CardSet):
+        if type(hand) is not CardSet:
+            raise PedronTypeError(f"a Diablo hand takes standard cards, not {t.__name__}")
+        return check_mask((<CardSet>hand).mask)
+    if isinstance(hand, str):
+        return seq_mask(parse_cards(hand))
+    if t is int:
+        if hand < 0 or hand >> 52:
+            raise CardError(f"mask has bits outside the 52 cards: {hand:#x}")
+        return check_mask(<uint64_t>hand)
+    if isinstance(hand, (bytes, bytearray, bool, float, dict, set, frozenset)) or hand is None:
+        raise PedronTypeError(
+            f"a hand is card text, a sequence of five card ints, a CardSet or a mask, "
+            f"not {t.__name__}"
+        )
+    if hasattr(hand, "__iter__") or hasattr(hand, "__getitem__"):
+        try:
+            cards = list(hand)
+        except TypeError:
+            cards = None
+        if cards is not None:
+            return seq_mask(cards)
+    if hasattr(hand, "__index__"):   # e.g. a numpy integer used as a mask
+        return hand_mask(int(hand.__index__()))
+    raise PedronTypeError(
+        f"a hand is card text, a sequence of five card ints, a CardSet or a mask, "
+        f"not {t.__name__}"
+    )
+
+
+cdef list VALUES_W = [None] * (COUNT_W + 1)
+cdef list VALUES_N = [None] * (COUNT_N + 1)
+cdef object VALUE_FACTORY = None
+
+
+def _install_value_factory(factory):
+    """Set the callable ``factory(strength, wild)`` that builds a HandValue."""
+    global VALUE_FACTORY
+    VALUE_FACTORY = factory
+
+
+cdef object value_of(int s, bint wild):
+    cdef list cache = VALUES_W if wild else VALUES_N
+    v = cache[s]
+    if v is None:
+        if VALUE_FACTORY is None:
+            import pedron.diablo.hand  # noqa: F401  (installs the factory)
+        v = VALUE_FACTORY(s, wild)
+        cache[s] = v
+    return v
+
+
+def evaluate(hand, *, bint wild=True):
+    """The :class:`~pedron.diablo.HandValue` of a five-card hand.
+
+    ``hand`` is card text (``"9c 9d 2h 2s Kd"``), a list or tuple of five
+    card ints (or card texts), a :class:`~pedron.cards.CardSet`, or an int
+    mask of exactly five cards. With ``wild=True`` (the default) the four 2s
+    are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
+    are cached: equal strengths give the same object.
+    """
+    return value_of(strength_of_mask(hand_mask(hand), wild), wild)
+
+
+def strength(hand, *, bint wild=True):
+    """The dense strength (an int, higher is better) of a five-card hand.
+
+    Same input and checks as :func:`evaluate`, without building a value.
+    """
+    return strength_of_mask(hand_mask(hand), wild)
+
+
+def value_of_strength(strength, bint wild=True):
+    """The cached HandValue of a strength (checked)."""
+    return value_of(check_strength(strength, wild), wild)
+
+
+def hand_mask_checked(hand):
+    """The mask of a hand after the checks :func:`evaluate` makes."""
+    return hand_mask(hand)
+
+
+# ---------------------------------------------------------------------------
+# Batch evaluation
+
+
+cdef Py_ssize_t rows_u8(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
+                        uint16_t* out, bint wild, bint check) noexcept nogil:
+    """Strengths of rows start..stop-1; with ``check`` stop at the first bad row
+    and return its index (else -1)."""
+    cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
+    cdef const uint16_t* T = &TABLE_W[0] if wild else &TABLE_N[0]
+    cdef const uint8_t* row
+    cdef uint64_t e0, e1, e2, e3, e4, b0, b1, b2, b3, b4, cs, co
+    cdef Py_ssize_t i
+    if check:
+        for i in range(start, stop):
+            row = p + 5 * i
+            b0 = CARD_BIT[row[0]]; b1 = CARD_BIT[row[1]]; b2 = CARD_BIT[row[2]]
+            b3 = CARD_BIT[row[3]]; b4 = CARD_BIT[row[4]]
+            cs = b0 + b1 + b2 + b3 + b4
+            co = b0 | b1 | b2 | b3 | b4
+            if (cs != co) | ((co >> 52) != 0):
+                return i
+            e0 = E[row[0]]; e1 = E[row[1]]; e2 = E[row[2]]; e3 = E[row[3]]; e4 = E[row[4]]
+            out[i] = lookup_strength(T, e0 + e1 + e2 + e3 + e4, e0 | e1 | e2 | e3 | e4)
+    else:
+        for i in range(start, stop):
+            row = p + 5 * i
+            e0 = E[row[0]]; e1 = E[row[1]]; e2 = E[row[2]]; e3 = E[row[3]]; e4 = E[row[4]]
+            out[i] = lookup_strength(T, e0 + e1 + e2 + e3 + e4, e0 | e1 | e2 | e3 | e4)
+    return -1
+
+
+cdef Py_ssize_t rows_u64(const uint64_t* p, Py_ssize_t start, Py_ssize_t stop,
+                         uint16_t* out, bint wild, bint check) noexcept nogil:
+    # ctz64 of 0 (a mask of fewer than five cards) is reached only unchecked:
+    # the checked loop rejects such a row first. The "& 63" keeps the table
+    # read in bounds whatever the instruction returns for 0.
+    cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
+    cdef const uint16_t* T = &TABLE_W[0] if wild else &TABLE_N[0]
+    cdef uint64_t m, e0, e1, e2, e3, e4
+    cdef Py_ssize_t i
+    for i in range(start, stop):
+        m = p[i]
+        if check and (m >> 52) != 0:
+            return i
+        e0 = E[(ctz64(m) & 63)]; m &= m - 1
+        e1 = E[(ctz64(m) & 63)]; m &= m - 1
+        e2 = E[(ctz64(m) & 63)]; m &= m - 1
+        e3 = E[(ctz64(m) & 63)]; m &= m - 1
+        if check and (m == 0 or (m & (m - 1)) != 0):
+            return i
+        e4 = E[(ctz64(m) & 63)]
+        out[i] = lookup_strength(T, e0 + e1 + e2 + e3 + e4, e0 | e1 | e2 | e3 | e4)
+    return -1
+
+
+def batch_cards(const uint8_t[:, ::1] cards, uint16_t[::1] out, bint wild, bint check,
+                Py_ssize_t start=0, Py_ssize_t stop=-1):
+    """Fill ``out[start:stop]`` from an (n, 5) uint8 array; -1 or the first bad row.
+
+    Low level: shapes must already agree. The GIL is released.
+    """
+    cdef Py_ssize_t n = cards.shape[0], r
+    if cards.shape[1] != 5 or out.shape[0] != n:
+        raise PedronValueError("batch_cards: shape mismatch")
+    if stop < 0 or stop > n:
+        stop = n
+    if start < 0:
+        start = 0
+    if start >= stop:
+        return -1
+    with nogil:
+        r = rows_u8(&cards[0, 0], start, stop, &out[0], wild, check)
+    return r
+
+
+def batch_masks(const uint64_t[::1] masks, uint16_t[::1] out, bint wild, bint check,
+                Py_ssize_t start=0, Py_ssize_t stop=-1):
+    """Fill ``out[start:stop]`` from a uint64 mask array; -1 or the first bad row."""
+    cdef Py_ssize_t n = masks.shape[0], r
+    if out.shape[0] != n:
+        raise PedronValueError("batch_masks: shape mismatch")
+    if stop < 0 or stop > n:
+        stop = n
+    if start < 0:
+        start = 0
+    if start >= stop:
+        return -1
+    with nogil:
+        r = rows_u64(&masks[0], start, stop, &out[0], wild, check)
+    return r
+
+
+# ---------------------------------------------------------------------------
+# Draw advisor
+
+
+cdef struct draw_acc:
+    uint64_t counts[N_CATEGORIES]
+    uint64_t total
+    uint64_t outcomes
+
+
+cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
+                    uint64_t ks, uint64_t ko, const uint8_t* un, int nu, int d,
+                    int n_strengths, draw_acc* acc) noexcept nogil:
+    """Accumulate every way to add ``d`` cards from ``un`` to the kept part."""
+    cdef int a, b, c, x
+    cdef uint64_t ea, eb, ec, ex, sa, oa, sb, ob, sc, oc
+    cdef uint16_t st
+    cdef uint64_t total = 0, outcomes = 0
+    cdef uint32_t hist[8192]
+    if d == 0:
+        st = lookup_strength(T, ks, ko)
+        acc.counts[cat[st]] += 1
+        acc.total += st
+        acc.outcomes += 1
+        return
+    memset(hist, 0, n_strengths * sizeof(uint32_t))
+    if d == 1:
+        for a in range(nu):
+            ea = E[un[a]]
+            hist[lookup_strength(T, ks + ea, ko | ea)] += 1
+    elif d == 2:
+        for a in range(nu):
+            ea = E[un[a]]; sa = ks + ea; oa = ko | ea
+            for x in range(a + 1, nu):
+                ex = E[un[x]]
+                hist[lookup_strength(T, sa + ex, oa | ex)] += 1
+    elif d == 3:
+        for a in range(nu):
+            ea = E[un[a]]; sa = ks + ea; oa = ko | ea
+            for b in range(a + 1, nu):
+                eb = E[un[b]]; sb = sa + eb; ob = oa | eb
+                for x in range(b + 1, nu):
+                    ex = E[un[x]]
+                    hist[lookup_strength(T, sb + ex, ob | ex)] += 1
+    else:
+        for a in range(nu):
+            ea = E[un[a]]; sa = ks + ea; oa = ko | ea
+            for b in range(a + 1, nu):
+                eb = E[un[b]]; sb = sa + eb; ob = oa | eb
+                for c in range(b + 1, nu):
+                    ec = E[un[c]]; sc = sb + ec; oc = ob | ec
+                    for x in range(c + 1, nu):
+                        ex = E[un[x]]
+                        hist[lookup_strength(T, sc + ex, oc | ex)] += 1
+    for a in range(n_strengths):
+        if hist[a]:
+            acc.counts[cat[a]] += hist[a]
+            total += <uint64_t>hist[a] * <uint64_t>a
+            outcomes += hist[a]
+    acc.total += total
+    acc.outcomes += outcomes
+
+
+def draw_table(hand, uint64_t dead_mask, int max_draw, bint wild):
+    """Every legal discard choice of a checked hand and its exact outcome counts.
+
+    ``hand`` is five distinct card ints; ``dead_mask`` the cards known not to
+    be in the stock (disjoint from the hand). A choice discards 0..max_draw
+    cards, three at most, four only when max_draw >= 4 and the one card kept
+    is an ace. Returns a list of ``(discard_positions, outcomes, counts,
+    total_strength)`` where ``discard_positions`` is a 5-bit mask over the
+    hand's positions and ``counts[c]`` is the number of outcomes of category
+    ``c`` (index 0 unused).
+    """
+    cdef int cards[5]
+    cdef uint8_t un[52]
+    cdef int nu = 0, i, sub, d, kept_card
+    cdef uint64_t hand_m = 0, ks, ko
+    cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
+    cdef const uint16_t* T = &TABLE_W[0] if wild else &TABLE_N[0]
+    cdef const uint8_t* cat = &CAT_W[0] if wild else &CAT_N[0]
+    cdef draw_acc accs[32]
+    cdef int legal[32]
+    cdef int n_strengths = (COUNT_W if wild else COUNT_N) + 1
+    if len(hand) != 5:
+        hand_size_error(len(hand))
+    for i in range(5):
+        cards[i] = hand[i]
+        if not 0 <= cards[i] < 52:
+            raise CardError(f"card number out of range 0..51: {cards[i]}")
+        hand_m |= (<uint64_t>1) << cards[i]
+    if popcount_small(hand_m) != 5:
+        raise DuplicateCardError("duplicate card in hand")
+    if not 0 <= max_draw <= 4:
+        raise PedronValueError(f"max_draw must be 0..4, got {max_draw}")
+    for i in range(52):
+        if not ((hand_m | dead_mask) >> i) & 1:
+            un[nu] = <uint8_t>i
+            nu += 1
+    with nogil:
+        for sub in range(32):
+            legal[sub] = 0
+            d = popcount_small(<uint64_t>sub)
+            if d > max_draw or d == 5 or d > nu:
+                continue
+            if d == 4:
+                kept_card = -1
+                for i in range(5):
+                    if not (sub >> i) & 1:
+                        kept_card = cards[i]
+                if kept_card >> 2 != 12:
+                    continue
+            legal[sub] = 1
+            memset(&accs[sub], 0, sizeof(draw_acc))
+            ks = 0
+            ko = 0
+            for i in range(5):
+                if not (sub >> i) & 1:
+                    ks += E[cards[i]]
+                    ko |= E[cards[i]]
+            draw_enum(E, T, cat, ks, ko, un, nu, d, n_strengths, &accs[sub])
+    result = []
+    for sub in range(32):
+        if legal[sub]:
+            result.append((sub, accs[sub].outcomes,
+                           [accs[sub].counts[i] for i in range(N_CATEGORIES)],
+                           accs[sub].total))
+    return result

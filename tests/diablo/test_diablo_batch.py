@@ -1,0 +1,182 @@
+"""Batch evaluation: equals the scalar path, accepts buffers, names bad rows."""
+
+from __future__ import annotations
+
+import array
+import random
+
+import pytest
+
+from pedron.cards import deal_batch
+from pedron.diablo import evaluate_batch, evaluate_batch_unchecked, strength
+from pedron.errors import ArrayError, PedronTypeError, PedronValueError
+
+np = pytest.importorskip("numpy")
+
+
+def _hands(n: int, seed: int = 7):
+    return np.asarray(deal_batch(n, 5, seed=seed))
+
+
+def _masks(rows):
+    m = np.zeros(len(rows), dtype=np.uint64)
+    for j in range(5):
+        m |= np.uint64(1) << rows[:, j].astype(np.uint64)
+    return m
+
+
+@pytest.mark.parametrize("wild", [True, False])
+def test_batch_equals_scalar_on_random_hands(wild):
+    rows = _hands(20_000)
+    got = evaluate_batch(rows, wild=wild)
+    assert isinstance(got, np.ndarray) and got.dtype == np.uint16 and got.shape == (20_000,)
+    want = [strength([int(c) for c in r], wild=wild) for r in rows]
+    assert got.tolist() == want
+    assert evaluate_batch(_masks(rows), wild=wild).tolist() == want
+    assert evaluate_batch_unchecked(rows, wild=wild).tolist() == want
+    assert evaluate_batch_unchecked(_masks(rows), wild=wild).tolist() == want
+
+
+@pytest.mark.parametrize("wild", [True, False])
+def test_threads_give_the_same_result(wild):
+    rows = _hands(300_000, seed=3)
+    one = evaluate_batch(rows, wild=wild)
+    assert (evaluate_batch(rows, wild=wild, threads=2) == one).all()
+    assert (evaluate_batch(rows, wild=wild, threads=None) == one).all()
+    assert (evaluate_batch_unchecked(_masks(rows), wild=wild, threads=3) == one).all()
+
+
+def test_out_argument_is_filled_and_returned():
+    rows = _hands(100)
+    out = np.zeros(100, dtype=np.uint16)
+    assert evaluate_batch(rows, out=out) is out
+    assert (out == evaluate_batch(rows)).all()
+    buf = array.array("H", bytes(200))
+    assert evaluate_batch(rows, out=buf) is buf
+    assert list(buf) == out.tolist()
+
+
+def test_without_numpy_types_returns_array_array():
+    rows = _hands(10)
+    plain = memoryview(bytearray(rows.tobytes())).cast("B", (10, 5))
+    got = evaluate_batch(plain)
+    assert isinstance(got, array.array) and got.typecode == "H"
+    assert list(got) == evaluate_batch(rows).tolist()
+    masks = array.array("Q", [int(m) for m in _masks(rows)])
+    assert list(evaluate_batch(masks)) == list(got)
+
+
+def test_zero_copy_on_read_only_input():
+    rows = _hands(50)
+    rows.setflags(write=False)
+    assert evaluate_batch(rows).tolist() == [strength([int(c) for c in r]) for r in rows]
+
+
+def test_empty_batch():
+    assert evaluate_batch(np.zeros((0, 5), dtype=np.uint8)).shape == (0,)
+    assert len(evaluate_batch(array.array("Q"))) == 0
+
+
+@pytest.mark.parametrize("checked", [evaluate_batch])
+def test_bad_rows_are_named(checked):
+    rows = _hands(10)
+    bad = rows.copy()
+    bad[6, 2] = 52
+    with pytest.raises(ArrayError, match=r"row 6: card number out of range 0\.\.51: 52"):
+        checked(bad)
+    bad = rows.copy()
+    bad[4, 1] = 200
+    bad[7, 1] = 60
+    with pytest.raises(ArrayError, match="row 4"):
+        checked(bad)
+    bad = rows.copy()
+    bad[3, 4] = bad[3, 0]
+    with pytest.raises(ArrayError, match="row 3: duplicate card"):
+        checked(bad)
+    masks = _masks(rows)
+    masks[5] |= np.uint64(1) << np.uint64(60)
+    with pytest.raises(ArrayError, match="row 5: mask has bits outside"):
+        checked(masks)
+    masks = _masks(rows)
+    masks[2] = np.uint64(0b1111)
+    with pytest.raises(ArrayError, match="row 2: mask has 4 cards"):
+        checked(masks)
+    masks[2] = np.uint64(0b111111)
+    with pytest.raises(ArrayError, match="row 2: mask has 6 cards"):
+        checked(masks)
+    masks[2] = np.uint64(0)
+    with pytest.raises(ArrayError, match="row 2: mask has 0 cards"):
+        checked(masks)
+
+
+def test_first_bad_row_is_reported_across_threads():
+    rows = _hands(400_000, seed=5)
+    rows[350_000, 0] = 99
+    rows[200_001, 3] = rows[200_001, 1]
+    with pytest.raises(ArrayError, match="row 200001"):
+        evaluate_batch(rows, threads=4)
+
+
+def test_unchecked_never_crashes_on_garbage():
+    rng = np.random.default_rng(0)
+    rows = rng.integers(0, 256, size=(10_000, 5), dtype=np.uint8)
+    out = evaluate_batch_unchecked(rows)
+    assert out.shape == (10_000,)
+    masks = rng.integers(0, 2**63, size=10_000, dtype=np.uint64)
+    masks[:10] = 0
+    assert evaluate_batch_unchecked(masks).shape == (10_000,)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        np.zeros((3, 4), dtype=np.uint8),
+        np.zeros((3, 6), dtype=np.uint8),
+        np.zeros((3, 5), dtype=np.int64),
+        np.zeros((3, 5), dtype=np.int8),
+        np.zeros(3, dtype=np.int64),
+        np.zeros(3, dtype=np.uint32),
+        np.zeros((3, 5, 1), dtype=np.uint8),
+        np.zeros(15, dtype=np.uint8),
+        np.zeros((5, 3), dtype=np.uint8).T,
+    ],
+)
+def test_wrong_shape_or_dtype(cards):
+    with pytest.raises(ArrayError):
+        evaluate_batch(cards)
+    with pytest.raises(ArrayError):
+        evaluate_batch_unchecked(cards)
+
+
+def test_not_a_buffer_and_bad_out_and_threads():
+    with pytest.raises(PedronTypeError, match="list"):
+        evaluate_batch([[1, 2, 3, 4, 5]])
+    rows = _hands(4)
+    with pytest.raises(ArrayError, match="length 4"):
+        evaluate_batch(rows, out=np.zeros(3, dtype=np.uint16))
+    with pytest.raises(ArrayError):
+        evaluate_batch(rows, out=np.zeros(4, dtype=np.int32))
+    ro = np.zeros(4, dtype=np.uint16)
+    ro.setflags(write=False)
+    with pytest.raises(ArrayError, match="writable"):
+        evaluate_batch(rows, out=ro)
+    with pytest.raises(PedronTypeError):
+        evaluate_batch(rows, out=[0, 0, 0, 0])
+    with pytest.raises(PedronValueError):
+        evaluate_batch(rows, threads=0)
+    with pytest.raises(PedronTypeError):
+        evaluate_batch(rows, threads=1.5)  # type: ignore[arg-type]
+
+
+def test_batch_of_every_category_matches_reference_sample():
+    from pedron.reference import diablo as ref
+
+    rng = random.Random(11)
+    hands = [rng.sample(range(52), 5) for _ in range(300)]
+    # Force wild-heavy hands too.
+    hands += [[0, 1, 2, *rng.sample(range(4, 52), 2)] for _ in range(50)]
+    hands += [[0, 1, 2, 3, rng.randrange(4, 52)] for _ in range(10)]
+    rows = np.array(hands, dtype=np.uint8)
+    for wild in (True, False):
+        got = evaluate_batch(rows, wild=wild).tolist()
+        assert got == [ref.strength(h, wild) for h in hands]

@@ -1,0 +1,148 @@
+"""Draw advisor: exact odds compared with a brute-force Python enumeration."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from pedron.cards import CardSet, parse_cards
+from pedron.diablo import Category, DrawOdds, DrawOption, best_draw, draw_odds, evaluate
+from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.reference import diablo as ref
+
+
+def brute_force(hand, max_draw, wild=True, dead=(), score=None):
+    """{discard tuple: (outcomes, Counter of category numbers, total strength)}."""
+    if score is None:
+        def score(cards):
+            v = evaluate(list(cards), wild=wild)
+            return v.strength, int(v.category)
+    unseen = [c for c in range(52) if c not in hand and c not in dead]
+    result = {}
+    for d in range(0, 5):
+        for disc in combinations(hand, d):
+            keep = [c for c in hand if c not in disc]
+            if d > max_draw or (d == 4 and keep[0] // 4 != 12) or d == 5:
+                continue
+            cats = Counter()
+            total = n = 0
+            for new in combinations(unseen, d):
+                s, cat = score(keep + list(new))
+                cats[cat] += 1
+                total += s
+                n += 1
+            result[disc] = (n, cats, total)
+    return result
+
+
+def as_dict(odds):
+    return {
+        opt.discard: (opt.outcomes, Counter({int(c): n for c, n in opt.counts if n}),
+                      opt.total_strength)
+        for opt in odds
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "max_draw", "wild"),
+    [
+        ("9c 9d 2h 2s Kd", 2, True),
+        ("Ah 9h 7h 5h 3c", 2, True),
+        ("Ah 9h 7h 5h 3c", 2, False),
+        ("As 3h 4d Tc Qc", 3, False),
+        ("Ac 2d 7h 8s Kd", 1, True),
+    ],
+)
+def test_matches_brute_force(text, max_draw, wild):
+    hand = parse_cards(text)
+    odds = draw_odds(text, max_draw, wild=wild)
+    assert as_dict(odds) == brute_force(hand, max_draw, wild)
+
+
+def test_four_card_draw_only_when_keeping_an_ace():
+    hand = parse_cards("Ac 2d 7h 8s As")
+    odds = draw_odds(hand, 4)
+    fours = [o for o in odds if len(o.discard) == 4]
+    assert sorted(o.keep for o in fours) == [(parse_cards("Ac")[0],), (parse_cards("As")[0],)]
+    want = brute_force(hand, 4)
+    assert as_dict(odds) == want
+    assert len(odds) == 1 + 5 + 10 + 10 + 2
+    assert all(len(o.discard) <= 3 for o in draw_odds("Kc 2d 7h 8s Ks", 4))
+
+
+def test_against_reference_strengths_with_dead_cards():
+    hand = parse_cards("Ah Kh 9h 7c 2s")
+    dead = parse_cards("Qh Jh 3c")
+
+    def score(cards):
+        v = ref.best_value(ref.parse(cards), True)
+        return ref.strength_table(True)[v], v[0]
+
+    odds = draw_odds(hand, 1, dead=dead)
+    assert as_dict(odds) == brute_force(hand, 1, True, dead, score)
+    assert all(o.outcomes in (1, 44) for o in odds)
+
+
+def test_option_counts_and_probabilities():
+    odds = draw_odds("9c 9d 2h 2s Kd")
+    assert isinstance(odds, DrawOdds) and isinstance(odds[0], DrawOption)
+    best = odds.best
+    assert best_draw("9c 9d 2h 2s Kd") == odds
+    assert best_draw("9c 9d 2h 2s Kd", top=3) == odds[:3]
+    assert best_draw("9c 9d 2h 2s Kd").best == best
+    d = best.as_dict()
+    assert d["keep"] == "9c 9d 2h 2s" and d["counts"]["five_of_a_kind"] == 4
+    # Keep four nines, draw one: five of a kind with 9h, 9s, 2c or 2d.
+    assert best.keep == tuple(parse_cards("9c 9d 2h 2s"))
+    assert best.count(Category.FIVE_OF_A_KIND) == 4
+    assert best.outcomes == 47
+    assert best.probability(Category.FIVE_OF_A_KIND) == pytest.approx(4 / 47)
+    assert best.probability_at_least(Category.FOUR_OF_A_KIND) == 1.0
+    assert sum(best.distribution().values()) == pytest.approx(1.0)
+    assert len(odds) == 16
+    exp = [Fraction(o.total_strength, o.outcomes) for o in odds]
+    assert exp == sorted(exp, reverse=True)
+    assert "keep" in str(odds) and "9c 9d 2h 2s" in str(odds)
+    assert "DrawOption(keep='9c 9d 2h 2s'" in repr(best)
+    with pytest.raises(AttributeError):
+        best.outcomes = 3  # type: ignore[misc]
+    assert hash(best) == hash(draw_odds("9c 9d 2h 2s Kd")[0])
+
+
+def test_standing_pat_has_one_outcome():
+    odds = draw_odds("Ac Kd Qh Js Tc", 0, wild=False)
+    assert len(odds) == 1
+    assert odds[0].outcomes == 1 and odds[0].discard == ()
+    assert odds[0].count(Category.STRAIGHT) == 1
+
+
+def test_hand_forms():
+    a = draw_odds(CardSet("9c 9d 2h 2s Kd"))
+    b = draw_odds("9c 9d 2h 2s Kd")
+    assert {(o.keep, o.total_strength) for o in a} == {
+        (tuple(sorted(o.keep)), o.total_strength) for o in b
+    }
+
+
+def test_bad_input():
+    with pytest.raises(PedronValueError):
+        draw_odds("9c 9d 2h 2s")
+    with pytest.raises(DuplicateCardError):
+        draw_odds("9c 9d 2h 2s 9c")
+    with pytest.raises(PedronValueError, match="max_draw"):
+        draw_odds("9c 9d 2h 2s Kd", 5)
+    with pytest.raises(PedronValueError, match="max_draw"):
+        draw_odds("9c 9d 2h 2s Kd", -1)
+    with pytest.raises(PedronTypeError):
+        draw_odds("9c 9d 2h 2s Kd", "2")  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="9c"):
+        draw_odds("9c 9d 2h 2s Kd", dead="9c")
+    with pytest.raises(CardError):
+        draw_odds("9c 9d 2h 2s Kd", dead=[60])
+    with pytest.raises(PedronTypeError):
+        draw_odds("9c 9d 2h 2s Kd", dead=3.5)
+    with pytest.raises(PedronValueError, match="top"):
+        best_draw("9c 9d 2h 2s Kd", top=0)
