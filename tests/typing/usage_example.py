@@ -33,7 +33,7 @@ def dealing_demo(seed: int) -> tuple[tuple[int, ...], int]:
     pair: tuple[int, ...] = db_deck.deal(2)
     names = [diamondback.format_id(c) for c in pair]
     assert len(names) == 2
-    return hand + (first,), remaining
+    return (*hand, first), remaining
 
 
 def batch_demo() -> int:

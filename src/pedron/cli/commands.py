@@ -1,0 +1,242 @@
+"""What each ``pedron`` subcommand does; parsing lives in ``pedron.cli``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pedron
+from pedron import diablo, diamondback
+from pedron.cards import format_cards
+from pedron.errors import PedronValueError
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = ()) -> str:
+    """Plain-text table with aligned columns; ``right`` lists right-aligned columns."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+
+    def line(row: list[str]) -> str:
+        parts = [
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, indent=2, default=str) if args.json else text)
+
+
+def _positive(name: str, value: int) -> int:
+    if value < 1:
+        raise PedronValueError(f"{name} must be at least 1, got {value}")
+    return value
+
+
+class Progress:
+    """Progress lines on stderr, with the time each step took."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.step = 0
+        self.start = time.perf_counter()
+        self.last = self.start
+
+    def __call__(self, message: str) -> None:
+        now = time.perf_counter()
+        self.step += 1
+        print(
+            f"[{self.step}/{self.total}] {message}  (elapsed {now - self.start:.1f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+        self.last = now
+
+
+# ---------------------------------------------------------------------------
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    text = " ".join(args.hand)
+    if args.game == "diamondback":
+        value = diamondback.evaluate(text)
+        data = {
+            "game": "diamondback",
+            "hand": value.name,
+            "strength": value.strength,
+            "position": value.position,
+            "points": value.points,
+        }
+        _emit(
+            args,
+            data,
+            f"{value.name}: position {value.position} of 14 (points {value.points}), "
+            f"strength {value.strength}",
+        )
+        return 0
+    value = diablo.evaluate(text, wild=not args.natural)
+    data = {
+        "game": "diablo",
+        "wild": not args.natural,
+        "strength": value.strength,
+        "category": value.category.name.lower(),
+        "description": value.description,
+    }
+    _emit(
+        args,
+        data,
+        f"{value.description} (category {value.category.name.lower().replace('_', ' ')}, "
+        f"strength {value.strength}{', natural' if args.natural else ', deuces wild'})",
+    )
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    if args.hand is None:
+        if args.revealed is not None or args.dead:
+            raise PedronValueError("--revealed and --dead need --hand")
+        odds = diamondback.dealing_odds(args.players)
+        rows = []
+        data = []
+        for value, p in odds.items():
+            rows.append((value.name, value.points, f"{p.numerator}/{p.denominator}",
+                         f"{float(p):.4%}"))
+            data.append({"hand": value.name, "points": value.points,
+                         "probability": f"{p.numerator}/{p.denominator}", "float": float(p)})
+        _emit(
+            args,
+            {"players": args.players, "dealing_odds": data},
+            f"Chance of being dealt each hand, {args.players} players "
+            f"({diamondback.DECK_SIZES[args.players]}-card deck)\n"
+            + table(("hand", "points", "exact", "percent"), rows, right=(1, 2, 3)),
+        )
+        return 0
+    revealed = None
+    if args.revealed is not None:
+        revealed = [None if r in ("?", "-", "none") else r for r in args.revealed]
+    result = diamondback.odds(args.hand, revealed=revealed, dead=args.dead or (),
+                              players=args.players)
+    outcomes = [("win", result.win), ("share", result.share), ("carry over", result.carry),
+                ("lose", result.lose)]
+    rows = [(name, f"{p.numerator}/{p.denominator}", f"{float(p):.4%}") for name, p in outcomes]
+    data = {name: {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
+            for name, p in outcomes}
+    _emit(args, data, table(("outcome", "exact", "percent"), rows, right=(1, 2)))
+    return 0
+
+
+def cmd_draw(args: argparse.Namespace) -> int:
+    _positive("--top", args.top)
+    choices = diablo.best_draw(
+        " ".join(args.hand), max_draw=args.max_draw, wild=not args.natural, dead=args.dead or ()
+    )
+    cat = diablo.Category
+    rows = []
+    for choice in choices[: args.top]:
+        likeliest = max(choice.distribution().items(), key=lambda item: item[1])[0]
+        rows.append((
+            format_cards(choice.keep) or "-",
+            format_cards(choice.discard) or "(stand pat)",
+            f"{choice.expected_strength:,.1f}",
+            f"{choice.probability_at_least(cat.THREE_OF_A_KIND):.1%}",
+            f"{choice.probability_at_least(cat.FULL_HOUSE):.1%}",
+            f"{choice.probability_at_least(cat.FOUR_OF_A_KIND):.1%}",
+            likeliest.name.lower().replace("_", " "),
+        ))
+    _emit(
+        args,
+        [c.as_dict() for c in choices[: args.top]],
+        f"{len(choices)} choices for {format_cards(choices[0].keep + choices[0].discard)} "
+        f"({'natural' if args.natural else 'deuces wild'}, up to {args.max_draw} cards), "
+        "best first by expected strength\n"
+        + table(
+            ("keep", "discard", "E[strength]", ">= trips", ">= full house", ">= quads",
+             "likeliest"),
+            rows,
+            right=(2, 3, 4, 5),
+        ),
+    )
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from pedron.bench import run_bench
+
+    for name in ("hands", "scalar_hands", "reference_hands", "repeat"):
+        _positive("--" + name.replace("_", "-"), getattr(args, name))
+    if args.scalar_hands > args.hands or args.reference_hands > args.scalar_hands:
+        raise PedronValueError("need --hands >= --scalar-hands >= --reference-hands")
+    progress = Progress(total=6 + (0 if args.no_peers else 4))
+    results = run_bench(
+        hands=args.hands,
+        scalar_hands=args.scalar_hands,
+        reference_hands=args.reference_hands,
+        repeat=args.repeat,
+        seed=args.seed,
+        peers=not args.no_peers,
+        progress=None if args.json else progress,
+    )
+    ref = {r.mode: r.rate for r in results if r.kind == "reference"}
+    peers = [r for r in results if r.kind == "peer"]
+    fastest_peer = max((r.rate for r in peers), default=None)
+    rows = []
+    for r in results:
+        vs_peer = (
+            f"{r.rate / fastest_peer:,.1f}x"
+            if fastest_peer and r.mode == "natural" and r.kind in ("batch", "scalar")
+            else ""
+        )
+        rows.append((
+            r.name,
+            r.mode,
+            f"{r.hands:,}",
+            f"{r.rate / 1e6:,.3f}",
+            f"{r.rate / ref[r.mode]:,.0f}x" if r.mode in ref else "",
+            vs_peer,
+            "" if r.agrees is None else ("yes" if r.agrees else "NO"),
+        ))
+    text = (
+        f"pedron {pedron.__version__}: 5-card hand evaluation, same random hands for all "
+        f"(seed {args.seed}), median of {args.repeat} runs\n"
+        + table(
+            ("evaluator", "mode", "hands", "M hands/s", "vs reference", "vs fastest peer",
+             "same order"),
+            rows,
+            right=(2, 3, 4, 5),
+        )
+    )
+    _emit(args, {"version": pedron.__version__, "seed": args.seed,
+                 "results": [r.as_dict() for r in results]}, text)
+    return 0
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    out: list[str] = []
+    data: dict[str, Any] = {"seed": args.seed}
+    deck = diablo.Deck(args.seed)
+    out.append(f"Diablo, seed {args.seed}: five hands from one shuffled deck")
+    data["diablo"] = []
+    for seat in range(5):
+        hand = deck.deal(5)
+        value = diablo.evaluate(hand)
+        out.append(f"  seat {seat + 1}: {format_cards(hand)}   {value.description}")
+        data["diablo"].append({"cards": format_cards(hand), "hand": value.description})
+    deck4 = diamondback.Deck(4, args.seed)
+    out.append(f"Diamondback, 4 players, seed {args.seed}")
+    data["diamondback"] = []
+    for seat in range(4):
+        cards = deck4.deal(2)
+        value = diamondback.evaluate(cards, ids=True)
+        ids = " ".join(diamondback.format_id(c) for c in cards)
+        out.append(f"  seat {seat + 1}: {ids}   {value.name} ({value.points} points)")
+        data["diamondback"].append({"cards": ids, "hand": value.name})
+    _emit(args, data, "\n".join(out))
+    return 0
