@@ -251,21 +251,27 @@ cdef class CardSet:
         return make_set(type(self), self.mask ^ (<CardSet>other).mask)
 
     def union(self, other):
+        """Cards in either set; ``other`` may be text, card ints or a set."""
         return make_set(type(self), self.mask | type(self)._mask_of(other))
 
     def intersection(self, other):
+        """Cards in both sets; ``other`` may be text, card ints or a set."""
         return make_set(type(self), self.mask & type(self)._mask_of(other))
 
     def difference(self, other):
+        """Cards of this set not in ``other`` (text, card ints or a set)."""
         return make_set(type(self), self.mask & ~<uint64_t>type(self)._mask_of(other))
 
     def isdisjoint(self, other):
+        """True when the two sets share no card."""
         return self.mask & self._other(other) == 0
 
     def issubset(self, other):
+        """True when every card of this set is in ``other``."""
         return self.mask & ~self._other(other) == 0
 
     def issuperset(self, other):
+        """True when every card of ``other`` is in this set."""
         return self._other(other) & ~self.mask == 0
 
     def complement(self):

@@ -1,0 +1,143 @@
+"""Write docs/api.md, the API reference, from the public names and their docstrings.
+
+Run ``python scripts/gen_api.py`` after changing a public API; the test suite
+checks that docs/api.md is current (tests/test_docs.py).
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+import re
+import sys
+from pathlib import Path
+
+MODULES = [
+    "pedron",
+    "pedron.cards",
+    "pedron.errors",
+    "pedron.diablo",
+    "pedron.diamondback",
+    "pedron.engine",
+    "pedron.reference.rng",
+    "pedron.reference.diablo",
+    "pedron.reference.diamondback",
+    "pedron.bench",
+]
+
+_EMBEDDED_SIGNATURE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)( -> .*)?$")
+OUT = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+
+
+def _signature(obj: object) -> str:
+    try:
+        return str(inspect.signature(obj))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return "(...)"
+
+
+def _doc(obj: object) -> str:
+    doc = inspect.getdoc(obj) or ""
+    lines = doc.splitlines()
+    # Cython's embedded signature line duplicates the one shown above it.
+    if lines and _EMBEDDED_SIGNATURE.match(lines[0]):
+        lines = lines[1:]
+    return "\n".join(lines).strip()
+
+
+def _public_members(cls: type) -> list[tuple[str, object]]:
+    out = []
+    for name, value in vars(cls).items():
+        if name.startswith("_") and name not in ("__init__",):
+            continue
+        if name == "__init__":
+            continue
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if callable(value) or isinstance(value, property) or inspect.isdatadescriptor(value):
+            out.append((name, value))
+    return sorted(out)
+
+
+def _render_class(name: str, cls: type, lines: list[str]) -> None:
+    if issubclass(cls, enum.Enum):
+        lines.append(f"### class `{name}` (enum)\n")
+        lines.append(_doc(cls) + "\n")
+        lines.append("Members: " + ", ".join(f"`{m.name}`" for m in cls) + "\n")
+        return
+    sig = _signature(cls)
+    lines.append(f"### class `{name}{sig}`\n")
+    bases = [b.__name__ for b in cls.__bases__ if b is not object]
+    if bases:
+        lines.append(f"Bases: {', '.join('`' + b + '`' for b in bases)}\n")
+    doc = _doc(cls)
+    if doc:
+        lines.append(doc + "\n")
+    for member, value in _public_members(cls):
+        if isinstance(value, property) or inspect.isdatadescriptor(value):
+            member_doc = _doc(value)
+            lines.append(f"* `{member}` (attribute)" + (f": {member_doc.splitlines()[0]}"
+                                                        if member_doc else ""))
+        else:
+            member_doc = _doc(value)
+            first = member_doc.splitlines()[0] if member_doc else ""
+            lines.append(f"* `{member}{_signature(value)}`" + (f": {first}" if first else ""))
+    lines.append("")
+
+
+def render() -> str:
+    lines = [
+        "# API reference",
+        "",
+        "Generated from the docstrings by `python scripts/gen_api.py`; do not edit by hand.",
+        "",
+    ]
+    for modname in MODULES:
+        try:
+            module = importlib.import_module(modname)
+        except ImportError:
+            continue
+        names = getattr(module, "__all__", None)
+        if names is None:
+            names = [n for n in vars(module) if not n.startswith("_")]
+        lines.append(f"## `{modname}`\n")
+        doc = _doc(module)
+        if doc:
+            lines.append(doc + "\n")
+        for name in sorted(names):
+            obj = getattr(module, name)
+            if modname != "pedron" and getattr(obj, "__module__", modname).startswith("pedron") \
+                    and inspect.isclass(obj) and name in _ALREADY:
+                lines.append(f"### `{name}`\n\nSee `{_ALREADY[name]}`.\n")
+                continue
+            if inspect.isclass(obj):
+                _ALREADY.setdefault(name, f"{modname}.{name}")
+                _render_class(name, obj, lines)
+            elif callable(obj):
+                lines.append(f"### `{name}{_signature(obj)}`\n")
+                doc = _doc(obj)
+                lines.append((doc or "(no docstring)") + "\n")
+            elif isinstance(obj, (int, str, tuple, dict, frozenset)) and len(repr(obj)) < 120:
+                lines.append(f"### `{name}` = `{obj!r}`\n")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+_ALREADY: dict[str, str] = {}
+
+
+def main() -> int:
+    text = render()
+    if "--check" in sys.argv:
+        current = OUT.read_text() if OUT.exists() else ""
+        if current != text:
+            print("docs/api.md is out of date: run python scripts/gen_api.py", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text)
+    print(f"wrote {OUT} ({len(text.splitlines())} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
