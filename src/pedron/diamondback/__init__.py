@@ -14,6 +14,7 @@ from pedron.diamondback.cards import (
     parse_ranks,
     rank_of,
 )
+from pedron.diamondback.game import Hand, HandResult, HandView, Table, TableView, replay
 from pedron.diamondback.hand import (
     HANDS,
     STRENGTH,
@@ -27,6 +28,7 @@ from pedron.diamondback.hand import (
     strength_of_ranks,
 )
 from pedron.diamondback.odds import Odds, dealing_counts, dealing_odds, deck_counts, odds
+from pedron.diamondback.rules import Rules
 
 __all__ = [
     "COPIES",
@@ -37,8 +39,14 @@ __all__ = [
     "STRENGTH",
     "CardSet",
     "Deck",
+    "Hand",
+    "HandResult",
     "HandValue",
+    "HandView",
     "Odds",
+    "Rules",
+    "Table",
+    "TableView",
     "card_id",
     "dealing_counts",
     "dealing_odds",
@@ -54,6 +62,7 @@ __all__ = [
     "parse_ids",
     "parse_ranks",
     "rank_of",
+    "replay",
     "strength_of_ids",
     "strength_of_ranks",
 ]

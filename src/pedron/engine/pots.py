@@ -1,0 +1,114 @@
+"""Pots under table stakes, and the division of a pot among tied winners.
+
+A hand's chips are described per seat by what he has put in (``committed``,
+in chips) and how far he has matched the betting (``level``, in *units*). In
+most games one unit is one chip; in Dealer's Diamondback a non-dealer pays two
+chips for each unit the dealer bets, so the two differ. The pots follow the
+poker rule: a player who is all-in for a level can win from every other player
+only what that player put in up to that level. The chips of folded players stay
+in the pots they reached; a pot that only one player can win goes to him (an
+uncalled bet is returned this way); a carry-over from the previous hand is
+added to the main pot, which every player still in may win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Pot", "build_pots", "clockwise", "split_amount"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips, the seats that may win it, the seats that paid into it.
+
+    ``eligible`` and ``contributors`` are in seat order. The main pot (index 0
+    of :func:`build_pots`) includes the carry-over, flagged by ``carry``.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    contributors: tuple[int, ...] = ()
+    carry: int = 0
+
+    @property
+    def uncalled(self) -> bool:
+        """True when the only seat able to win it is the only one who paid into it."""
+        return (
+            len(self.eligible) == 1
+            and self.carry == 0
+            and self.contributors == self.eligible
+        )
+
+
+def clockwise(first: int, n: int) -> tuple[int, ...]:
+    """Seat numbers ``first, first+1, ...`` modulo ``n`` (all ``n`` seats once)."""
+    return tuple((first + k) % n for k in range(n))
+
+
+def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Divide ``amount`` chips among ``winners`` (seats in odd-chip priority order).
+
+    Each gets ``amount // len(winners)``; the remaining odd chips go one each to
+    the first winners in the order given (the engine passes them clockwise from
+    the dealer's left, so the odd chip goes to the first tied winner there).
+    Returns ``[(seat, chips), ...]`` in the order given.
+    """
+    k = len(winners)
+    if k == 0:
+        raise ValueError("no winners to split among")
+    share, odd = divmod(amount, k)
+    return [(seat, share + (1 if i < odd else 0)) for i, seat in enumerate(winners)]
+
+
+def build_pots(
+    committed: Sequence[int],
+    levels: Sequence[int],
+    live: Sequence[bool],
+    all_in: Sequence[bool],
+    carry: int = 0,
+    chips_at: Callable[[int, int], int] | None = None,
+) -> list[Pot]:
+    """The main pot and side pots, main pot first.
+
+    ``committed[s]``: chips seat ``s`` put in this hand; ``levels[s]``: units he
+    matched; ``live[s]``: still in (dealt in and not folded); ``all_in[s]``: live
+    but unable to put in more. ``chips_at(s, level)`` gives the chips of seat
+    ``s`` that belong to levels up to ``level`` (default ``min(committed, level)``,
+    right when a unit is a chip). Pots of zero chips are dropped, except a main
+    pot holding only the carry-over.
+    """
+    n = len(committed)
+    live_seats = [s for s in range(n) if live[s]]
+    if not live_seats:
+        raise ValueError("no live seat to build pots for")
+    contributors_all = tuple(s for s in range(n) if committed[s])
+    caps = sorted({levels[s] for s in live_seats if all_in[s]})
+    top = max(levels[s] for s in live_seats)
+    if not caps or caps == [top]:
+        return [Pot(sum(committed) + carry, tuple(live_seats), contributors_all, carry)]
+    if chips_at is None:
+
+        def chips_at(s: int, level: int) -> int:
+            return committed[s] if levels[s] <= level else min(committed[s], level)
+
+    bounds = [c for c in caps if c < top] + [top]
+    pots: list[Pot] = []
+    prev_chips = [0] * n
+    for b, level in enumerate(bounds):
+        last = b == len(bounds) - 1
+        amount = 0
+        paid = []
+        for s in range(n):
+            now = committed[s] if last else chips_at(s, level)
+            d = now - prev_chips[s]
+            if d:
+                amount += d
+                paid.append(s)
+            prev_chips[s] = now
+        eligible = tuple(s for s in live_seats if levels[s] >= level)
+        extra = carry if b == 0 else 0
+        if amount or extra:
+            pots.append(Pot(amount + extra, eligible, tuple(paid), extra))
+    return pots

@@ -1,0 +1,83 @@
+"""Saved games: a versioned JSON envelope and the checks a restore needs.
+
+A saved game is ``{"format": ..., "version": ..., "setup": {...}, "log": [...],
+"state": {...}}``: the setup (players, stacks, rules, the generator's initial
+state, prearranged deck orders), the log of every operation, and a snapshot of
+the full state. A game restores by checking the snapshot for the usual kinds
+of damage (clear :class:`~pedron.engine.errors.SaveError` messages), then
+replaying the log from the setup and requiring the replayed state to equal
+the snapshot (:func:`require_same`): a save that does not agree with its own
+history is refused, so a restored game is exact.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from pedron.engine.errors import SaveError
+
+__all__ = ["check_chips", "check_unique_cards", "dump", "load", "require_same"]
+
+
+def dump(format: str, version: int, setup: Any, log: Any, state: Any) -> str:
+    """The JSON text of a saved game."""
+    return json.dumps(
+        {"format": format, "version": version, "setup": setup, "log": log, "state": state},
+        separators=(",", ":"),
+    )
+
+
+def load(
+    text: str | bytes | dict[str, Any], format: str, version: int
+) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
+    """``(setup, log, state)`` of a saved game, or :class:`SaveError`."""
+    if isinstance(text, dict):
+        data: Any = text
+    else:
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise SaveError(f"not a saved game: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != format:
+        raise SaveError(f"not a saved {format}")
+    if data.get("version") != version:
+        raise SaveError(f"unknown save version {data.get('version')!r} (expected {version})")
+    setup, log, state = data.get("setup"), data.get("log"), data.get("state")
+    if not isinstance(setup, dict) or not isinstance(log, list) or not isinstance(state, dict):
+        raise SaveError("a saved game needs setup, log and state")
+    return setup, log, state
+
+
+def check_chips(
+    stacks: Sequence[Any], committed: Sequence[Any], carry: Any, total: Any, bought_in: int
+) -> None:
+    """The chip counts of a snapshot: non-negative ints that add up."""
+    for v in [*stacks, *committed, carry, total]:
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise SaveError(f"chip counts must be non-negative ints, not {v!r}")
+    if sum(stacks) + sum(committed) + carry != total:
+        raise SaveError(f"wrong chip total: {sum(stacks)} + {sum(committed)} + {carry} != {total}")
+    if total > bought_in:
+        raise SaveError(f"more chips ({total}) than were bought in ({bought_in})")
+
+
+def check_unique_cards(
+    hands: Iterable[Iterable[Any]], size: int, name: Callable[[int], str] = str
+) -> None:
+    """Every card is an int of the deck (``0..size-1``) and appears once."""
+    seen: set[int] = set()
+    for cards in hands:
+        for c in cards:
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < size:
+                raise SaveError(f"card {c!r} is not in the deck of this game")
+            if c in seen:
+                raise SaveError(f"card {name(c)} is dealt twice")
+            seen.add(c)
+
+
+def require_same(replayed: Any, saved: Any) -> None:
+    """The replayed state must be the saved one."""
+    if replayed != saved:
+        raise SaveError("the saved state does not match its own history (tampered?)")
