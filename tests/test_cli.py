@@ -140,3 +140,44 @@ def test_bench_progress_on_stderr():
                "--repeat", "1", "--no-peers")
     assert "[1/" in proc.stderr
     assert "vs reference" in proc.stdout
+
+
+def play(args: list[str], script: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pedron", "play", *args],
+        input=script, capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_play_diamondback_whole_session_by_script():
+    # 'a' lets a bot choose for the human; blank lines go on to the next hand.
+    proc = play(["diamondback", "--players", "3", "--stacks", "10", "--seed", "4"],
+                "a\n\n" * 400)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "== Hand 1:" in out and "Your cards:" in out
+    assert "The session is over" in out or "You leave with" in out
+    # Bots' dealt cards are never shown; only the human's own deal lines carry cards.
+    for line in out.splitlines():
+        if " deal " in line and not line.strip().startswith("You"):
+            assert line.strip().endswith("(hidden)"), line
+
+
+def test_play_rejects_bad_commands_and_quits():
+    proc = play(["diamondback", "--seed", "3"], "help\nbet 0\nbet x\nfly\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "not accepted" in proc.stdout
+    assert "You leave with 50 chips." in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_play_same_seed_same_game():
+    a = play(["diamondback", "--seed", "9"], "a\n\n" * 30 + "q\n").stdout
+    b = play(["diamondback", "--seed", "9"], "a\n\n" * 30 + "q\n").stdout
+    assert a == b
+
+
+def test_play_bad_player_count():
+    proc = play(["diamondback", "--players", "5"], "")
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import pedron
-from pedron.cli import commands
+from pedron.cli import commands, play
 from pedron.errors import PedronError
 
 __all__ = ["main"]
@@ -95,6 +95,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-peers", action="store_true", help="skip peer evaluators")
     _add_common(p)
     p.set_defaults(run=commands.cmd_bench)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal against built-in bots",
+        description="Play Diamondback or Diablo against bots; you see only what your seat may.",
+    )
+    p.add_argument("game", choices=("diamondback", "diablo"))
+    p.add_argument("--players", type=int, default=None, help="table size (bots + you)")
+    p.add_argument("--stacks", type=int, default=50, help="chips each (default 50)")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    p.set_defaults(run=play.cmd_play, json=False)
 
     p = sub.add_parser(
         "deal", help="deal and show seeded hands of both games", description="Seeded deals."
