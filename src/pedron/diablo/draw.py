@@ -199,7 +199,10 @@ def _dead_mask(dead: Any, hand_mask: int) -> int:
 def _max_draw_arg(max_draw: Any) -> int:
     if isinstance(max_draw, bool) or not hasattr(max_draw, "__index__"):
         raise PedronTypeError(f"max_draw must be an int, not {type(max_draw).__name__}")
-    m = operator.index(max_draw)
+    try:
+        m = operator.index(max_draw)
+    except TypeError:  # e.g. a numpy array of several values
+        raise PedronTypeError(f"max_draw must be an int, not {type(max_draw).__name__}") from None
     if not 0 <= m <= 4:
         raise PedronValueError(f"max_draw must be 0..4, got {m}")
     return m
@@ -274,7 +277,10 @@ def best_draw(
         return odds
     if isinstance(top, bool) or not hasattr(top, "__index__"):
         raise PedronTypeError(f"top must be an int or None, not {type(top).__name__}")
-    n = operator.index(top)
+    try:
+        n = operator.index(top)
+    except TypeError:
+        raise PedronTypeError(f"top must be an int or None, not {type(top).__name__}") from None
     if n < 1:
         raise PedronValueError(f"top must be >= 1, got {n}")
     return DrawOdds(odds[:n])

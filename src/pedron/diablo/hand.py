@@ -213,7 +213,10 @@ _k._install_value_factory(HandValue)
 def _strength_arg(strength: Any) -> int:
     if isinstance(strength, bool) or not hasattr(strength, "__index__"):
         raise PedronTypeError(f"a strength must be an int, not {type(strength).__name__}")
-    return operator.index(strength)
+    try:
+        return operator.index(strength)
+    except TypeError:  # e.g. a numpy array of several values
+        raise PedronTypeError(f"a strength must be an int, not {type(strength).__name__}") from None
 
 
 # The scalar entry points are the compiled functions themselves (no wrapper),
@@ -328,7 +331,12 @@ def _threads_arg(threads: Any) -> int:
         return os.cpu_count() or 1
     if isinstance(threads, bool) or not hasattr(threads, "__index__"):
         raise PedronTypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    t = operator.index(threads)
+    try:
+        t = operator.index(threads)
+    except TypeError:
+        raise PedronTypeError(
+            f"threads must be an int or None, not {type(threads).__name__}"
+        ) from None
     if t < 1:
         raise PedronValueError(f"threads must be >= 1, got {t}")
     return t
@@ -349,6 +357,12 @@ def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
     src = cards if kind == "cards" and view.format == "B" else view
     if kind == "masks" and view.format != "Q":
         src = view.cast("B").cast("Q")
+    if _k.buffers_overlap(view, out):
+        # ``out`` shares memory with ``cards``: evaluate a private copy, or the
+        # strengths written would overwrite rows not read yet.
+        flat = memoryview(view.tobytes())
+        src = flat.cast("B", (n, 5)) if kind == "cards" else flat.cast("Q")
+        view = src
     fn = _k.batch_cards if kind == "cards" else _k.batch_masks
     nthreads = max(1, min(nthreads, n // _MIN_ROWS_PER_THREAD))
     if nthreads == 1:

@@ -136,6 +136,13 @@ class BettingRound:
             from pedron.engine.errors import NotYourTurnError
 
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
+        if amount is None:
+            # Fast paths for the commonest actions (the same answers as legal_actions()).
+            need = self.current - self.bets[actor]
+            if kind == "fold" or (kind == "check" and need == 0):
+                return 0
+            if kind == "call" and need > 0:
+                return min(need, self.ledger.stacks[actor])
         for legal in self.legal_actions():
             if legal.kind != kind:
                 continue

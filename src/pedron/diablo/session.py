@@ -1,0 +1,559 @@
+"""A Diablo session: the :class:`Table` of 3-7 players, saving, restoring and replaying.
+
+See :mod:`pedron.diablo.game` for one game and the rules it follows; the
+table adds what lasts from game to game: stacks, the dealer, the pot left on
+the table (a passed pot or a Diablo pot: :attr:`Table.series`), Dealer's
+Choice, players dropping out, and the end of the session (:meth:`Table.close`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pedron._kernels.rng import Generator, as_generator
+from pedron.cards import format_card, parse_cards
+from pedron.diablo.cards import Deck
+from pedron.diablo.game import _LEFT_OF, CHOOSE, DONE, FIRST, SECOND, Game
+from pedron.diablo.rules import GAMES, Rules
+from pedron.diablo.views import GameResult, TableView
+from pedron.engine import save
+from pedron.engine.actions import Action, LegalAction, Record, check_seat
+from pedron.engine.errors import (
+    ActionTypeError,
+    GameOverError,
+    IllegalActionError,
+    RulesError,
+    SaveError,
+)
+from pedron.engine.ledger import Ledger
+from pedron.errors import PedronError, PedronTypeError
+
+__all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
+
+FORMAT = "pedron.diablo.table"
+SAVE_VERSION = 1
+
+
+class Table:
+    """A Diablo session of 3-7 players.
+
+    ``Table(players=4, stacks=None, rules=Rules(), seed=None, *, dealer=0,
+    order=None, orders=None, keep_games=False)``: ``players`` is a count or a
+    list of names; ``stacks`` one stack for all or one per player (default
+    ``rules.stacks``); ``seed`` an int, a :class:`~pedron.Generator` or
+    ``None`` (OS entropy); ``dealer`` the agreed first dealer (default seat 0);
+    ``order``/``orders`` prearrange the next deals: each is a list of card ids
+    put on top of the stock (top first), the rest of the deck following in id
+    order. ``keep_games=True`` keeps every finished game's history
+    (``past_games``) and result (``results``).
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 4,
+        stacks: int | Sequence[int] | None = None,
+        rules: Rules | None = None,
+        seed: Any = None,
+        *,
+        dealer: int = 0,
+        order: Sequence[int] | None = None,
+        orders: Iterable[Sequence[int]] | None = None,
+        keep_games: bool = False,
+    ) -> None:
+        if not isinstance(keep_games, bool):
+            raise PedronTypeError("keep_games must be a bool")
+        if isinstance(players, bool):
+            raise PedronTypeError("players must be a count or a list of names")
+        if isinstance(players, int):
+            names = tuple(f"P{i}" for i in range(players))
+        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+            names = tuple(players)
+        else:
+            raise PedronTypeError("players must be a count or a list of names")
+        n = len(names)
+        if not 3 <= n <= 7:
+            raise RulesError(f"Diablo is for 3 to 7 players, not {n}")
+        if len(set(names)) != n:
+            raise RulesError("player names must differ")
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise PedronTypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        if stacks is None:
+            stacks = rules.stacks
+        if isinstance(stacks, int) and not isinstance(stacks, bool):
+            stack_list = [stacks] * n
+        elif isinstance(stacks, (list, tuple)):
+            stack_list = list(stacks)
+        else:
+            raise PedronTypeError("stacks must be an int or a list of ints")
+        if len(stack_list) != n or not all(type(s) is int and s >= 1 for s in stack_list):
+            raise RulesError(f"stacks must be {n} whole numbers of at least 1 chip")
+        dealer = check_seat(dealer, n)
+        queue = []
+        if order is not None:
+            queue.append(_check_order(order))
+        for o in orders or ():
+            queue.append(_check_order(o))
+        self.rules = rules
+        self.names = names
+        self.n = n
+        self.buy_in: tuple[int, ...] = tuple(stack_list)
+        self.ledger = Ledger(stack_list)
+        self.seated = [True] * n
+        self.rng: Generator = as_generator(seed)
+        self._setup: dict[str, Any] = {
+            "names": list(names),
+            "stacks": list(stack_list),
+            "rules": rules.to_json(),
+            "dealer": dealer,
+            "seed": self.rng.seed,
+            "rng": self.rng.getstate(),
+            "orders": [list(o) for o in queue],
+            "keep_games": keep_games,
+        }
+        self.keep_games = keep_games
+        self._orders: list[list[int]] = queue
+        self._deck = Deck(self.rng, shuffle=False)
+        self._log: list[Sequence[Any]] = []
+        self._game: Game | None = None
+        self._diablo_pot = False
+        self._diablo_caller: int | None = None
+        self.games_played = 0
+        self.series_games = 0
+        self.history: list[Record] = [Record("dealer", dealer)]
+        self.results: list[GameResult] = []
+        self.past_games: list[tuple[Record, ...]] = []
+        self.closing = False
+        self.over = False
+        self.end_reason: str | None = None
+        self.dealer: int = dealer
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The current (or last finished) game, ``None`` before the first."""
+        return self._game
+
+    @property
+    def last_result(self) -> GameResult | None:
+        """The result of the last finished game."""
+        g = self._game
+        return g.result if g is not None else None
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Every seat's chips in front of him."""
+        return tuple(self.ledger.stacks)
+
+    @property
+    def carry(self) -> int:
+        """Chips waiting on the table for the next game (a passed or Diablo pot)."""
+        return self.ledger.carry
+
+    @property
+    def total(self) -> int:
+        """Chips at the table (stacks, pots, carried pot)."""
+        return self.ledger.total
+
+    @property
+    def series(self) -> bool:
+        """True while a Diablo series runs: the next game is played for a Diablo pot."""
+        return self._diablo_pot and self.ledger.carry > 0
+
+    @property
+    def diablo_caller(self) -> int | None:
+        """Dealer's Choice: the seat that called the Diablo still running (else ``None``)."""
+        return self._diablo_caller
+
+    @property
+    def in_progress(self) -> bool:
+        """True while a game is being played."""
+        return self._game is not None and self._game.phase != DONE
+
+    @property
+    def players_left(self) -> tuple[int, ...]:
+        """Seats still in the session."""
+        return tuple([s for s in range(self.n) if self.seated[s]])
+
+    def _forced_game(self) -> str | None:
+        """The game of the next deal, or ``None`` when the dealer chooses."""
+        rules = self.rules
+        if not rules.dealers_choice:
+            return rules.game
+        if self.series or self._diablo_caller is not None:
+            return "diablo"
+        return None
+
+    def _deck_for_game(self) -> Deck:
+        """The shuffled (or prearranged) deck for the next deal."""
+        if self._orders:
+            prefix = self._orders.pop(0)
+            seen = set(prefix)
+            self._deck = Deck(self.rng, order=prefix + [c for c in range(52) if c not in seen])
+        else:
+            self._deck.collect()
+        return self._deck
+
+    # -- the session ----------------------------------------------------------------------
+    def next_game(self, order: Sequence[int] | None = None) -> Game:
+        """Start the next game (``order`` prearranges its deck) and return it."""
+        if self.over:
+            raise GameOverError(f"the session is over ({self.end_reason})")
+        if self.in_progress:
+            raise IllegalActionError("the current game is not finished")
+        if order is not None:
+            checked = _check_order(order)
+            self._orders.insert(0, checked)
+            self._log.append(["order", checked])
+        self._log.append(["game"])
+        self.games_played += 1
+        if self.series:
+            self.series_games += 1
+        seats = [s for s in range(self.n) if self.seated[s]]
+        game = self._game = Game(self, self.games_played, self.dealer, seats)
+        return game
+
+    def act(self, action: Action) -> Record:
+        """Apply ``action`` to the current game."""
+        game = self._game
+        if game is None:
+            raise IllegalActionError("no game has been dealt: call next_game()")
+        if self.over:
+            raise GameOverError(f"the session is over ({self.end_reason})")
+        return game.act(action)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Legal actions in the current game (empty between games)."""
+        game = self._game
+        return game.legal_actions() if game is not None else []
+
+    def _game_over(self, game: Game) -> None:
+        """Book-keeping after a game: results, the series, busted players, the next dealer."""
+        result = game.result
+        assert result is not None
+        if self.keep_games:
+            self.results.append(result)
+            self.past_games.append(tuple(game.history))
+        led = self.ledger
+        n = self.n
+        if not result.passed:
+            self._diablo_pot = result.diablo_paid > 0
+            if not self._diablo_pot:
+                self.series_games = 0
+            seated = self.seated
+            for s in range(n):
+                if seated[s] and not led.stacks[s]:
+                    seated[s] = False
+                    self.history.append(Record("out", s, 0, (), False, "no chips left"))
+        nxt = self._left_of(self.dealer)
+        caller = self._diablo_caller
+        if caller is not None and game.game == "diablo" and result.opener_won:
+            self._diablo_caller = None
+            self.history.append(Record("diablo_over", caller, note="an opener won"))
+            if self.rules.after_diablo == "caller_left":
+                nxt = self._left_of(caller)
+        self._check_over(nxt)
+
+    def _left_of(self, seat: int) -> int:
+        seated = self.seated
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if seated[s]:
+                return s
+        return seat
+
+    def _check_over(self, nxt: int) -> None:
+        if sum(self.seated) < 2:
+            self._end("fewer than two players have chips")
+            return
+        if self.closing and not self.ledger.carry:
+            self._end("closed")
+            return
+        if nxt != self.dealer:
+            self.history.append(Record("dealer", nxt))
+        self.dealer = nxt
+
+    def _end(self, reason: str) -> None:
+        self.over = True
+        self.end_reason = reason
+        led = self.ledger
+        if led.carry:
+            seats = [s for s in _LEFT_OF[self.n][self.dealer] if self.seated[s]]
+            if not seats:
+                game = self._game
+                seats = list(game.order) if game is not None else list(range(self.n))
+            for s, chips in led.share_carry(seats):
+                self.history.append(Record("win", s, chips, note="the pot left at the end"))
+        self.history.append(Record("end", None, note=reason))
+
+    def close(self) -> bool:
+        """Ask to end the session; returns whether it is over now.
+
+        The session ends between games once no pot is left on the table: a
+        running Diablo series (or a passed pot) is played to its end first.
+        """
+        if self.over:
+            raise GameOverError(f"the session is over ({self.end_reason})")
+        if self.closing:
+            raise IllegalActionError("the end of the session is already asked for")
+        self._log.append(["close"])
+        self.closing = True
+        self.history.append(Record("close", None, note="end asked for"))
+        if not self.in_progress and not self.ledger.carry:
+            self._end("closed")
+        return self.over
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> TableView:
+        """What ``seat`` (``None``: a spectator) may know of the table."""
+        if seat is not None:
+            check_seat(seat, self.n)
+        game = self._game
+        return TableView(
+            seat=seat,
+            names=self.names,
+            stacks=tuple(self.ledger.stacks),
+            seated=tuple(self.seated),
+            dealer=self.dealer,
+            carry=self.ledger.carry,
+            series=self.series,
+            diablo_caller=self._diablo_caller,
+            games_played=self.games_played,
+            closing=self.closing,
+            over=self.over,
+            end_reason=self.end_reason,
+            history=tuple(self.history),
+            game=None if game is None else game.view(seat),
+        )
+
+    # -- saving, cloning, replaying -------------------------------------------------------
+    def getstate(self) -> dict[str, Any]:
+        """The whole state as plain data (hidden information included)."""
+        return {
+            "seated": list(self.seated),
+            "dealer": self.dealer,
+            "games_played": self.games_played,
+            "series_games": self.series_games,
+            "diablo_pot": self._diablo_pot,
+            "diablo_caller": self._diablo_caller,
+            "closing": self.closing,
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "history": [r.to_json() for r in self.history],
+            "ledger": self.ledger.getstate(),
+            "rng": self.rng.getstate(),
+            "orders": [list(o) for o in self._orders],
+            "game": None if self._game is None else self._game.getstate(),
+        }
+
+    @property
+    def log(self) -> list[list[Any]]:
+        """Every operation since the table was set up (for replay)."""
+        return [list(e) for e in self._log]
+
+    @property
+    def actions(self) -> list[Action]:
+        """The players' actions in order, over all games."""
+        out = []
+        for entry in self._log:
+            if entry[0] != "act":
+                continue
+            kind, value = entry[1], entry[2]
+            if kind == "draw":
+                out.append(Action("draw", cards=tuple(value)))
+            elif kind == "declare":
+                out.append(Action("declare", value[0], tuple(value[1])))
+            elif kind == "choose":
+                out.append(Action("choose", GAMES.index(value)))
+            else:
+                out.append(Action(kind, value))
+        return out
+
+    def to_json(self) -> str:
+        """The table as versioned JSON: setup, log of operations, and a state snapshot."""
+        return save.dump(FORMAT, SAVE_VERSION, self._setup, self._log, self.getstate())
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict[str, Any]) -> Table:
+        """Restore a table saved by :meth:`to_json`, validating it thoroughly.
+
+        The snapshot is checked (version, cards, chip total, whose turn), then
+        the session is replayed from its setup and log and must reproduce the
+        snapshot exactly; anything else raises :class:`SaveError`.
+        """
+        setup, log, state = save.load(text, FORMAT, SAVE_VERSION)
+        _check_snapshot(setup, state)
+        try:
+            table = cls._from_setup(setup)
+            for entry in log:
+                table._replay_entry(entry)
+        except SaveError:
+            raise
+        except PedronError as exc:
+            raise SaveError(f"the saved log does not replay: {exc}") from None
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            raise SaveError(f"malformed saved table: {exc!r}") from None
+        save.require_same(table.getstate(), state)
+        return table
+
+    @classmethod
+    def _from_setup(cls, setup: dict[str, Any]) -> Table:
+        try:
+            rules = Rules.from_json(setup["rules"])
+            seed = setup.get("seed")
+            rng = Generator(seed if type(seed) is int else 0)
+            rng.setstate(setup["rng"])
+            table = cls(
+                setup["names"],
+                setup["stacks"],
+                rules,
+                rng,
+                dealer=setup["dealer"],
+                orders=setup.get("orders") or (),
+                keep_games=setup.get("keep_games", False),
+            )
+        except PedronError as exc:
+            raise SaveError(f"bad setup: {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"bad setup: {exc!r}") from None
+        table._setup["seed"] = seed
+        return table
+
+    def _replay_entry(self, entry: Any) -> None:
+        if isinstance(entry, Action):
+            if not self.in_progress:
+                self.next_game()
+            self.act(entry)
+            return
+        if not isinstance(entry, (list, tuple)) or not entry:
+            raise SaveError(f"bad log entry {entry!r}")
+        op = entry[0]
+        if op == "act":
+            kind, value = entry[1], entry[2]
+            game = self._game
+            if game is None:
+                raise SaveError("an action before the first game")
+            if kind == "draw":
+                value = tuple(value)
+            elif kind == "declare":
+                value = (value[0], tuple(value[1]))
+            game._apply(kind, value, None)
+        elif op == "game":
+            self.next_game()
+        elif op == "order":
+            checked = _check_order(entry[1])
+            self._orders.insert(0, checked)
+            self._log.append(["order", checked])
+        elif op == "close":
+            self.close()
+        else:
+            raise SaveError(f"unknown log entry {op!r}")
+
+    def clone(self) -> Table:
+        """An independent copy in the same state (generator included)."""
+        other = Table.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.ledger = self.ledger.copy()
+        other.seated = self.seated[:]
+        other.rng = self.rng.copy()
+        other._deck = Deck(other.rng, order=self._deck.stock)
+        other._orders = [o[:] for o in self._orders]
+        other._log = self._log[:]
+        other.history = self.history[:]
+        other.results = self.results[:]
+        other.past_games = self.past_games[:]
+        other._game = None if self._game is None else self._game._copy(other)
+        return other
+
+    def __repr__(self) -> str:
+        stacks = ", ".join(
+            f"{name}={chips}" + ("" if seated else " (out)")
+            for name, chips, seated in zip(self.names, self.ledger.stacks, self.seated, strict=True)
+        )
+        if self.over:
+            state = "over"
+        else:
+            state = f"dealer={self.dealer}" + ("; Diablo series" if self.series else "")
+        game = "dealer's choice" if self.rules.dealers_choice else self.rules.game
+        return (
+            f"<Diablo Table ({game}) {stacks}; carry={self.ledger.carry}; "
+            f"games={self.games_played}; {state}>"
+        )
+
+
+def _check_order(order: Any) -> list[int]:
+    if isinstance(order, str):
+        order = list(parse_cards(order))
+    if not isinstance(order, (list, tuple)):
+        raise ActionTypeError("a deck order must be a list of card ids")
+    out = []
+    for c in order:
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise ActionTypeError(f"a card id must be an int, not {type(c).__name__}")
+        format_card(c)  # range check
+        out.append(c)
+    if len(set(out)) != len(out):
+        from pedron.errors import DuplicateCardError
+
+        raise DuplicateCardError("a card appears twice in the deck order")
+    return out
+
+
+def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
+    """Clear errors for the usual kinds of damage, before the full replay check."""
+    try:
+        n = len(setup["names"])
+        ledger = state["ledger"]
+        if len(ledger["stacks"]) != n or len(ledger["committed"]) != n:
+            raise SaveError("chip lists do not match the number of seats")
+        save.check_chips(
+            ledger["stacks"], ledger["committed"], ledger["carry"], ledger["total"],
+            sum(setup["stacks"]),
+        )
+        game = state.get("game")
+        if game is not None and game["phase"] not in (CHOOSE, DONE):
+            groups = [*game["cards"], game["pile"], game["stock"] or []]
+            save.check_unique_cards(groups, 52, format_card)
+            if sum(len(g) for g in groups) != 52:
+                raise SaveError("cards are missing from the hands, the stock and the discards")
+            phase = game["phase"]
+            if phase in (FIRST, SECOND):
+                pending = (game["round"] or {}).get("pending") or []
+            else:
+                pending = game["queue"]
+            if not pending or not all(
+                isinstance(s, int) and 0 <= s < n and ledger["live"][s] for s in pending
+            ):
+                raise SaveError("the player to act is not a live seat of this game")
+        elif game is not None and game["phase"] == DONE and game["queue"]:
+            raise SaveError("a finished game has a player to act")
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise SaveError(f"malformed saved state: {exc!r}") from None
+
+
+def replay(
+    actions: Iterable[Action | Sequence[Any]],
+    *,
+    players: int | Sequence[str] = 4,
+    stacks: int | Sequence[int] | None = None,
+    rules: Rules | None = None,
+    seed: Any = 0,
+    dealer: int = 0,
+    orders: Iterable[Sequence[int]] | None = None,
+    keep_games: bool = False,
+) -> Table:
+    """Play a session again: the same setup and seed, then ``actions`` in order.
+
+    ``actions`` are :class:`Action` objects (a new game is dealt whenever one
+    is needed) or entries of :attr:`Table.log`. The result equals the
+    original table event for event.
+    """
+    table = Table(players, stacks, rules, seed, dealer=dealer, orders=orders,
+                  keep_games=keep_games)
+    for entry in actions:
+        table._replay_entry(entry)
+    return table
