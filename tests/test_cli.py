@@ -181,3 +181,24 @@ def test_play_bad_player_count():
     proc = play(["diamondback", "--players", "5"], "")
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_play_diablo_whole_session_by_script():
+    proc = play(["diablo", "--players", "4", "--stacks", "15", "--seed", "2"], "a\n\n" * 600)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "== Game 1:" in out and "Your cards:" in out
+    assert "The session is over" in out or "You leave with" in out
+    for line in out.splitlines():
+        if " deal " in line and not line.strip().startswith("You"):
+            assert line.strip().endswith("(hidden)"), line
+
+
+def test_play_diablo_human_commands():
+    proc = play(["diablo", "--seed", "3"], "bet 2\ncall\ndraw\nfold\n\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "You call 1" in proc.stdout
+    assert "You draw [stands]" in proc.stdout
+    assert "You leave with" in proc.stdout
+    proc = play(["diablo", "--players", "8"], "")
+    assert proc.returncode == 2 and "3 to 7" in proc.stderr

@@ -32,7 +32,8 @@ class RandomBot:
     """Plays a uniformly random legal action (amounts and cards uniform too).
 
     It never stops betting on purpose nor folds by preference: it is a
-    stress-tester, not a strategy. ``seed`` makes its choices reproducible.
+    stress-tester, not a strategy (where a hand must be named, it names it
+    truthfully). ``seed`` makes its choices reproducible.
     """
 
     def __init__(self, seed: int | Generator | None = None) -> None:
@@ -42,6 +43,13 @@ class RandomBot:
         if not legal:
             raise ValueError("no legal action to choose from")
         choice = legal[self.rng.integers(len(legal))]
+        if choice.kind == "choose":  # Dealer's Choice: the options are game numbers
+            return Action("choose", choice.cards[self.rng.integers(len(choice.cards))])
+        if choice.kind == "declare":  # Diablo's declare variant: name the hand truthfully
+            from pedron.diablo.hand import evaluate
+
+            value = evaluate(view.my_cards, wild=getattr(view, "game", "diablo") != "draw")
+            return Action("declare", int(value.category), tuple(value.ranks))
         if choice.cards:
             return Action(choice.kind, cards=(choice.cards[self.rng.integers(len(choice.cards))],))
         if choice.min is not None and choice.max is not None and choice.min != choice.max:

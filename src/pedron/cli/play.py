@@ -65,7 +65,7 @@ def describe_record(game: str, names: Sequence[str], rec: Record) -> str:
         parts.append(str(rec.amount))
     if rec.cards:
         parts.append(_card_text(game, rec.cards))
-    elif rec.private:
+    elif rec.private and rec.seat != 0:  # the human is seat 0: his own are never hidden
         parts.append("(hidden)")
     if rec.note:
         parts.append(f"[{rec.note}]")
@@ -113,6 +113,8 @@ def _legal_text(legal: Sequence[LegalAction], game: str = "diamondback") -> list
         if a.cards and a.kind == "reveal":
             out.append("reveal " + " or ".join(
                 f"{i} ({_card_text(game, [c])})" for i, c in enumerate(a.cards, 1)))
+        elif a.kind == "draw":
+            out.append(f"draw CARDS (0..{a.max} of yours; none to stand pat)")
         elif a.min is not None and a.max is not None and a.min != a.max:
             out.append(f"{a.kind} {a.min}..{a.max}")
         elif a.min:
@@ -133,11 +135,16 @@ def play_hands(
     names = list(table.view(0).names)
     for rec in table.view(0).history:
         term.write(describe_record(game, names, rec))
+    deal_next = getattr(table, "next_hand", None) or table.next_game
     while not table.over:
-        hand = table.next_hand()
+        hand = deal_next()
         view = hand.view(0)
         stacks = ", ".join(f"{n} {s}" for n, s in zip(names, table.stacks, strict=True))
-        term.write(f"\n== Hand {view.number}: {names[view.dealer]} deals. Chips: {stacks}")
+        dealer = names[view.dealer]
+        term.write(
+            f"\n== {'Hand' if game == 'diamondback' else 'Game'} {view.number}: {dealer} "
+            f"deal{'' if dealer == 'You' else 's'}. Chips: {stacks}"
+        )
         seen = 0
         while True:
             view = hand.view(0)
@@ -186,8 +193,6 @@ def play_hands(
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from pedron.bots import RandomBot
-
     players = args.players
     if args.game == "diamondback":
         from pedron.bots.diamondback import OddsBot
@@ -201,14 +206,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         bots: list[Any] = [None] + [OddsBot(margin=0.05 * i) for i in range(1, players)]
         helper: Any = OddsBot()
     else:
-        from pedron.diablo import game as diablo_game
+        from pedron.diablo import session as diablo_game
 
         if players is None:
             players = 4
+        from pedron.bots.diablo import RuleBot
+        from pedron.diablo.hand import Category
+
+        if not 3 <= players <= 7:
+            raise PedronValueError(f"Diablo is for 3 to 7 players, not {players}")
         table = diablo_game.Table(_names(players), args.stacks, seed=args.seed)
-        bots = [None] + [RandomBot(None if args.seed is None else args.seed + i)
+        styles = [Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.FULL_HOUSE]
+        bots = [None] + [RuleBot(open_at=styles[i % 3], call_at=styles[i % 3])
                          for i in range(1, players)]
-        helper = RandomBot(args.seed)
+        helper = RuleBot()
     term = Terminal(input, print)
     stacks = args.stacks
     term.write(
