@@ -41,6 +41,37 @@ def batch_demo() -> int:
     return len(hands)
 
 
+def evaluation_demo() -> tuple[int, str, float]:
+    value: diablo.HandValue = diablo.evaluate("9h 9d 2c 2s Kd")
+    cat: diablo.Category = value.category
+    s: int = diablo.strength([0, 4, 8, 12, 51], wild=False)
+    best = diablo.best_draw("9c 9d 2h 7s Kd")[0]
+    db_value: diamondback.HandValue = diamondback.evaluate("Magician Queen")
+    odds: diamondback.Odds = diamondback.odds("M Q", revealed=["K", None], players=3)
+    return value.strength + s + int(cat) + db_value.points, diablo.describe(s, wild=False), float(
+        odds.win
+    ) + best.expected_strength
+
+
+def game_demo() -> int:
+    from pedron.bots.diablo import RuleBot
+    from pedron.engine import Action
+
+    table = diablo.Table(3, 50, diablo.Rules(cap=10), seed=1)
+    bot = RuleBot()
+    game = table.next_game()
+    while not game.done:
+        seat = game.to_act
+        assert seat is not None
+        action: Action = bot(game.view(seat), game.legal_actions())
+        game.act(action)
+    db_table = diamondback.Table(2, 20, seed=3)
+    hand = db_table.next_hand()
+    hand.bet(1)
+    restored = diablo.Table.from_json(table.to_json())
+    return sum(restored.stacks) + len(hand.legal_actions())
+
+
 def errors_demo() -> str:
     try:
         CardSet("Zz")
@@ -50,4 +81,5 @@ def errors_demo() -> str:
 
 
 if __name__ == "__main__":
-    print(cards_demo(), dealing_demo(1), batch_demo(), errors_demo())
+    print(cards_demo(), dealing_demo(1), batch_demo(), evaluation_demo(), game_demo(),
+          errors_demo())
