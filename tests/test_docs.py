@@ -42,3 +42,20 @@ def test_readme_opens_with_the_two_commands():
     assert blocks[1].strip() == 'pip install ".[test]" && python -m pytest'
     ci = (ROOT / ".ci" / "run").read_text()
     assert blocks[1].strip() in ci
+
+
+@pytest.mark.slow
+def test_readme_main_job_runs_as_written():
+    # The install half ran already (this suite runs against an installed pedron);
+    # the main job runs exactly as the README gives it, with its built-in defaults.
+    text = (ROOT / "README.md").read_text()
+    first = re.findall(r"```bash\n(.*?)```", text, re.S)[0].strip()
+    install, job = (part.strip() for part in first.split("&&"))
+    assert install == "pip install ."
+    assert job.startswith("python -m pedron ")
+    proc = subprocess.run(
+        [sys.executable, *job.split()[1:]], capture_output=True, text=True, timeout=900
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "pedron batch" in proc.stdout and "pedron.reference" in proc.stdout
+    assert "NO" not in proc.stdout.split()  # every installed peer ranks the hands as pedron does
