@@ -6,6 +6,7 @@ clubs, diamonds, hearts, spades, so ``2c == 0`` and ``As == 51``.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from pedron._kernels.cardset import (
@@ -65,7 +66,10 @@ def new_uint8_array(n: int, k: int) -> Any:
 def _count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}")
-    v = value.__index__()
+    try:
+        v = value.__index__()
+    except TypeError:  # e.g. a numpy array of several values
+        raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}") from None
     if v < 0:
         raise DeckError(f"{name} must be >= 0, got {v}")
     return v
@@ -98,13 +102,20 @@ def deal_batch(
         deck_mask = CardSet.from_mask(deck).mask
     else:
         deck_mask = mask_of(deck)
+    if n > sys.maxsize or n * k > sys.maxsize:
+        raise ArrayError(f"cannot hold {n} hands of {k} cards in one array")
     size = bin(deck_mask).count("1")
     if k > size:
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {size}")
     if out is None:
         out = new_uint8_array(n, k)
     else:
-        view = memoryview(out)
+        try:
+            view = memoryview(out)
+        except TypeError:
+            raise PedronTypeError(
+                f"out must be a writable (n, k) uint8 buffer, not {type(out).__name__}"
+            ) from None
         if view.format != "B" or view.shape != (n, k) or not view.c_contiguous or view.readonly:
             raise ArrayError(
                 f"out must be a writable C-contiguous ({n}, {k}) uint8 array, got shape "

@@ -85,7 +85,10 @@ def check_card(card, int size=52):
     """``card`` as an int after checking it names a card in ``0..size-1``."""
     if isinstance(card, bool) or not hasattr(card, "__index__"):
         raise PedronTypeError(f"a card must be an int, not {type(card).__name__}")
-    c = card.__index__()
+    try:
+        c = card.__index__()
+    except TypeError:  # e.g. a numpy array of several values
+        raise PedronTypeError(f"a card must be an int, not {type(card).__name__}") from None
     if not 0 <= c < size:
         raise CardError(f"card number out of range 0..{size - 1}: {c}")
     return c
@@ -154,6 +157,13 @@ cdef class CardSet:
                 f"{cls.__name__}() takes text or an iterable of cards, not "
                 f"{type(cards).__name__}; use {cls.__name__}.from_mask() for a mask"
             )
+        try:
+            cards = iter(cards)
+        except TypeError:
+            raise PedronTypeError(
+                f"{cls.__name__}() takes text or an iterable of cards, not "
+                f"{type(cards).__name__}"
+            ) from None
         for card in cards:
             if isinstance(card, str):
                 c = cls._parse_text(card)
@@ -173,7 +183,10 @@ cdef class CardSet:
         """The set whose bit ``i`` is set for each card ``i`` in it."""
         if isinstance(mask, bool) or not hasattr(mask, "__index__"):
             raise PedronTypeError(f"a mask must be an int, not {type(mask).__name__}")
-        m = mask.__index__()
+        try:
+            m = mask.__index__()
+        except TypeError:  # e.g. a numpy array of several values
+            raise PedronTypeError(f"a mask must be an int, not {type(mask).__name__}") from None
         if m < 0 or m >> cls.SIZE:
             raise CardError(f"mask has bits outside the {cls.SIZE} cards: {m:#x}")
         return make_set(cls, <uint64_t>m)
@@ -218,7 +231,10 @@ cdef class CardSet:
         elif isinstance(card, bool) or not hasattr(card, "__index__"):
             return False
         else:
-            c = card.__index__()
+            try:
+                c = card.__index__()
+            except TypeError:  # e.g. a numpy array of several values
+                return False
         if not 0 <= c < size:
             return False
         return (self.mask >> <int>c) & 1 == 1
@@ -335,7 +351,7 @@ cdef void deal_rows(rng_state* st, uint8_t* pool, Py_ssize_t m,
             out[r * k + i] = t
 
 
-def deal_batch_into(Generator gen, uint64_t deck_mask, uint8_t[:, ::1] out):
+def deal_batch_into(Generator gen not None, uint64_t deck_mask, uint8_t[:, ::1] out):
     """Fill ``out`` (n, k) with random k-card hands from the cards in ``deck_mask``.
 
     Each row holds k distinct cards; rows are independent. The GIL is released.

@@ -20,6 +20,32 @@ from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
 STATE_VERSION = 1
 
 
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
+
+
+cdef int count_arg(object k, int left) except -1:
+    """A number of cards to deal, checked against the ``left`` in the stock."""
+    cdef int overflow = 0
+    cdef long v
+    if type(k) is int:  # the common case, without a Python-level call
+        v = PyLong_AsLongAndOverflow(k, &overflow)
+        if overflow or not 0 <= v <= left:
+            raise DeckError(f"cannot deal {k} cards: {left} left in the stock")
+        return <int>v
+    if isinstance(k, bool) or not hasattr(k, "__index__"):
+        raise PedronTypeError(f"the number of cards must be an int, not {type(k).__name__}")
+    try:
+        n = k.__index__()
+    except TypeError:
+        raise PedronTypeError(
+            f"the number of cards must be an int, not {type(k).__name__}"
+        ) from None
+    if not 0 <= n <= left:
+        raise DeckError(f"cannot deal {n} cards: {left} left in the stock")
+    return <int>n
+
+
 cdef class Deck:
     """A deck: the cards it owns, the stock still to deal, its own generator.
 
@@ -37,6 +63,11 @@ cdef class Deck:
 
     card_set_type = CardSet
 
+    def __cinit__(self, *args, **kwargs):
+        # Never leave ``rng`` None, even for Deck.__new__() without __init__:
+        # the C methods use its state directly.
+        self.rng = Generator.__new__(Generator, 0)
+
     def __init__(self, cards, seed=None, *, order=None, shuffle=True):
         cdef uint64_t mask = self.card_set_type._mask_of(cards)
         self.full_mask = mask
@@ -49,10 +80,19 @@ cdef class Deck:
         """Make ``order`` (cards of this deck, top first, each once) the stock."""
         cdef uint64_t seen = 0, bit
         cdef int i = 0
-        order = list(order)
+        try:
+            order = list(order)
+        except TypeError:
+            raise PedronTypeError(
+                f"a deck order is an iterable of card ints, not {type(order).__name__}"
+            ) from None
         for c in order:
             if isinstance(c, bool) or not isinstance(c, int):
                 raise PedronTypeError(f"a card must be an int, not {type(c).__name__}")
+        # plain ints from here on: an int subclass could answer the checks below
+        # one way and be stored another
+        order = [int.__index__(c) for c in order]
+        for c in order:
             if not 0 <= c < 64 or not (self.full_mask >> c) & 1:
                 raise DeckError(f"card {self._name(c)} does not belong to this deck")
             bit = (<uint64_t>1) << <int>c
@@ -76,20 +116,18 @@ cdef class Deck:
         """Shuffle the cards still in the stock."""
         shuffle_u8(&self.rng.state, &self.buf[self.top], self.end - self.top)
 
-    def deal(self, int k=1):
+    def deal(self, k=1):
         """Deal ``k`` cards from the top of the stock, as a tuple in dealing order."""
-        cdef int i
+        cdef int i, n = count_arg(k, self.end - self.top)
         cdef uint8_t c
-        if k < 0 or k > self.end - self.top:
-            raise DeckError(f"cannot deal {k} cards: {self.end - self.top} left in the stock")
-        out = PyTuple_New(k)
-        for i in range(k):
+        out = PyTuple_New(n)
+        for i in range(n):
             c = self.buf[self.top + i]
             self.stock_mask ^= (<uint64_t>1) << c
             item = <object>PyLong_FromLong(c)
             Py_INCREF(item)
             PyTuple_SET_ITEM(out, i, item)
-        self.top += k
+        self.top += n
         return out
 
     def deal_one(self):
@@ -102,15 +140,13 @@ cdef class Deck:
         self.stock_mask ^= (<uint64_t>1) << c
         return c
 
-    def deal_set(self, int k):
+    def deal_set(self, k):
         """Deal ``k`` cards as a card set."""
         cdef uint64_t m = 0
-        cdef int i
-        if k < 0 or k > self.end - self.top:
-            raise DeckError(f"cannot deal {k} cards: {self.end - self.top} left in the stock")
-        for i in range(k):
+        cdef int i, n = count_arg(k, self.end - self.top)
+        for i in range(n):
             m |= (<uint64_t>1) << self.buf[self.top + i]
-        self.top += k
+        self.top += n
         self.stock_mask &= ~m
         return make_set(self.card_set_type, m)
 
@@ -138,9 +174,27 @@ cdef class Deck:
 
     def return_cards(self, cards):
         """Put dealt ``cards`` back under the stock, in the order given."""
+        cls = self.card_set_type
         if isinstance(cards, str):
-            cards = self.card_set_type._parse_text(cards)
-        order = list(cards)
+            cards = cls._parse_text(cards)
+        elif isinstance(cards, CardSet):
+            cards = list(cards)
+        elif isinstance(cards, (int, bytes)):
+            raise PedronTypeError(
+                f"return_cards takes text or an iterable of cards, not {type(cards).__name__}"
+            )
+        try:
+            items = list(cards)
+        except TypeError:
+            raise PedronTypeError(
+                f"return_cards takes text or an iterable of cards, not {type(cards).__name__}"
+            ) from None
+        # Every card becomes a plain int before the stock changes: card text
+        # or objects with their own __index__ must not reach _append, where a
+        # failure (or a different second answer) would leave a card half
+        # returned, and where Python code could run between check and update.
+        order = [c if type(c) is int and 0 <= c < 64 else cls._mask_of([c]).bit_length() - 1
+                 for c in items]
         m = self._out_of_stock(order)
         if popcount64(m) != len(order):
             raise DuplicateCardError("a card is returned twice")

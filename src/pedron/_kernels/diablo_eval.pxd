@@ -14,8 +14,11 @@ from libc.stdint cimport uint16_t, uint64_t
 
 cdef enum:
     KEY_MASK = 0x7FFFF
-    FLUSH_BASE = 360919        # one more than the largest key sum
-    TABLE_SIZE = 360919 + 8192
+    FLUSH_BASE = 360919        # one more than the largest key sum of a real hand
+    # Not FLUSH_BASE + 8192: an invalid row (unchecked batch) of five aces sums
+    # to 5 * 79415 = 397075, and every index the lookup can form must stay
+    # inside the table (those slots hold 0, "no hand").
+    TABLE_SIZE = 397076
 
 cdef inline uint16_t lookup_strength(const uint16_t* table, uint64_t s, uint64_t o) noexcept nogil:
     cdef unsigned int sb = <unsigned int>(o >> 48) & 0xF

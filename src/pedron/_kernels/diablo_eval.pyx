@@ -11,6 +11,7 @@ Internal module: the public API is :mod:`pedron.diablo`.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memset
+from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
 
 from pedron._kernels.bits cimport ctz64
 from pedron._kernels.cardset cimport CardSet
@@ -317,6 +318,8 @@ cdef void build_entries() noexcept nogil:
         CARD_BIT[c] = (<uint64_t>1) << c
 
 
+if 5 * RANK_KEYS[12] >= TABLE_SIZE or FLUSH_BASE + 8192 > TABLE_SIZE:
+    raise RuntimeError("diablo_eval: the table does not cover every index the lookup forms")
 build_entries()
 COUNT_W = build_mode(True, TABLE_W, RAW_W, CAT_W)
 COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
@@ -387,6 +390,11 @@ cdef uint64_t seq_mask(object hand) except? 0:
             c = PyLong_AsLongAndOverflow(item, &overflow)
             if overflow or c < 0 or c >= 52:
                 raise CardError(f"card number out of range 0..51: {item}")
+        elif type(hand) is list:
+            # What follows may run Python code (__index__, __getattr__...) that
+            # could shrink the caller's list under the unchecked hand[i] of this
+            # loop: finish on an immutable copy. (No Python code ran so far.)
+            return seq_mask(tuple(hand))
         elif isinstance(item, str):
             c = parse_card(item)
         elif isinstance(item, bool) or not hasattr(item, "__index__"):
@@ -394,7 +402,12 @@ cdef uint64_t seq_mask(object hand) except? 0:
                 f"a card must be an int or card text, not {type(item).__name__}"
             )
         else:
-            v = item.__index__()
+            try:
+                v = item.__index__()
+            except TypeError:  # e.g. a numpy array of several values
+                raise PedronTypeError(
+                    f"a card must be an int or card text, not {type(item).__name__}"
+                ) from None
             if not 0 <= v < 52:
                 raise CardError(f"card number out of range 0..51: {v}")
             c = v
@@ -451,7 +464,12 @@ cdef uint64_t hand_mask(object hand) except? 0:
         if cards is not None:
             return seq_mask(cards)
     if hasattr(hand, "__index__"):   # e.g. a numpy integer used as a mask
-        return hand_mask(int(hand.__index__()))
+        try:
+            m = int(hand.__index__())
+        except TypeError:
+            m = None
+        if m is not None:
+            return hand_mask(m)
     raise PedronTypeError(
         f"a hand is card text, a sequence of five card ints, a CardSet or a mask, "
         f"not {t.__name__}"
@@ -512,6 +530,25 @@ def hand_mask_checked(hand):
 
 # ---------------------------------------------------------------------------
 # Batch evaluation
+
+
+def buffers_overlap(a, b):
+    """True when the memory of buffers ``a`` and ``b`` overlaps (both contiguous)."""
+    cdef Py_buffer x, y
+    cdef const char* xs
+    cdef const char* ys
+    PyObject_GetBuffer(a, &x, PyBUF_ANY_CONTIGUOUS)
+    try:
+        PyObject_GetBuffer(b, &y, PyBUF_ANY_CONTIGUOUS)
+    except BaseException:
+        PyBuffer_Release(&x)
+        raise
+    xs = <const char*>x.buf
+    ys = <const char*>y.buf
+    result = x.len > 0 and y.len > 0 and xs < ys + y.len and ys < xs + x.len
+    PyBuffer_Release(&y)
+    PyBuffer_Release(&x)
+    return result
 
 
 cdef Py_ssize_t rows_u8(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
@@ -687,6 +724,7 @@ def draw_table(hand, uint64_t dead_mask, int max_draw, bint wild):
     cdef draw_acc accs[32]
     cdef int legal[32]
     cdef int n_strengths = (COUNT_W if wild else COUNT_N) + 1
+    hand = tuple(hand)  # converting items may run Python code: never index a mutable list
     if len(hand) != 5:
         hand_size_error(len(hand))
     for i in range(5):

@@ -224,6 +224,12 @@ cdef object _batch(object cards, object out, bint ids, bint check):
         return out
     cdef const uint8_t[::1] src = src_obj
     cdef uint8_t[::1] dst = dst_obj
+    if (<const uint8_t*>&dst[0] < &src[0] + 2 * n
+            and &src[0] < <const uint8_t*>&dst[0] + n):
+        # ``out`` shares memory with ``cards``: read a private copy, or the
+        # results would overwrite rows not read yet (and the rescan for the
+        # first bad row could miss it).
+        src = bytes(src_obj)
     cdef const uint8_t* table = &RANK_TABLE[0]
     if ids:
         table = &ID_TABLE[0]
@@ -236,6 +242,8 @@ cdef object _batch(object cards, object out, bint ids, bint check):
     if check and (acc & INVALID):
         with nogil:
             bad = _first_bad_row(s, n, table)
+        if bad < 0:  # cannot happen without aliasing, which is handled above
+            raise ArrayError("invalid row (the input changed while it was evaluated)")
         raise ArrayError(_describe_bad_row(bad, s[2 * bad], s[2 * bad + 1], ids))
     return out
 
@@ -365,6 +373,11 @@ def odds_counts(int hero, counts, revealed):
     cdef OddsState st
     cdef int j, k = len(revealed)
     cdef uint64_t pool = 0, n
+    # immutable copies: the checks below may run Python code, and the sequences
+    # are indexed without bounds checks
+    counts = tuple(counts)
+    revealed = tuple(revealed)
+    k = len(revealed)
     if not 0 < k <= MAX_OPPONENTS:
         raise ArrayError(f"odds_counts needs 1..3 opponents, not {k}")
     if len(counts) != NUM_RANKS:

@@ -110,10 +110,12 @@ cdef class Generator:
             return next_u32(&self.state)
         return bounded_u32(&self.state, <uint32_t>n)
 
-    def shuffle(self, list items):
+    def shuffle(self, items):
         """Shuffle a list in place (Fisher-Yates, from the last position down)."""
-        cdef Py_ssize_t i = len(items) - 1
-        cdef Py_ssize_t j
+        cdef Py_ssize_t i, j
+        if not isinstance(items, list):
+            raise PedronTypeError(f"shuffle takes a list, not {type(items).__name__}")
+        i = len(items) - 1
         if i >= (1 << 32):
             raise SeedError("list too long to shuffle")
         while i > 0:
@@ -141,6 +143,8 @@ cdef class Generator:
             )
         words = state.get("s")
         spare = state.get("spare")
+        if isinstance(words, list):
+            words = tuple(words)  # the checks below may run Python code (int subclasses)
         if (
             not isinstance(words, (list, tuple))
             or len(words) != 4

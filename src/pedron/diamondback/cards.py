@@ -114,6 +114,8 @@ def parse_ids(text: str) -> list[int]:
                 f"a specific {RANK_NAMES[rank]} needs its copy number, e.g. "
                 f"{RANK_CODES[rank]}1"
             )
+        if len(digits) > 3:  # no copy number is that long; int() of huge text would fail
+            raise CardError(f"there is no {RANK_NAMES[rank]} number {digits[:20]}...")
         ids.append(card_id(rank, int(digits)))
     return ids
 

@@ -344,6 +344,8 @@ def evaluate(hand: HandLike, *, ids: bool = False) -> HandValue:
                 if found is not None:
                     return found
     elif isinstance(hand, str):
+        if len(hand) > 64:  # long text is not cached: the cache would keep it alive
+            return _evaluate_text.__wrapped__(hand)
         return _evaluate_text(hand)
     elif isinstance(hand, HandValue):
         return hand

@@ -310,6 +310,10 @@ def odds(
             opponents = (2 if players is None else _check_players(players)) - 1
         if isinstance(opponents, bool) or not isinstance(opponents, int):
             raise PedronTypeError(f"opponents must be an int, not {type(opponents).__name__}")
+        if not 1 <= opponents <= 3:  # checked before [None] * opponents allocates
+            raise PedronValueError(
+                f"{opponents} opponents still in: Diamondback has 1 to 3 opponents"
+            )
         opp_cards: list[_Card | None] = [None] * opponents
     else:
         opp_cards = _revealed_cards(revealed, ids)
