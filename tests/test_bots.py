@@ -103,3 +103,120 @@ def test_rule_bot_draws_the_advisors_choice():
     view = game.view(seat)
     action = bot(view, game.legal_actions())
     assert action.cards == best_draw(view.my_cards)[0].discard
+
+
+# -- bots named by specs (the simulator's plain-data bots) -------------------------------
+
+
+def test_bot_specs_parse_and_print_canonically():
+    from pedron.bots import BotSpec, parse_bot
+    from pedron.diablo.hand import Category
+
+    spec = parse_bot("rule:call=trips, open=pair,draw=1")
+    assert spec == BotSpec("rule", (("call", Category.THREE_OF_A_KIND), ("draw", 1),
+                                    ("open", Category.ONE_PAIR)))
+    assert str(spec) == "rule:call=three_of_a_kind,draw=1,open=one_pair"
+    assert parse_bot(str(spec)) == spec == parse_bot(spec)
+    assert parse_bot({"name": "rule", "open_at": 3}) == parse_bot("rule:open=two_pair")
+    assert str(parse_bot("odds:margin=0,stop=0.6")) == "odds:margin=0.0,stop=0.6"
+    assert str(parse_bot(" RANDOM ")) == "random"
+    assert repr(spec) == "BotSpec('rule:call=three_of_a_kind,draw=1,open=one_pair')"
+
+
+@pytest.mark.parametrize(
+    ("spec", "game"),
+    [("nobody", None), ("rule:foo=1", None), ("rule:open=seven", None), ("rule:open", None),
+     ("rule:draw=5", None), ("odds:margin=lots", None), ("odds:aggression=-1", None),
+     ("odds", "diablo"), ("rule", "diamondback"), ("no.such.module.Bot", "diablo"),
+     (42, None), ({"open": 3}, None)],
+)
+def test_bad_bot_specs(spec, game):
+    from pedron.bots import make_bot, parse_bot
+    from pedron.errors import PedronValueError
+
+    with pytest.raises(PedronValueError):
+        if game is None:
+            parse_bot(spec)
+        else:
+            make_bot(spec, game)
+
+
+def test_make_bot_builds_tuned_bots():
+    from pedron.bots import make_bot
+    from pedron.bots.diablo import RuleBot
+    from pedron.diablo.hand import Category
+
+    bot = make_bot("rule:open=two_pair,call=straight,raise=flush,big=quads,draw=1", "diablo")
+    assert isinstance(bot, RuleBot)
+    assert (bot.open_at, bot.call_at, bot.raise_at, bot.bet_big_at, bot.max_draw) == (
+        Category.TWO_PAIR, Category.STRAIGHT, Category.FLUSH, Category.FOUR_OF_A_KIND, 1)
+    odds = make_bot("odds:margin=0.1,aggression=2,stop=0.7", "diamondback")
+    assert (odds.margin, odds.aggression, odds.stop_below) == (0.1, 2.0, 0.7)
+    assert "stop_below=0.7" in repr(odds) and "max_draw=1" in repr(bot)
+    assert repr(make_bot("random", "diablo", seed=4)) == "RandomBot(seed=4)"
+    assert isinstance(make_bot("pedron.bots.RandomBot", "diamondback", seed=2), RandomBot)
+
+
+@pytest.mark.parametrize(
+    "specs",
+    [["random", "rule", "rule:open=pair,call=pair,raise=two_pair,big=trips,draw=1"],
+     ["rule:draw=0", "rule:open=high_card,call=high_card", "random", "rule:big=pair"]],
+)
+@pytest.mark.parametrize("options", [{}, {"more_draw": True}, {"cap": 5}])
+def test_spec_built_diablo_bots_only_choose_legal_actions(specs, options):
+    from pedron.bots import make_bot
+    from pedron.diablo import Rules as DiabloRules
+
+    bots = [make_bot(s, "diablo", seed=i) for i, s in enumerate(specs)]
+    _, kinds = play_diablo(bots, DiabloRules(**options), seed=len(specs), games=120)
+    assert {"draw", "bet"} <= kinds
+
+
+def test_rule_bot_draws_at_most_max_draw():
+    from pedron.bots.diablo import RuleBot
+    from pedron.diablo import Rules as DiabloRules
+    from pedron.diablo import Table as DiabloTable
+
+    for limit in (0, 1):
+        table = DiabloTable(3, 40, DiabloRules(more_draw=True), seed=9)
+        bots = [RuleBot(open_at=1, call_at=1, max_draw=limit) for _ in range(3)]
+        drawn = []
+        for _ in range(30):
+            if table.over:
+                break
+            game = table.next_game()
+            while not game.done:
+                seat = game.to_act
+                action = bots[seat](game.view(seat), game.legal_actions())
+                assert game.check_action(action) is None
+                if action.kind == "draw":
+                    drawn.append(len(action.cards))
+                game.act(action)
+        assert drawn and max(drawn) <= limit
+
+
+@pytest.mark.parametrize("rules", [None, Rules.dealers(), Rules.match()])
+def test_spec_built_odds_bots_only_choose_legal_actions(rules):
+    from pedron.bots import make_bot
+
+    bots = [make_bot(s, "diamondback", seed=3)
+            for s in ("odds:stop=0.8,aggression=0", "random", "odds:margin=-0.2,aggression=3")]
+    _, chosen = play_session(bots, rules, seed=4, hands=150)
+    assert {a.kind for a in chosen} >= {"bet", "reveal"}
+
+
+def test_cautious_dealer_stops_sooner():
+    seen = set()
+    for seed in range(40):
+        table = Table(2, 50, seed=seed, dealer=0)
+        hand = table.next_hand()
+        while not hand.done and not any(a.kind == "stop" for a in hand.legal_actions()):
+            seat = hand.to_act
+            hand.act(OddsBot()(hand.view(seat), hand.legal_actions()))
+        if hand.done:
+            continue
+        view, legal = hand.view(0), hand.legal_actions()
+        assert OddsBot(stop_below=1.0)(view, legal).kind == "stop"
+        assert OddsBot(stop_below=-1.0)(view, legal).kind == "bet"
+        seen.add(seed)
+    assert seen

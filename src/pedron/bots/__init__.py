@@ -4,17 +4,40 @@ A bot is any callable ``bot(view, legal) -> Action``: it receives its own
 per-player view (never another player's hidden cards) and the list of legal
 actions, and returns one of them as an :class:`~pedron.engine.Action`. The
 built-in bots are deterministic for a given seed.
+
+Bots are also named by *specs*, plain text that crosses process and machine
+boundaries (the simulator's work units carry specs, never live bots):
+``"random"``, ``"rule"``, ``"rule:open=two_pair,call=three_of_a_kind"``,
+``"odds:margin=0.1,aggression=2"``, or an import path to your own bot class
+or factory, ``"mypackage.mybots.Cautious:level=2"``. :func:`parse_bot` checks
+and normalises a spec; :func:`make_bot` builds the bot.
+
+====================  ===========  ==============================================
+name                  game         parameters
+====================  ===========  ==============================================
+``random``            both         (none: the seed comes from the simulation)
+``rule``              Diablo       ``open``, ``call``, ``raise``, ``big`` (a hand
+                                   category: ``one_pair``, ``two_pair``,
+                                   ``trips``, ``straight``, ... or 1-10),
+                                   ``draw`` (most cards it exchanges)
+``odds``              Diamondback  ``margin``, ``aggression``, ``stop`` (the
+                                   dealer stops betting at or below this equity)
+====================  ===========  ==============================================
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import Action, LegalAction
+from pedron.errors import PedronValueError
 
-__all__ = ["Bot", "RandomBot", "amount_between"]
+__all__ = ["BOTS", "Bot", "BotSpec", "RandomBot", "amount_between", "make_bot", "parse_bot"]
 
 
 class Bot(Protocol):
@@ -58,3 +81,184 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.rng.seed})"
+
+
+# -- naming bots: specs ---------------------------------------------------------------------
+
+#: Built-in bot names: the games each plays and its parameters (short name -> keyword).
+BOTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "random": (("diablo", "diamondback"), {}),
+    "rule": (
+        ("diablo",),
+        {"open": "open_at", "call": "call_at", "raise": "raise_at", "big": "bet_big_at",
+         "draw": "max_draw"},
+    ),
+    "odds": (
+        ("diamondback",),
+        {"margin": "margin", "aggression": "aggression", "stop": "stop_below"},
+    ),
+}
+
+#: The bot every seat gets when none is named.
+DEFAULT_BOT = {"diablo": "rule", "diamondback": "odds"}
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot named as plain data: ``name`` and its ``params`` (sorted key-value pairs).
+
+    ``str(spec)`` is the canonical text (``"rule:call=two_pair,open=one_pair"``),
+    which :func:`parse_bot` reads back; a spec pickles and travels as text.
+    """
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={_text(v)}" for k, v in self.params)
+
+    def __repr__(self) -> str:
+        return f"BotSpec({str(self)!r})"
+
+
+def _text(value: Any) -> str:
+    from pedron.diablo.hand import Category
+
+    if isinstance(value, Category):
+        return value.name.lower()
+    return str(value)
+
+
+def _scalar(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _category(key: str, value: Any) -> Any:
+    from pedron.diablo.hand import Category
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 1 <= value <= len(Category):
+            return Category(value)
+    elif isinstance(value, str):
+        name = value.strip().lower().replace(" ", "_").replace("-", "_")
+        name = _CATEGORY_ALIASES.get(name, name)
+        if name.upper() in Category.__members__:
+            return Category[name.upper()]
+    names = ", ".join(c.name.lower() for c in Category)
+    raise PedronValueError(f"bot parameter {key}={value!r}: not a hand category ({names})")
+
+
+_CATEGORY_ALIASES = {
+    "pair": "one_pair", "trips": "three_of_a_kind", "set": "three_of_a_kind",
+    "quads": "four_of_a_kind", "full": "full_house", "boat": "full_house",
+    "quints": "five_of_a_kind", "high": "high_card",
+}
+
+
+def _check_param(name: str, key: str, value: Any) -> Any:
+    """One built-in bot parameter, checked and converted."""
+    if name == "rule" and key in ("open", "call", "raise", "big"):
+        return _category(key, value)
+    if name == "rule" and key == "draw":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
+            raise PedronValueError(f"bot parameter draw={value!r}: a number of cards 0..4")
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PedronValueError(f"bot parameter {key}={value!r}: a number is needed")
+    if key == "aggression" and value < 0:
+        raise PedronValueError(f"bot parameter aggression={value!r}: must be at least 0")
+    return float(value)
+
+
+def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) -> BotSpec:
+    """Check and normalise a bot spec (text, a mapping ``{"name": ..., **params}`` or a
+    :class:`BotSpec`); with ``game``, also that the bot plays that game.
+
+    Raises :class:`~pedron.errors.PedronValueError` for an unknown bot or parameter,
+    a bad value, or a bot for the other game.
+    """
+    if isinstance(spec, BotSpec):
+        name, raw = spec.name, dict(spec.params)
+    elif isinstance(spec, Mapping):
+        raw = dict(spec)
+        name = raw.pop("name", None)
+        if not isinstance(name, str):
+            raise PedronValueError(f"a bot spec mapping needs a 'name': {spec!r}")
+    elif isinstance(spec, str):
+        name, _, rest = spec.strip().partition(":")
+        raw = {}
+        for item in filter(None, (part.strip() for part in rest.split(","))):
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip():
+                raise PedronValueError(f"bot spec {spec!r}: expected key=value, got {item!r}")
+            raw[key.strip()] = _scalar(value.strip())
+    else:
+        raise PedronValueError(f"a bot spec is text such as 'rule:open=two_pair', not {spec!r}")
+    name = name.strip()
+    if "." in name:  # an import path: parameters are passed through as given
+        return BotSpec(name, tuple(sorted(raw.items())))
+    name = name.lower()
+    if name not in BOTS:
+        known = ", ".join(sorted(BOTS))
+        raise PedronValueError(f"unknown bot {name!r} (built-in: {known}; or a.module.Class)")
+    games, keys = BOTS[name]
+    if game is not None and game not in games:
+        raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not {game}")
+    params = {}
+    for key, value in raw.items():
+        short = next((k for k, kw in keys.items() if key in (k, kw)), None)
+        if short is None:
+            allowed = ", ".join(keys) or "none"
+            raise PedronValueError(f"bot {name!r} has no parameter {key!r} (it has: {allowed})")
+        params[short] = _check_param(name, short, value)
+    return BotSpec(name, tuple(sorted(params.items())))
+
+
+def make_bot(
+    spec: str | BotSpec | Mapping[str, Any], game: str, seed: int | Generator | None = None
+) -> Bot:
+    """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
+
+    ``seed`` seeds bots that use randomness (``random``; an imported factory
+    that takes a ``seed`` keyword gets it too).
+    """
+    parsed = parse_bot(spec, game)
+    params = dict(parsed.params)
+    if parsed.name == "random":
+        return RandomBot(seed)
+    if parsed.name in BOTS:
+        keys = BOTS[parsed.name][1]
+        kwargs = {keys[k]: v for k, v in params.items()}
+        if parsed.name == "rule":
+            from pedron.bots.diablo import RuleBot
+
+            return RuleBot(**kwargs)
+        from pedron.bots.diamondback import OddsBot
+
+        return OddsBot(**kwargs)
+    factory = _import(parsed.name)
+    try:
+        accepts_seed = "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        accepts_seed = False
+    if accepts_seed and "seed" not in params:
+        params["seed"] = seed
+    return factory(**params)  # type: ignore[no-any-return]
+
+
+def _import(path: str) -> Callable[..., Any]:
+    module, _, attr = path.rpartition(".")
+    try:
+        obj = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        raise PedronValueError(f"cannot import bot {path!r}: {exc}") from None
+    if not callable(obj):
+        raise PedronValueError(f"bot {path!r} is not callable")
+    return obj  # type: ignore[no-any-return]

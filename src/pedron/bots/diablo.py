@@ -20,6 +20,8 @@ class RuleBot:
       original rules: three of a kind); ``call_at`` to call a bet;
       ``raise_at`` to raise.
     * ``bet_big_at``: from this category on it bets and raises the most allowed.
+    * ``max_draw``: the most cards it will exchange (``None``: as many as the
+      rules allow, up to four); among those choices it takes the advisor's best.
 
     It plays only from its own view (its cards, the legal actions); it
     declares its hand truthfully where declaring is the rule, and in Dealer's
@@ -32,11 +34,13 @@ class RuleBot:
         call_at: Category = Category.THREE_OF_A_KIND,
         raise_at: Category = Category.FULL_HOUSE,
         bet_big_at: Category = Category.FOUR_OF_A_KIND,
+        max_draw: int | None = None,
     ) -> None:
         self.open_at = Category(open_at)
         self.call_at = Category(call_at)
         self.raise_at = Category(raise_at)
         self.bet_big_at = Category(bet_big_at)
+        self.max_draw = max_draw
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         kinds = {a.kind: a for a in legal}
@@ -47,8 +51,10 @@ class RuleBot:
         if "declare" in kinds:
             return Action("declare", int(value.category), tuple(value.ranks))
         if "draw" in kinds:
-            most = kinds["draw"].max or 0
-            best = draw_odds(view.my_cards, max_draw=min(most, 4), wild=wild)[0]
+            most = min(kinds["draw"].max or 0, 4)
+            if self.max_draw is not None:
+                most = min(most, self.max_draw)
+            best = draw_odds(view.my_cards, max_draw=most, wild=wild)[0]
             return Action("draw", cards=tuple(best.discard))
         cat = value.category
         if "bet" in kinds and cat >= self.open_at:
@@ -69,5 +75,6 @@ class RuleBot:
         return Action(kind, high if cat >= self.bet_big_at else low)
 
     def __repr__(self) -> str:
+        draw = "" if self.max_draw is None else f", max_draw={self.max_draw}"
         return (f"RuleBot(open_at={self.open_at.name}, call_at={self.call_at.name}, "
-                f"raise_at={self.raise_at.name})")
+                f"raise_at={self.raise_at.name}, bet_big_at={self.bet_big_at.name}{draw})")

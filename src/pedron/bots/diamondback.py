@@ -19,14 +19,19 @@ class OddsBot:
       break-even against the chips already in the pot).
     * ``aggression``: fraction of the pot the dealer bets per unit of equity
       above one half (0 bets the minimum and stops as soon as allowed).
+    * ``stop_below``: after the reveal the dealer stops betting once his
+      equity is at or below this (0.5: as soon as he has no edge).
 
     It reveals its lower card and reads the others' revealed cards; it takes
     nothing from how they play, and it never sees a hidden card.
     """
 
-    def __init__(self, margin: float = 0.0, aggression: float = 1.0) -> None:
+    def __init__(
+        self, margin: float = 0.0, aggression: float = 1.0, stop_below: float = 0.5
+    ) -> None:
         self.margin = margin
         self.aggression = aggression
+        self.stop_below = stop_below
 
     def _equity(self, view: Any) -> float:
         me = view.seat
@@ -56,7 +61,7 @@ class OddsBot:
             bet = kinds["bet"]
             low, high = bet.min or 1, bet.max or 1
             edge = equity - 0.5
-            if "stop" in kinds and edge <= 0:
+            if "stop" in kinds and equity <= self.stop_below:
                 return Action("stop")
             want = round(self.aggression * edge * 2 * max(view.pot, low))
             return Action("bet", max(low, min(high, want)))
@@ -66,4 +71,5 @@ class OddsBot:
         return Action(first.kind, first.min)
 
     def __repr__(self) -> str:
-        return f"OddsBot(margin={self.margin}, aggression={self.aggression})"
+        return (f"OddsBot(margin={self.margin}, aggression={self.aggression}, "
+                f"stop_below={self.stop_below})")

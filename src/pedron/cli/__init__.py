@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import pedron
 from pedron.cli import commands, play
+from pedron.cli import simulate as simulate_cmd
 from pedron.errors import PedronError
 
 __all__ = ["main"]
@@ -113,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2026)
     _add_common(p)
     p.set_defaults(run=commands.cmd_deal)
+
+    simulate_cmd.register(sub)
     return parser
 
 

@@ -1,0 +1,469 @@
+"""Playing many games with bots: the work units and :func:`simulate`.
+
+Terms (see ``docs/study.md``):
+
+* a **game** is one Diablo game (a passed game counts) or one Diamondback hand;
+* a **session** is one :class:`Table` with fresh stacks. It ends when its
+  block's games are played, or as soon as a player has lost all his chips
+  (the table restarts with fresh stacks, so the table size never changes);
+  a pot still on the table then is played out first (a Diablo series to its
+  end, a Diamondback carry-over until it is won), so every chip is settled
+  and the seats' results sum to zero in every session;
+* a **block** of ``session_games`` games is the unit of randomness: block
+  ``b`` plays its sessions ``j = 0, 1, ...`` with seeds
+  ``derive_seed(seed, b, j)`` (and each seat's bot with
+  ``derive_seed(seed, b, j, seat + 1)``), so it plays the same games wherever
+  and whenever it runs;
+* a **chunk** (``chunk_size`` games, rounded up to whole blocks) is the unit
+  of work sent to an executor. It changes only the scheduling: the results
+  for a seed are identical for every chunk size, worker count and executor.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import Any
+
+from pedron._kernels.rng import Generator
+from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
+from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from pedron.simulation.results import SimulationResult, Tally, merge_tallies
+
+__all__ = ["GAMES", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
+
+#: The games the simulator plays, with their table sizes.
+GAMES: dict[str, range] = {"diablo": range(3, 8), "diamondback": range(2, 5)}
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+#: A progress callback: ``progress(games_done, games_requested)``.
+ProgressFn = Callable[[int, int], None]
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: a bijective 64-bit hash."""
+    z = (z + _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A 64-bit seed for the sub-stream named by ``path`` under the master ``seed``.
+
+    SplitMix64 hashing of the master seed and each path element in turn:
+    deterministic, well spread, and independent of how work is split.
+    """
+    h = _mix(seed & _MASK)
+    for p in path:
+        h = _mix(h ^ _mix((p * _GOLDEN) & _MASK))
+    return h
+
+
+# -- one session --------------------------------------------------------------------------
+
+
+def _bot_error(seat: int, bot: Any, action: Any, exc: Exception) -> PedronError:
+    return PedronValueError(f"bot {bot!r} at seat {seat} chose an illegal action {action}: {exc}")
+
+
+def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> int:
+    """Play one Diablo session of at most ``quota`` games (plus the play-out)."""
+    from pedron.diablo.hand import evaluate
+
+    n = table.n
+    sc, seats, cats = tally.scalars, tally.seats, tally.categories
+    net, net_sq, won = seats["net"], seats["net_sq"], seats["won"]
+    nets = [0] * n
+    played = 0
+    series_len = 0
+    while not table.over:
+        ending = played >= quota or sum(table.seated) < n
+        if ending and not table.closing and table.close():
+            break
+        game = table.next_game()
+        played += 1
+        in_series = game.diablo_pot
+        category = 0
+        while not game.done:
+            seat = game.to_act
+            view = game.view(seat)
+            bot = bots[seat]
+            action = bot(view, game.legal_actions())
+            opening = action.kind == "bet" and game.opener is None
+            try:
+                game.act(action)
+            except PedronError as exc:
+                raise _bot_error(seat, bot, action, exc) from exc
+            if opening and game.opener == seat:
+                category = int(evaluate(view.my_cards, wild=view.game != "draw").category)
+        r = game.result
+        for s in range(n):
+            v = r.net[s]
+            nets[s] += v
+            net[s] += v
+            net_sq[s] += v * v
+        for s in r.winners:
+            won[s] += 1
+        sc["games"] += 1
+        sc["showdowns"] += r.showdown
+        if r.passed:
+            sc["passed"] += 1
+        else:
+            pot = sum(p.amount for p in r.pots)
+            if pot:
+                sc["pots"] += 1
+                sc["pot_chips"] += pot
+                sc["pot_max"] = max(sc["pot_max"], pot)
+        if r.carry:
+            sc["carry_games"] += 1
+            sc["carry_chips"] += r.carry
+        o = r.opener
+        if o is not None:
+            v = r.net[o]
+            paid = r.diablo_paid
+            sc["openings"] += 1
+            seats["opened"][o] += 1
+            seats["opener_won"][o] += bool(r.opener_won)
+            seats["opener_net"][o] += v
+            seats["opener_net_sq"][o] += v * v
+            if category:
+                cats["opened"][category] += 1
+                cats["won"][category] += bool(r.opener_won)
+                cats["net"][category] += v
+                cats["net_sq"][category] += v * v
+                cats["paid"][category] += paid
+                cats["payments"][category] += paid > 0
+            if paid:
+                seats["diablo_paid"][o] += paid
+                seats["diablo_payments"][o] += 1
+                sc["diablo_payments"] += 1
+                sc["diablo_chips"] += paid
+                sc["diablo_max"] = max(sc["diablo_max"], paid)
+        elif not r.passed:
+            sc["no_opener"] += 1
+        if in_series:
+            series_len += 1
+        if series_len and not table.series:
+            _end_series(tally, series_len)
+            series_len = 0
+    if series_len:
+        _end_series(tally, series_len)
+    _settle(table, nets, tally)
+    return played
+
+
+def _end_series(tally: Tally, length: int) -> None:
+    sc = tally.scalars
+    sc["series"] += 1
+    sc["series_games"] += length
+    sc["series_max"] = max(sc["series_max"], length)
+    hist = tally.histograms["series_length"]
+    hist[length] = hist.get(length, 0) + 1
+
+
+def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> int:
+    """Play one Diamondback session of at most ``quota`` hands (plus the play-out)."""
+    n = table.n
+    sc, seats = tally.scalars, tally.seats
+    net, net_sq, won = seats["net"], seats["net_sq"], seats["won"]
+    nets = [0] * n
+    played = 0
+    while not table.over:
+        if (played >= quota or sum(table.seated) < n) and not table.carry:
+            if table.rules.variant == "match":
+                for s in range(n):
+                    if table.seated[s] and table.vote_end(s):
+                        break
+            else:
+                table.close()
+            break
+        hand = table.next_hand()
+        played += 1
+        while not hand.done:
+            seat = hand.to_act
+            bot = bots[seat]
+            action = bot(hand.view(seat), hand.legal_actions())
+            try:
+                hand.act(action)
+            except PedronError as exc:
+                raise _bot_error(seat, bot, action, exc) from exc
+        r = hand.result
+        for s in range(n):
+            v = r.net[s]
+            nets[s] += v
+            net[s] += v
+            net_sq[s] += v * v
+        for s in r.winners:
+            won[s] += 1
+        d = r.dealer
+        dv = r.net[d]
+        seats["dealer"][d] += 1
+        seats["dealer_net"][d] += dv
+        seats["dealer_won"][d] += r.main_winner == d
+        sc["dealer_net_sq"] += dv * dv
+        sc["games"] += 1
+        sc["showdowns"] += r.showdown
+        pot = sum(p.amount for p in r.pots)
+        if pot:
+            sc["pots"] += 1
+            sc["pot_chips"] += pot
+            sc["pot_max"] = max(sc["pot_max"], pot)
+        if r.carry:
+            sc["carry_games"] += 1
+            sc["carry_chips"] += r.carry
+    _settle(table, nets, tally)
+    return played
+
+
+def _settle(table: Any, nets: list[int], tally: Tally) -> None:
+    """Book a finished session: chips shared out at its end, and the invariants."""
+    final = table.stacks
+    buy_in = table.buy_in
+    if sum(final) != sum(buy_in):
+        raise AssertionError(f"chips not conserved in a session: {final} from {buy_in}")
+    for s, (end, start, won) in enumerate(zip(final, buy_in, nets, strict=True)):
+        rest = end - start - won  # a pot left at the very end, shared by the engine
+        if rest:
+            tally.seats["settled"][s] += rest
+            tally.seats["net"][s] += rest
+            tally.scalars["settled_chips"] += abs(rest)
+    tally.scalars["sessions"] += 1
+
+
+# -- the work unit ------------------------------------------------------------------------
+
+
+def _rules_class(game: str) -> Any:
+    if game == "diablo":
+        from pedron.diablo import Rules
+
+        return Rules
+    from pedron.diamondback import Rules as DiamondbackRules
+
+    return DiamondbackRules
+
+
+def _rules_object(game: str, rules: Mapping[str, Any] | None) -> Any:
+    return _rules_class(game).from_json(dict(rules or {}))
+
+
+def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
+    """Play blocks ``task["blocks"][0] .. [1] - 1`` of an experiment; return the tally as
+    plain data (plus ``cpu_seconds``, the work unit's processor time).
+
+    The task is plain data (picklable, JSON-able): ``game``, ``players``,
+    ``rules`` (a dict of options), ``bots`` (one spec text per seat), ``stacks``,
+    ``seed``, ``session_games``, ``games`` (the experiment's total) and
+    ``blocks``. This is the function an executor runs, on any machine with
+    pedron installed.
+    """
+    game = task["game"]
+    players = int(task["players"])
+    seed = int(task["seed"])
+    session_games = int(task["session_games"])
+    total = int(task["games"])
+    first, last = task["blocks"]
+    rules = _rules_object(game, task["rules"])
+    specs = [parse_bot(b, game) for b in task["bots"]]
+    if game == "diablo":
+        from pedron.diablo import Table
+
+        play = _play_diablo
+    else:
+        from pedron.diamondback import Table  # type: ignore[assignment]
+
+        play = _play_diamondback
+    cpu = time.process_time()
+    tally = Tally(game, players)
+    sc, net = tally.scalars, tally.seats["net"]
+    block_sq, block_cross = tally.seats["block_net_sq"], tally.seats["block_net_games"]
+    for block in range(first, last):
+        quota = min(session_games, total - block * session_games)
+        before, games_before = list(net), sc["games"]
+        session = 0
+        while quota > 0:
+            sseed = derive_seed(seed, block, session)
+            table = Table(players, task["stacks"], rules, Generator(sseed))
+            bots = [make_bot(spec, game, derive_seed(seed, block, session, s + 1))
+                    for s, spec in enumerate(specs)]
+            quota -= play(table, bots, quota, tally)
+            session += 1
+        # Blocks are independent (own seeds, fresh tables): their totals give honest
+        # standard errors even though the games within a session are not independent.
+        played = sc["games"] - games_before
+        sc["blocks"] += 1
+        sc["block_games_sq"] += played * played
+        for s in range(players):
+            x = net[s] - before[s]
+            block_sq[s] += x * x
+            block_cross[s] += x * played
+    out = tally.to_json()
+    out["cpu_seconds"] = time.process_time() - cpu  # not part of the results
+    return out
+
+
+def plan_chunks(games: int, session_games: int, chunk_size: int) -> list[tuple[int, int]]:
+    """The block ranges ``(first, last)`` of each chunk."""
+    blocks = math.ceil(games / session_games)
+    per = max(1, math.ceil(chunk_size / session_games))
+    return [(b, min(b + per, blocks)) for b in range(0, blocks, per)]
+
+
+# -- the entry point ----------------------------------------------------------------------
+
+
+def _check_int(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    if value < low:
+        raise PedronValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def _bot_specs(game: str, players: int, bots: Any) -> tuple[str, ...]:
+    if bots is None:
+        bots = DEFAULT_BOT[game]
+    if isinstance(bots, (str, BotSpec, Mapping)):
+        bots = [bots] * players
+    if not isinstance(bots, Sequence):
+        raise PedronTypeError("bots must be a spec, or a list of one spec per seat")
+    if len(bots) != players:
+        raise PedronValueError(f"{len(bots)} bots for {players} players: give one spec or "
+                               f"one per seat")
+    return tuple(str(parse_bot(b, game)) for b in bots)
+
+
+def simulate(
+    game: str,
+    *,
+    players: int,
+    games: int,
+    rules: Any = None,
+    bots: Any = None,
+    seed: int = 0,
+    chunk_size: int | None = None,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    stacks: int | None = None,
+    session_games: int = 100,
+    progress: ProgressFn | None = None,
+) -> SimulationResult:
+    """Play ``games`` games of ``game`` with bots and return the results table.
+
+    * ``game``: ``"diablo"`` (3-7 players; a game) or ``"diamondback"`` (2-4;
+      a hand); ``rules``: that game's ``Rules``, a dict of its options, or
+      ``None`` for the standard rules.
+    * ``bots``: ``None`` (every seat plays the game's rule-based bot:
+      ``"rule"`` for Diablo, ``"odds"`` for Diamondback), one spec for every
+      seat, or one per seat (see :func:`pedron.bots.parse_bot`).
+    * ``seed``: the master seed (0 .. 2**64-1); each block of
+      ``session_games`` games draws its own seeds from it, so the same seed
+      gives the same result for every ``chunk_size``, ``workers`` and
+      ``executor``.
+    * ``stacks``: each player's chips at the start of a session (default: the
+      game's, 100). ``session_games``: the most games a table plays before it
+      is settled and replaced by a fresh one; a session also ends when a player
+      has lost all his chips. A pot still on the table is played out first, so
+      slightly more than ``games`` games may be played (``result.games``).
+    * ``executor``: any :class:`concurrent.futures.Executor` (a
+      ``ProcessPoolExecutor``, a Dask ``client.get_executor()``); without one,
+      ``workers > 1`` starts a local process pool and ``workers`` 1 or
+      ``None`` plays in this process. ``chunk_size``: games per work unit
+      (default: about four units per worker, at most 20,000 games).
+    * ``progress``: called as ``progress(games_done, games)`` as work units finish.
+
+    The chip total is checked in every session and again on the merged table
+    (:meth:`SimulationResult.check`).
+    """
+    if game not in GAMES:
+        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
+    players = _check_int("players", players, 1)
+    if players not in GAMES[game]:
+        span = GAMES[game]
+        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, not {players}")
+    games = _check_int("games", games, 1)
+    session_games = _check_int("session_games", session_games, 1)
+    seed = _check_int("seed", seed, 0)
+    if seed > _MASK:
+        raise PedronValueError(f"seed must be in 0..2**64-1, got {seed}")
+    if workers is not None:
+        workers = _check_int("workers", workers, 1)
+    if executor is not None and not isinstance(executor, Executor) and not hasattr(
+        executor, "submit"
+    ):
+        raise PedronTypeError("executor must be a concurrent.futures.Executor")
+    if rules is None or isinstance(rules, Mapping):
+        rules_obj = _rules_object(game, rules)
+    else:
+        rules_obj = rules
+        if not isinstance(rules, _rules_class(game)):
+            raise PedronTypeError(f"rules for {game} must be its Rules or a dict, "
+                                  f"not {type(rules).__name__}")
+    rules_json = rules_obj.to_json()
+    if stacks is None:
+        stacks = int(getattr(rules_obj, "stacks", 100))
+    stacks = _check_int("stacks", stacks, 1)
+    specs = _bot_specs(game, players, bots)
+    parallel = executor is not None or (workers or 1) > 1
+    if chunk_size is None:
+        blocks = math.ceil(games / session_games)
+        units = 4 * (workers or 2) if parallel else 20
+        chunk_size = session_games * max(1, math.ceil(blocks / units))
+        chunk_size = min(chunk_size, max(session_games, 20_000))
+    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    chunks = plan_chunks(games, session_games, chunk_size)
+    base = {
+        "game": game, "players": players, "rules": rules_json, "bots": list(specs),
+        "stacks": stacks, "seed": seed, "session_games": session_games, "games": games,
+    }
+    tasks = [dict(base, blocks=list(c)) for c in chunks]
+
+    def games_in(c: tuple[int, int]) -> int:
+        return min(c[1] * session_games, games) - c[0] * session_games
+
+    start = time.perf_counter()
+    done = 0
+    parts: list[dict[str, Any]]
+    own_pool = None
+    if executor is None and (workers or 1) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+    try:
+        if executor is None:
+            parts = []
+            for task, c in zip(tasks, chunks, strict=True):
+                parts.append(run_chunk(task))
+                done += games_in(c)
+                if progress is not None:
+                    progress(done, games)
+            described = "in-process"
+        else:
+            futures: list[Future[dict[str, Any]]] = [executor.submit(run_chunk, t) for t in tasks]
+            sizes = {id(f): games_in(c) for f, c in zip(futures, chunks, strict=True)}
+            for f in as_completed(futures):
+                f.result()  # raise the first error at once
+                done += sizes[id(f)]
+                if progress is not None:
+                    progress(done, games)
+            parts = [f.result() for f in futures]
+            described = (f"ProcessPoolExecutor({workers})" if own_pool is not None
+                         else type(executor).__name__)
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+    tally = merge_tallies((Tally.from_json(p) for p in parts), game, players)
+    result = SimulationResult(
+        game=game, players=players, requested=games, seed=seed, rules=rules_json, bots=specs,
+        stacks=stacks, session_games=session_games, tally=tally,
+        workers=workers or (1 if executor is None else 0), chunks=len(tasks),
+        executor=described, elapsed=time.perf_counter() - start,
+        cpu_seconds=sum(p.get("cpu_seconds", 0.0) for p in parts),
+    )
+    result.check()
+    return result

@@ -1,0 +1,321 @@
+"""pedron.simulate: reproducible however the work is split, chips conserved, the CLI."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+import textwrap
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import pedron
+from pedron.errors import PedronError, PedronValueError
+from pedron.simulation import SimulationResult, Tally, derive_seed, plan_chunks, run_chunk
+
+DIABLO = {"game": "diablo", "players": 4, "games": 900, "seed": 11,
+          "bots": ["rule", "rule:open=one_pair", "random", "rule:call=two_pair,draw=1"]}
+DIAMONDBACK = {"game": "diamondback", "players": 3, "games": 600, "seed": 5,
+               "bots": ["odds", "random", "odds:margin=0.1,aggression=2,stop=0.6"]}
+
+
+def sim(**kw):
+    base = dict(DIABLO if kw.get("game", "diablo") == "diablo" else DIAMONDBACK)
+    base.update(kw)
+    game = base.pop("game")
+    return pedron.simulate(game, **base)
+
+
+@pytest.fixture(scope="module")
+def diablo_ref():
+    return sim(chunk_size=100)
+
+
+@pytest.fixture(scope="module")
+def diamondback_ref():
+    return sim(game="diamondback", chunk_size=100)
+
+
+# -- the same seed gives the same table, however the work is split ---------------------
+
+
+def test_same_seed_same_result_for_every_chunk_size(diablo_ref):
+    for chunk in (1, 250, 900, 10_000):
+        assert sim(chunk_size=chunk) == diablo_ref
+
+
+def test_one_and_two_workers_agree(diablo_ref, diamondback_ref):
+    two = sim(workers=2, chunk_size=300)
+    assert two == diablo_ref
+    assert two.executor == "ProcessPoolExecutor(2)" and two.chunks == 3
+    assert sim(game="diamondback", workers=2) == diamondback_ref
+    assert sim(workers=1) == diablo_ref
+
+
+def test_any_executor_agrees(diablo_ref):
+    with ProcessPoolExecutor(2) as pool:
+        assert sim(executor=pool, chunk_size=200) == diablo_ref
+    with ThreadPoolExecutor(3) as threads:
+        result = sim(executor=threads)
+    assert result == diablo_ref and result.executor == "ThreadPoolExecutor"
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def test_dask_cluster_agrees(dask_client, diablo_ref, diamondback_ref):
+    executor = dask_client.get_executor()
+    result = sim(executor=executor, chunk_size=200)
+    assert result == diablo_ref
+    assert result.executor == "ClientExecutor"
+    assert sim(game="diamondback", executor=executor) == diamondback_ref
+
+
+def test_cli_with_a_dask_scheduler(dask_client):
+    args = ["diablo", "--games", "400", "--seed", "3", "--json", "--quiet"]
+    local = json.loads(run(*args).stdout)
+    remote = json.loads(run(*args, "--scheduler", dask_client.scheduler.address).stdout)
+    assert remote["tally"] == local["tally"]
+    assert remote["run"]["executor"] == "ClientExecutor"
+
+
+def test_a_different_seed_or_session_length_is_a_different_experiment(diablo_ref):
+    assert sim(seed=12) != diablo_ref
+    other = sim(session_games=50)
+    assert other != diablo_ref and other.session_games == 50
+
+
+def test_work_units_are_plain_data():
+    chunks = plan_chunks(games=950, session_games=100, chunk_size=250)
+    assert chunks == [(0, 3), (3, 6), (6, 9), (9, 10)]
+    task = {"game": "diablo", "players": 3, "rules": {"cap": 10}, "bots": ["rule"] * 3,
+            "stacks": 50, "seed": 1, "session_games": 100, "games": 950, "blocks": [9, 10]}
+    assert json.loads(json.dumps(task)) == task
+    part = run_chunk(task)
+    assert json.loads(json.dumps(part)) == part
+    tally = Tally.from_json(part)
+    assert tally.scalars["games"] >= 50  # the last block holds the 50 games left over
+    assert Tally.from_json(run_chunk(task)) == tally  # the same games again
+    assert part["cpu_seconds"] > 0  # recorded beside the tally, never compared
+    assert derive_seed(1, 2, 3) == derive_seed(1, 2, 3) != derive_seed(1, 3, 2)
+    assert 0 <= derive_seed(2**64 - 1, 0) < 2**64
+
+
+# -- the table adds up -----------------------------------------------------------------
+
+
+def test_diablo_results_add_up(diablo_ref):
+    r = diablo_ref
+    r.check()
+    t = r.tally
+    assert sum(r.net) == 0
+    assert r.games >= r.requested and r.sessions >= 9
+    assert t.scalars["blocks"] == 9  # 900 games in blocks of 100: the unit of randomness
+    assert t.scalars["block_games_sq"] >= 9 * 100 * 100
+    assert all(row["net_se"] > 0 for row in r.to_rows())
+    assert t.scalars["openings"] == sum(t.seats["opened"]) == sum(t.categories["opened"])
+    assert sum(t.categories["won"]) == sum(t.seats["opener_won"])
+    assert sum(t.categories["net"]) == sum(t.seats["opener_net"])
+    assert sum(t.categories["paid"]) == sum(t.seats["diablo_paid"]) == t.scalars["diablo_chips"]
+    assert t.scalars["diablo_payments"] == sum(t.seats["diablo_payments"])
+    assert t.scalars["openings"] + t.scalars["passed"] + t.scalars["no_opener"] == r.games
+    lengths = t.histograms["series_length"]
+    assert sum(lengths.values()) == t.scalars["series"]
+    assert sum(k * v for k, v in lengths.items()) == t.scalars["series_games"]
+    # A Diablo payment is a new pot that the next games are played for.
+    assert t.scalars["series"] >= 1 and t.scalars["diablo_payments"] >= t.scalars["series"]
+    rows = r.to_rows()
+    assert [row["bot"] for row in rows] == DIABLO["bots"]
+    assert sum(row["net"] for row in rows) == 0
+    assert all(0 <= row["opener_win_rate"] <= 1 for row in rows)
+    cats = r.category_rows()
+    assert sum(c["opened"] for c in cats) == t.scalars["openings"]
+    assert {c["category"] for c in cats} >= {"one pair", "three of a kind"}
+
+
+def test_diamondback_results_add_up(diamondback_ref):
+    r = diamondback_ref
+    r.check()
+    t = r.tally
+    assert sum(r.net) == 0 and r.games >= r.requested
+    assert sum(t.seats["dealer"]) == r.games
+    summary = r.summary()
+    assert summary["dealer_net"] == sum(t.seats["dealer_net"])
+    rows = r.to_rows()
+    assert all(row["dealer_net"] + row["non_dealer_net"] == row["net"] for row in rows)
+    assert summary["carry_games"] >= 0 and summary["showdowns"] > 0
+
+
+def test_every_variant_runs_and_conserves_chips():
+    from pedron.diablo import Rules
+
+    for rules in ({"cap": 10}, {"more_draw": True}, {"jacks_or_better": True},
+                  {"declare": True}, {"dealers_choice": True}, Rules(game="deuces_wild")):
+        r = pedron.simulate("diablo", players=5, games=150, rules=rules, bots="rule:open=pair")
+        assert sum(r.net) == 0
+    for variant in ("dealers", "match"):
+        r = pedron.simulate("diamondback", players=2, games=150, rules={"variant": variant},
+                            bots=["odds", "random"], stacks=30)
+        assert sum(r.net) == 0 and r.rules["variant"] == variant
+
+
+def test_short_stacks_restart_tables():
+    r = pedron.simulate("diablo", players=3, games=300, stacks=5, bots="random")
+    assert r.sessions > 3 and sum(r.net) == 0
+    assert r.summary()["settled_at_session_end"] >= 0
+
+
+# -- output ------------------------------------------------------------------------------
+
+
+def test_outputs(diablo_ref, diamondback_ref):
+    data = diablo_ref.to_json()
+    text = json.dumps(data, allow_nan=False)
+    assert SimulationResult.from_json(text) == diablo_ref
+    assert data["summary"]["games"] == diablo_ref.games and len(data["seats"]) == 4
+    rows = list(csv.DictReader(io.StringIO(diablo_ref.to_csv())))
+    assert [int(row["net"]) for row in rows] == list(diablo_ref.net)
+    shown = str(diablo_ref)
+    assert "Openings by the opener's hand" in shown and "net sums to 0" in shown
+    assert "dealer net" in str(diamondback_ref)
+    assert repr(diablo_ref).startswith("<SimulationResult diablo players=4")
+    assert "games=" in repr(diablo_ref.tally)
+
+
+def test_progress_reports_every_unit():
+    seen = []
+    pedron.simulate("diablo", players=3, games=500, chunk_size=100,
+                    progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(100 * k, 500) for k in range(1, 6)]
+
+
+# -- bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"game": "poker"},
+        {"players": 8},
+        {"games": 0},
+        {"seed": -1},
+        {"seed": 2**64},
+        {"bots": "odds"},
+        {"bots": ["rule", "rule"]},
+        {"bots": "rule:open=nothing"},
+        {"rules": {"cap": 0}},
+        {"workers": 0},
+        {"chunk_size": 0},
+        {"session_games": 0},
+        {"stacks": 0},
+        {"games": 1.5},
+    ],
+)
+def test_bad_input_is_a_pedron_error(kw):
+    with pytest.raises(PedronError):
+        sim(**kw)
+
+
+def test_a_bot_that_cheats_is_named(tmp_path, monkeypatch):
+    (tmp_path / "cheats.py").write_text(textwrap.dedent("""
+        from pedron.engine import Action
+
+        class AlwaysBets:
+            def __call__(self, view, legal):
+                return Action("bet", 1)
+    """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PedronValueError, match="illegal action"):
+        pedron.simulate("diablo", players=3, games=20, bots="cheats.AlwaysBets")
+
+
+def test_bots_by_import_path_get_their_seed():
+    a = pedron.simulate("diablo", players=3, games=200, bots="pedron.bots.RandomBot", seed=3)
+    b = pedron.simulate("diablo", players=3, games=200, bots="random", seed=3)
+    assert a.tally == b.tally
+
+
+# -- the command line --------------------------------------------------------------------
+
+
+def run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run([sys.executable, "-m", "pedron", "simulate", *args],
+                          capture_output=True, text=True, timeout=300)
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def test_cli_table_json_csv():
+    out = run("diablo", "--players", "3", "--games", "300", "--seed", "2").stdout
+    assert "Diablo, 3 players" in out and "net sums to 0" in out
+    data = json.loads(run("diablo", "--players", "3", "--games", "300", "--seed", "2",
+                          "--json").stdout)
+    direct = pedron.simulate("diablo", players=3, games=300, seed=2)
+    assert data["tally"] == direct.to_json()["tally"]
+    rows = list(csv.DictReader(io.StringIO(
+        run("diamondback", "--games", "200", "--bots", "odds", "random", "--csv").stdout)))
+    assert [r["bot"] for r in rows] == ["odds", "random"]
+    assert sum(int(r["net"]) for r in rows) == 0
+
+
+def test_cli_two_workers_and_rules():
+    args = ["diablo", "--players", "5", "--games", "600", "--rule", "cap=20",
+            "--bots", "rule:open=pair", "--json", "--quiet"]
+    one = json.loads(run(*args).stdout)
+    two = json.loads(run(*args, "--workers", "2", "--chunk-size", "200").stdout)
+    assert one["tally"] == two["tally"] and one["rules"]["cap"] == 20
+    assert two["run"]["workers"] == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("poker",),
+        ("diablo", "--players", "2"),
+        ("diamondback", "--players", "5"),
+        ("diablo", "--games", "0"),
+        ("diablo", "--bots", "odds"),
+        ("diablo", "--bots", "rule", "rule"),
+        ("diablo", "--rule", "cap"),
+        ("diablo", "--rule", "nonsense=1"),
+        ("diablo", "--json", "--csv"),
+        ("diablo", "--workers", "0"),
+        ("diablo", "--games", "ten"),
+    ],
+)
+def test_cli_errors_are_one_line(args):
+    proc = run(*args, check=False)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert "error:" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_progress_bar_waits_a_second_then_draws_on_stderr():
+    from pedron.cli.simulate import ProgressBar
+
+    quiet = io.StringIO()
+    bar = ProgressBar(stream=quiet)  # shown only once the work has taken a second
+    bar(50, 100)
+    bar.close()
+    assert quiet.getvalue() == ""
+    out = io.StringIO()
+    bar = ProgressBar("hands", stream=out, delay=0.0)
+    bar(40, 100)
+    bar(100, 100)
+    bar.close()
+    text = out.getvalue()
+    assert text.count("\r[") == 2 and "100% 100/100 hands" in text and text.endswith("\n")
