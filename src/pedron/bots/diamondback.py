@@ -40,7 +40,7 @@ class OddsBot:
             return 1.0
         revealed = [view.exposed[s][0] if view.exposed[s] else None for s in opponents]
         result = odds(view.my_cards, revealed=revealed, players=len(view.dealt_in), ids=True)
-        return result.equity
+        return float(result.equity)
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         kinds = {a.kind: a for a in legal}
