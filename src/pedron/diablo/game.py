@@ -330,13 +330,16 @@ class Game:
         if not isinstance(action, Action):
             raise ActionTypeError(f"expected an Action, not {type(action).__name__}")
         kind = action.kind
+        cards = action.cards
+        if type(cards) is not tuple and not isinstance(cards, (tuple, list)):
+            raise ActionTypeError(f"action cards must be a tuple, not {type(cards).__name__}")
         if kind == "draw":
             if action.amount is not None:
                 raise IllegalActionError("a draw names cards, not an amount")
-            return kind, action.cards, action.seat
+            return kind, cards, action.seat
         if kind == "declare":
-            return kind, (action.amount, action.cards), action.seat
-        if action.cards:
+            return kind, (action.amount, cards), action.seat
+        if cards:
             raise IllegalActionError(f"a {kind!r} names no cards")
         return kind, action.amount, action.seat
 

@@ -47,6 +47,15 @@ class Table:
     put on top of the stock (top first), the rest of the deck following in id
     order. ``keep_games=True`` keeps every finished game's history
     (``past_games``) and result (``results``).
+
+    **Threads**: a table (with its hands/games) is not locked and must not be
+    used by two threads at once: concurrent actions can corrupt it (chips,
+    turn, a save that no longer restores). Give each thread its own table, or
+    make every call on a shared table, queries and views included, under one
+    lock of your own. Views, records and legal actions are frozen data and may
+    be shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
+    not copied: give tables in different threads different generators (e.g.
+    ``Generator(parent)``) or seeds.
     """
 
     def __init__(
@@ -393,7 +402,7 @@ class Table:
             raise
         except PedronError as exc:
             raise SaveError(f"the saved log does not replay: {exc}") from None
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
             raise SaveError(f"malformed saved table: {exc!r}") from None
         save.require_same(table.getstate(), state)
         return table
@@ -403,6 +412,8 @@ class Table:
         try:
             rules = Rules.from_json(setup["rules"])
             seed = setup.get("seed")
+            if seed is not None and type(seed) is not int:
+                raise SaveError(f"the seed must be an int or null, not {save.short(seed)}")
             rng = Generator(seed if type(seed) is int else 0)
             rng.setstate(setup["rng"])
             table = cls(
@@ -428,7 +439,7 @@ class Table:
             self.act(entry)
             return
         if not isinstance(entry, (list, tuple)) or not entry:
-            raise SaveError(f"bad log entry {entry!r}")
+            raise SaveError(f"bad log entry {save.short(entry)}")
         op = entry[0]
         if op == "act":
             kind, value = entry[1], entry[2]
@@ -449,7 +460,7 @@ class Table:
         elif op == "close":
             self.close()
         else:
-            raise SaveError(f"unknown log entry {op!r}")
+            raise SaveError(f"unknown log entry {save.short(op)}")
 
     def clone(self) -> Table:
         """An independent copy in the same state (generator included)."""
@@ -531,7 +542,7 @@ def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
             raise SaveError("a finished game has a player to act")
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         raise SaveError(f"malformed saved state: {exc!r}") from None
 
 

@@ -369,11 +369,14 @@ class Hand:
     def _unpack(action: Action) -> tuple[str, Any, int | None]:
         if not isinstance(action, Action):
             raise ActionTypeError(f"expected an Action, not {type(action).__name__}")
+        cards = action.cards
+        if type(cards) is not tuple and not isinstance(cards, (tuple, list)):
+            raise ActionTypeError(f"action cards must be a tuple, not {type(cards).__name__}")
         if action.kind == "reveal":
-            if len(action.cards) != 1 or action.amount is not None:
+            if len(cards) != 1 or action.amount is not None:
                 raise IllegalActionError("a reveal names exactly one card")
-            return "reveal", action.cards[0], action.seat
-        if action.cards:
+            return "reveal", cards[0], action.seat
+        if cards:
             raise IllegalActionError(f"a {action.kind!r} names no cards")
         return action.kind, action.amount, action.seat
 
@@ -383,7 +386,7 @@ class Hand:
         if phase == DONE:
             raise GameOverError(f"hand {self.number} is over")
         actor = self.queue[0]
-        if seat is not None and (seat != actor or type(seat) is not int):
+        if seat is not None and (type(seat) is not int or seat != actor):
             check_seat(seat, self.table.n)  # a bad type or range says so
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
         if phase in (MATCH, ANTE_MATCH):
@@ -800,6 +803,15 @@ class Table:
     for the first dealer, unless ``dealer`` is given. ``keep_hands=True`` keeps
     every finished hand's history (``past_hands``) and result (``results``);
     off by default, since a long session would hold them all in memory.
+
+    **Threads**: a table (with its hands/games) is not locked and must not be
+    used by two threads at once: concurrent actions can corrupt it (chips,
+    turn, a save that no longer restores). Give each thread its own table, or
+    make every call on a shared table, queries and views included, under one
+    lock of your own. Views, records and legal actions are frozen data and may
+    be shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
+    not copied: give tables in different threads different generators (e.g.
+    ``Generator(parent)``) or seeds.
     """
 
     def __init__(
@@ -1205,7 +1217,7 @@ class Table:
             raise
         except PedronError as exc:
             raise SaveError(f"the saved log does not replay: {exc}") from None
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
             raise SaveError(f"malformed saved table: {exc!r}") from None
         save.require_same(table.getstate(), state)
         return table
@@ -1215,6 +1227,8 @@ class Table:
         try:
             rules = Rules.from_json(setup["rules"])
             seed = setup.get("seed")
+            if seed is not None and type(seed) is not int:
+                raise SaveError(f"the seed must be an int or null, not {save.short(seed)}")
             rng = Generator(seed if type(seed) is int else 0)
             rng.setstate(setup["rng"])
         except PedronError as exc:
@@ -1243,7 +1257,7 @@ class Table:
             self.act(entry)
             return
         if not isinstance(entry, (list, tuple)) or not entry:
-            raise SaveError(f"bad log entry {entry!r}")
+            raise SaveError(f"bad log entry {save.short(entry)}")
         op = entry[0]
         if op == "act":
             kind, value = entry[1], entry[2]
@@ -1264,7 +1278,7 @@ class Table:
         elif op == "close":
             self.close()
         else:
-            raise SaveError(f"unknown log entry {op!r}")
+            raise SaveError(f"unknown log entry {save.short(op)}")
 
     def clone(self) -> Table:
         """An independent copy in the same state (generator included)."""
@@ -1344,7 +1358,7 @@ def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
                 raise SaveError("the player to act is not a live seat of this hand")
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         raise SaveError(f"malformed saved state: {exc!r}") from None
 
 

@@ -13,12 +13,26 @@ history is refused, so a restored game is exact.
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pedron.engine.errors import SaveError
 
-__all__ = ["check_chips", "check_unique_cards", "dump", "load", "require_same"]
+__all__ = ["check_chips", "check_unique_cards", "dump", "load", "require_same", "short"]
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
+
+
+def short(value: Any) -> str:
+    """A bounded repr of a value read from a save, for error messages.
+
+    (The plain ``repr`` of a deeply nested or huge value taken from a tampered
+    file raises ``RecursionError`` or builds a huge message.)
+    """
+    return _REPR.repr(value)
 
 
 def dump(format: str, version: int, setup: Any, log: Any, state: Any) -> str:
@@ -38,12 +52,12 @@ def load(
     else:
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:  # (deep nesting: RecursionError)
             raise SaveError(f"not a saved game: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != format:
         raise SaveError(f"not a saved {format}")
-    if data.get("version") != version:
-        raise SaveError(f"unknown save version {data.get('version')!r} (expected {version})")
+    if type(data.get("version")) is not int or data.get("version") != version:
+        raise SaveError(f"unknown save version {short(data.get('version'))} (expected {version})")
     setup, log, state = data.get("setup"), data.get("log"), data.get("state")
     if not isinstance(setup, dict) or not isinstance(log, list) or not isinstance(state, dict):
         raise SaveError("a saved game needs setup, log and state")
@@ -56,7 +70,7 @@ def check_chips(
     """The chip counts of a snapshot: non-negative ints that add up."""
     for v in [*stacks, *committed, carry, total]:
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise SaveError(f"chip counts must be non-negative ints, not {v!r}")
+            raise SaveError(f"chip counts must be non-negative ints, not {short(v)}")
     if sum(stacks) + sum(committed) + carry != total:
         raise SaveError(f"wrong chip total: {sum(stacks)} + {sum(committed)} + {carry} != {total}")
     if total > bought_in:
@@ -71,7 +85,7 @@ def check_unique_cards(
     for cards in hands:
         for c in cards:
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < size:
-                raise SaveError(f"card {c!r} is not in the deck of this game")
+                raise SaveError(f"card {short(c)} is not in the deck of this game")
             if c in seen:
                 raise SaveError(f"card {name(c)} is dealt twice")
             seen.add(c)
@@ -79,5 +93,9 @@ def check_unique_cards(
 
 def require_same(replayed: Any, saved: Any) -> None:
     """The replayed state must be the saved one."""
-    if replayed != saved:
+    try:
+        same = replayed == saved
+    except RecursionError:  # a deeply nested value planted in the saved state
+        same = False
+    if not same:
         raise SaveError("the saved state does not match its own history (tampered?)")
