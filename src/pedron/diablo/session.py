@@ -18,15 +18,15 @@ from pedron.diablo.game import _LEFT_OF, CHOOSE, DONE, FIRST, SECOND, Game
 from pedron.diablo.rules import GAMES, Rules
 from pedron.diablo.views import GameResult, TableView
 from pedron.engine import save
+from pedron.engine import table as engine_table
 from pedron.engine.actions import Action, LegalAction, Record, check_seat
 from pedron.engine.errors import (
-    ActionTypeError,
     GameOverError,
     IllegalActionError,
-    RulesError,
     SaveError,
 )
 from pedron.engine.ledger import Ledger
+from pedron.engine.table import seat_names
 from pedron.errors import PedronError, PedronTypeError
 
 __all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
@@ -72,33 +72,15 @@ class Table:
     ) -> None:
         if not isinstance(keep_games, bool):
             raise PedronTypeError("keep_games must be a bool")
-        if isinstance(players, bool):
-            raise PedronTypeError("players must be a count or a list of names")
-        if isinstance(players, int):
-            names = tuple(f"P{i}" for i in range(players))
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            names = tuple(players)
-        else:
-            raise PedronTypeError("players must be a count or a list of names")
+        names = seat_names(players, 3, 7, "Diablo")
         n = len(names)
-        if not 3 <= n <= 7:
-            raise RulesError(f"Diablo is for 3 to 7 players, not {n}")
-        if len(set(names)) != n:
-            raise RulesError("player names must differ")
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
             raise PedronTypeError(f"rules must be a Rules, not {type(rules).__name__}")
         if stacks is None:
             stacks = rules.stacks
-        if isinstance(stacks, int) and not isinstance(stacks, bool):
-            stack_list = [stacks] * n
-        elif isinstance(stacks, (list, tuple)):
-            stack_list = list(stacks)
-        else:
-            raise PedronTypeError("stacks must be an int or a list of ints")
-        if len(stack_list) != n or not all(type(s) is int and s >= 1 for s in stack_list):
-            raise RulesError(f"stacks must be {n} whole numbers of at least 1 chip")
+        stack_list = engine_table.stack_list(stacks, n)
         dealer = check_seat(dealer, n)
         queue = []
         if order is not None:
@@ -495,34 +477,14 @@ class Table:
 
 
 def _check_order(order: Any) -> list[int]:
-    if isinstance(order, str):
-        order = list(parse_cards(order))
-    if not isinstance(order, (list, tuple)):
-        raise ActionTypeError("a deck order must be a list of card ids")
-    out = []
-    for c in order:
-        if isinstance(c, bool) or not isinstance(c, int):
-            raise ActionTypeError(f"a card id must be an int, not {type(c).__name__}")
-        format_card(c)  # range check
-        out.append(c)
-    if len(set(out)) != len(out):
-        from pedron.errors import DuplicateCardError
-
-        raise DuplicateCardError("a card appears twice in the deck order")
-    return out
+    return engine_table.check_order(order, parse_cards, format_card)
 
 
 def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
     """Clear errors for the usual kinds of damage, before the full replay check."""
     try:
         n = len(setup["names"])
-        ledger = state["ledger"]
-        if len(ledger["stacks"]) != n or len(ledger["committed"]) != n:
-            raise SaveError("chip lists do not match the number of seats")
-        save.check_chips(
-            ledger["stacks"], ledger["committed"], ledger["carry"], ledger["total"],
-            sum(setup["stacks"]),
-        )
+        ledger = engine_table.check_ledger_snapshot(setup, state)
         game = state.get("game")
         if game is not None and game["phase"] not in (CHOOSE, DONE):
             groups = [*game["cards"], game["pile"], game["stock"] or []]

@@ -33,6 +33,7 @@ from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, pa
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.rules import Rules
 from pedron.engine import save
+from pedron.engine import table as engine_table
 from pedron.engine.actions import Action, LegalAction, Record, check_amount, check_seat
 from pedron.engine.errors import (
     ActionTypeError,
@@ -41,11 +42,11 @@ from pedron.engine.errors import (
     IllegalActionError,
     InvariantError,
     NotYourTurnError,
-    RulesError,
     SaveError,
 )
 from pedron.engine.ledger import Ledger
 from pedron.engine.pots import Pot, split_amount
+from pedron.engine.table import seat_names
 from pedron.engine.views import censor
 from pedron.errors import PedronError, PedronTypeError
 
@@ -828,29 +829,9 @@ class Table:
     ) -> None:
         if not isinstance(keep_hands, bool):
             raise PedronTypeError("keep_hands must be a bool")
-        if isinstance(players, bool):
-            raise PedronTypeError("players must be a count or a list of names")
-        if isinstance(players, int):
-            names = tuple(f"P{i}" for i in range(players))
-        elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
-            names = tuple(players)
-        else:
-            raise PedronTypeError("players must be a count or a list of names")
+        names = seat_names(players, 2, 4, "Diamondback")
         n = len(names)
-        if n not in DECK_SIZES:
-            raise RulesError(f"Diamondback is for 2 to 4 players, not {n}")
-        if len(set(names)) != n:
-            raise RulesError("player names must differ")
-        if isinstance(stacks, int) and not isinstance(stacks, bool):
-            stack_list = [stacks] * n
-        elif isinstance(stacks, (list, tuple)):
-            stack_list = list(stacks)
-        else:
-            raise PedronTypeError("stacks must be an int or a list of ints")
-        if len(stack_list) != n or not all(
-            type(s) is int and s >= 1 for s in stack_list
-        ):
-            raise RulesError(f"stacks must be {n} whole numbers of at least 1 chip")
+        stack_list = engine_table.stack_list(stacks, n)
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -1310,37 +1291,14 @@ class Table:
 
 
 def _check_order(order: Any) -> list[int]:
-    if isinstance(order, str):
-        order = parse_ids(order)
-    if not isinstance(order, (list, tuple)):
-        raise ActionTypeError("a deck order must be a list of card ids")
-    out = []
-    for c in order:
-        if isinstance(c, bool) or not isinstance(c, int):
-            raise ActionTypeError(f"a card id must be an int, not {type(c).__name__}")
-        format_id(c)  # range check
-        out.append(c)
-    if len(set(out)) != len(out):
-        from pedron.errors import DuplicateCardError
-
-        raise DuplicateCardError("a card appears twice in the deck order")
-    return out
+    return engine_table.check_order(order, parse_ids, format_id)
 
 
 def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
     """Clear errors for the usual kinds of tampering, before the full replay check."""
     try:
         n = len(setup["names"])
-        ledger = state["ledger"]
-        if len(ledger["stacks"]) != n or len(ledger["committed"]) != n:
-            raise SaveError("chip lists do not match the number of seats")
-        save.check_chips(
-            ledger["stacks"],
-            ledger["committed"],
-            ledger["carry"],
-            ledger["total"],
-            sum(setup["stacks"]),
-        )
+        ledger = engine_table.check_ledger_snapshot(setup, state)
         hand = state.get("hand")
         if hand is not None:
             size = DECK_SIZES[max(len(hand["dealt_in"]), 2)]
