@@ -97,5 +97,6 @@ def play_showdown_games(games: int, players: int, rules: Rules | None, seed: int
 @pytest.mark.parametrize("players", [3, 7])
 def test_showdown_games(benchmark, players):
     seeds = iter(range(10**6))
+    benchmark.extra_info["games_per_round"] = GAMES
     result = benchmark(lambda: play_showdown_games(GAMES, players, None, next(seeds)))
     assert result == GAMES

@@ -82,5 +82,6 @@ def play_showdown_hands(hands: int, players: int, rules: Rules | None, seed: int
 @pytest.mark.parametrize("players", [2, 4])
 def test_showdown_hands(benchmark, players):
     seeds = iter(range(10**6))
+    benchmark.extra_info["hands_per_round"] = HANDS
     result = benchmark(lambda: play_showdown_hands(HANDS, players, None, next(seeds)))
     assert result == HANDS

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
 PEERS = ("phevaluator", "eval7", "treys", "pokerkit")
 # extra_info keys giving how many items one benchmark round processes
-ITEM_KEYS = ("hands", "items", "games_per_round", "hands_per_round", "rows")
+ITEM_KEYS = ("hands", "items", "games_per_round", "hands_per_round", "rows", "games")
 
 
 def _version(dist: str) -> str:
@@ -136,7 +136,12 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
         median = b["stats"]["median"]
         extra = b.get("extra_info", {})
         items = next((extra[k] for k in ITEM_KEYS if k in extra), None)
-        rate = _fmt_rate(items / median) if items else _fmt_rate(1 / median) + " (calls)"
+        if "import_ms_median" in extra:  # the round is a whole interpreter; report the import
+            rate = f"import itself: {extra['import_ms_median']:,.1f} ms"
+        elif items:
+            rate = _fmt_rate(items / median)
+        else:
+            rate = _fmt_rate(1 / median) + " (calls)"
         name = b["fullname"].replace("benchmarks/", "")
         lines.append(f"| `{name}` | {_fmt_time(median)} | {rate} |")
     lines += [
@@ -150,6 +155,14 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
         "",
         "Batch kernels release the GIL: `diablo.evaluate_batch(..., threads=2)` uses both",
         "cores; the gain depends on the second core being idle on a shared machine.",
+        "",
+        "## Notes per area",
+        "",
+        "How each part was made fast, what was profiled and what limits it:",
+        "[cards and dealing](design.md), [Diablo evaluation](perf/diablo_eval.md),",
+        "[Diamondback](perf/diamondback.md), [the Diamondback game](perf/diamondback_game.md),",
+        "[the Diablo game](perf/diablo_game.md), [simulation](perf/simulate.md). Their",
+        "figures come from development runs; the tables above are the current ones.",
     ]
     return "\n".join(lines) + "\n"
 

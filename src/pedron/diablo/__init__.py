@@ -4,10 +4,11 @@ The deck, the hand evaluator (wild and plain poker), the draw advisor, and
 the game at the table (:class:`Table`, :class:`Game`, :class:`Rules`).
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from pedron.diablo.cards import Deck
-from pedron.diablo.declare import DeclarationError, declarable
 from pedron.diablo.draw import DrawOdds, DrawOption, best_draw, draw_odds
-from pedron.diablo.game import Game
 from pedron.diablo.hand import (
     Category,
     HandValue,
@@ -19,9 +20,35 @@ from pedron.diablo.hand import (
     strength,
     strength_count,
 )
-from pedron.diablo.rules import GAMES, Rules
-from pedron.diablo.session import Table, replay
-from pedron.diablo.views import GameResult, GameView, TableView
+
+if TYPE_CHECKING:  # the game is imported on first use, so the evaluator imports fast
+    from pedron.diablo.declare import DeclarationError, declarable
+    from pedron.diablo.game import Game
+    from pedron.diablo.rules import GAMES, Rules
+    from pedron.diablo.session import Table, replay
+    from pedron.diablo.views import GameResult, GameView, TableView
+
+_LAZY = {
+    "DeclarationError": "pedron.diablo.declare",
+    "declarable": "pedron.diablo.declare",
+    "Game": "pedron.diablo.game",
+    "GAMES": "pedron.diablo.rules",
+    "Rules": "pedron.diablo.rules",
+    "Table": "pedron.diablo.session",
+    "replay": "pedron.diablo.session",
+    "GameResult": "pedron.diablo.views",
+    "GameView": "pedron.diablo.views",
+    "TableView": "pedron.diablo.views",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pedron.diablo' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "GAMES",
