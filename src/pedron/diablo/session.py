@@ -374,30 +374,16 @@ class Table:
         the session is replayed from its setup and log and must reproduce the
         snapshot exactly; anything else raises :class:`SaveError`.
         """
-        setup, log, state = save.load(text, FORMAT, SAVE_VERSION)
-        _check_snapshot(setup, state)
-        try:
-            table = cls._from_setup(setup)
-            for entry in log:
-                table._replay_entry(entry)
-        except SaveError:
-            raise
-        except PedronError as exc:
-            raise SaveError(f"the saved log does not replay: {exc}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
-            raise SaveError(f"malformed saved table: {exc!r}") from None
-        save.require_same(table.getstate(), state)
+        table: Table = engine_table.restore(
+            text, FORMAT, SAVE_VERSION, _check_snapshot, cls._from_setup
+        )
         return table
 
     @classmethod
     def _from_setup(cls, setup: dict[str, Any]) -> Table:
+        rng, seed = engine_table.generator_from_setup(setup)
         try:
             rules = Rules.from_json(setup["rules"])
-            seed = setup.get("seed")
-            if seed is not None and type(seed) is not int:
-                raise SaveError(f"the seed must be an int or null, not {save.short(seed)}")
-            rng = Generator(seed if type(seed) is int else 0)
-            rng.setstate(setup["rng"])
             table = cls(
                 setup["names"],
                 setup["stacks"],

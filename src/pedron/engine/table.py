@@ -10,11 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pedron._kernels.rng import Generator
 from pedron.engine import save
 from pedron.engine.errors import ActionTypeError, RulesError, SaveError
-from pedron.errors import DuplicateCardError, PedronTypeError
+from pedron.errors import DuplicateCardError, PedronError, PedronTypeError
 
-__all__ = ["check_ledger_snapshot", "check_order", "seat_names", "stack_list"]
+__all__ = [
+    "check_ledger_snapshot",
+    "check_order",
+    "generator_from_setup",
+    "restore",
+    "seat_names",
+    "stack_list",
+]
 
 
 def seat_names(players: Any, low: int, high: int, game: str) -> tuple[str, ...]:
@@ -82,3 +90,55 @@ def check_ledger_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> dict[
         sum(setup["stacks"]),
     )
     return ledger
+
+
+def generator_from_setup(setup: dict[str, Any]) -> tuple[Generator, int | None]:
+    """The table generator a saved setup starts from, and the seed it records.
+
+    The seed must be an int or null (OS entropy); the state is checked by
+    :meth:`Generator.setstate`. Bad data raises :class:`SaveError`.
+    """
+    try:
+        seed = setup.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise SaveError(f"the seed must be an int or null, not {save.short(seed)}")
+        rng = Generator(seed if type(seed) is int else 0)
+        rng.setstate(setup["rng"])
+    except SaveError:
+        raise
+    except PedronError as exc:
+        raise SaveError(f"bad setup: {exc}") from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise SaveError(f"bad setup: {exc!r}") from None
+    return rng, seed
+
+
+def restore(
+    text: str | bytes | dict[str, Any],
+    fmt: str,
+    version: int,
+    check_snapshot: Callable[[dict[str, Any], dict[str, Any]], None],
+    from_setup: Callable[[dict[str, Any]], Any],
+) -> Any:
+    """Restore a saved table by replaying its log, and require the saved snapshot.
+
+    ``check_snapshot`` gives clear errors for the usual kinds of damage first;
+    ``from_setup`` builds the table as it was set up; every log entry is then
+    replayed through the table's ``_replay_entry`` and the result must equal
+    the snapshot exactly. Anything else raises :class:`SaveError`, so a restore
+    is exact by construction and a tampered save is refused.
+    """
+    setup, log, state = save.load(text, fmt, version)
+    check_snapshot(setup, state)
+    try:
+        table = from_setup(setup)
+        for entry in log:
+            table._replay_entry(entry)
+    except SaveError:
+        raise
+    except PedronError as exc:
+        raise SaveError(f"the saved log does not replay: {exc}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"malformed saved table: {exc!r}") from None
+    save.require_same(table.getstate(), state)
+    return table
