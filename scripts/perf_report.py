@@ -22,9 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from pedron.bench import PEERS
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
-PEERS = ("phevaluator", "eval7", "treys", "pokerkit")
 # extra_info keys giving how many items one benchmark round processes
 ITEM_KEYS = ("hands", "items", "games_per_round", "hands_per_round", "rows", "games")
 

@@ -11,6 +11,7 @@ same hands.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import itertools
 import time
 from collections.abc import Callable, Sequence
@@ -19,7 +20,9 @@ from typing import Any
 
 from pedron.cards import deal_batch, format_card
 
-__all__ = ["BenchResult", "run_bench"]
+__all__ = ["PEERS", "BenchResult", "installed_peers", "run_bench"]
+
+PEERS = ("phevaluator", "eval7", "treys", "pokerkit")
 
 Progress = Callable[[str], None]
 
@@ -39,6 +42,11 @@ class BenchResult:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def installed_peers() -> list[str]:
+    """The peer evaluators that can be found (run_bench times each of them)."""
+    return [name for name in PEERS if importlib.util.find_spec(name) is not None]
 
 
 def _median_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:

@@ -42,13 +42,12 @@ def _positive(name: str, value: int) -> int:
 
 
 class Progress:
-    """Progress lines on stderr, with the time each step took."""
+    """Progress lines on stderr: step number and the time elapsed so far."""
 
     def __init__(self, total: int) -> None:
         self.total = total
         self.step = 0
         self.start = time.perf_counter()
-        self.last = self.start
 
     def __call__(self, message: str) -> None:
         now = time.perf_counter()
@@ -58,7 +57,6 @@ class Progress:
             file=sys.stderr,
             flush=True,
         )
-        self.last = now
 
 
 # ---------------------------------------------------------------------------
@@ -168,13 +166,13 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from pedron.bench import run_bench
+    from pedron.bench import installed_peers, run_bench
 
     for name in ("hands", "scalar_hands", "reference_hands", "repeat"):
         _positive("--" + name.replace("_", "-"), getattr(args, name))
     if args.scalar_hands > args.hands or args.reference_hands > args.scalar_hands:
         raise PedronValueError("need --hands >= --scalar-hands >= --reference-hands")
-    progress = Progress(total=6 + (0 if args.no_peers else 4))
+    progress = Progress(total=6 + (0 if args.no_peers else len(installed_peers())))
     results = run_bench(
         hands=args.hands,
         scalar_hands=args.scalar_hands,
