@@ -14,7 +14,6 @@ calls (or loads) were accepted and refused. Exits 1 on the first finding.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -23,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import driver_args
 import games_targets as targets
 
 
@@ -54,22 +54,13 @@ def run_target(name: str, seed: int, runs: int | None, seconds: float | None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("targets", nargs="*", help="targets to run (default: all)")
-    p.add_argument("--runs", type=int, help="inputs per target")
-    p.add_argument("--seconds", type=float, help="seconds per target (default 10)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--start", type=int, default=0, help="number of the first input")
-    p.add_argument("--list", action="store_true", help="list the targets and exit")
-    args = p.parse_args(argv)
-    if args.list:
-        print("\n".join(targets.TARGETS))
+    parsed = driver_args.parse(
+        __doc__.splitlines()[0], targets.TARGETS, argv,
+        start_default=0, start_help="number of the first input",
+    )
+    if parsed is None:
         return 0
-    names = args.targets or list(targets.TARGETS)
-    unknown = [t for t in names if t not in targets.TARGETS]
-    if unknown:
-        p.error(f"unknown targets: {unknown}")
-    seconds = args.seconds if args.seconds is not None or args.runs is not None else 10.0
+    args, names, seconds = parsed
     for name in names:  # build the cached real saves outside the timing
         if name.startswith("save_"):
             targets.real_saves(name[5:])
