@@ -47,12 +47,14 @@ def _doc(obj: object) -> str:
 
 
 def _public_members(cls: type) -> list[tuple[str, object]]:
+    """Public members, those inherited from pedron's own base classes included."""
     out = []
-    for name, value in vars(cls).items():
-        if name.startswith("_") and name not in ("__init__",):
+    seen: set[str] = set()
+    own = [k for k in cls.__mro__ if k is cls or k.__module__.startswith("pedron.")]
+    for name, value in [item for k in own for item in vars(k).items()]:
+        if name.startswith("_") or name in seen:
             continue
-        if name == "__init__":
-            continue
+        seen.add(name)
         if isinstance(value, (staticmethod, classmethod)):
             value = value.__func__
         if callable(value) or isinstance(value, property) or inspect.isdatadescriptor(value):
@@ -108,11 +110,11 @@ def render() -> str:
         for name in sorted(names):
             obj = getattr(module, name)
             if modname != "pedron" and getattr(obj, "__module__", modname).startswith("pedron") \
-                    and inspect.isclass(obj) and name in _ALREADY:
-                lines.append(f"### `{name}`\n\nSee `{_ALREADY[name]}`.\n")
+                    and inspect.isclass(obj) and obj in _ALREADY:
+                lines.append(f"### `{name}`\n\nSee `{_ALREADY[obj]}`.\n")
                 continue
             if inspect.isclass(obj):
-                _ALREADY.setdefault(name, f"{modname}.{name}")
+                _ALREADY.setdefault(obj, f"{modname}.{name}")
                 _render_class(name, obj, lines)
             elif callable(obj):
                 lines.append(f"### `{name}{_signature(obj)}`\n")
@@ -123,7 +125,7 @@ def render() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-_ALREADY: dict[str, str] = {}
+_ALREADY: dict[type, str] = {}  # each class in full once, keyed by the class itself
 
 
 def main() -> int:

@@ -68,19 +68,25 @@ def test_games_target(name):
         fn(rnd)
 
     run()
-    assert gt.STATS["accepted"] > 0
-    if not name.startswith("privacy"):
-        assert gt.STATS["refused"] > 0
+    # Which examples hypothesis explores shifts with small changes anywhere (it
+    # is derandomized, not frozen), and only ~2 % of damaged saves load: so
+    # this run only has to make calls; the fixed stream below, whose inputs do
+    # not move, shows both outcomes.
+    assert gt.STATS["accepted"] + gt.STATS["refused"] > 0
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_games_target_random_stream(name):
-    """The long-run driver's inputs 0..N-1 (seed 0)."""
+    """The long-run driver's inputs 0..N-1 (seed 0): both outcomes occur."""
     fn = gt.TARGETS[name]
+    gt.STATS.update(accepted=0, refused=0)
     rng = random.Random()
     for n in range(EXAMPLES[name][1]):
         rng.seed(f"{name}:0:{n}")
         fn(rng)
+    assert gt.STATS["accepted"] > 0
+    if not name.startswith("privacy"):
+        assert gt.STATS["refused"] > 0
 
 
 def small_save(name: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pedron._kernels.rng import Generator, as_generator
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.cards import Deck
 from pedron.diablo.game import _LEFT_OF, CHOOSE, DONE, FIRST, SECOND, Game
@@ -20,14 +19,9 @@ from pedron.diablo.views import GameResult, TableView
 from pedron.engine import save
 from pedron.engine import table as engine_table
 from pedron.engine.actions import Action, LegalAction, Record, check_seat
-from pedron.engine.errors import (
-    GameOverError,
-    IllegalActionError,
-    SaveError,
-)
-from pedron.engine.ledger import Ledger
-from pedron.engine.table import seat_names
-from pedron.errors import PedronError, PedronTypeError
+from pedron.engine.errors import GameOverError, IllegalActionError, SaveError
+from pedron.engine.table import TableBase, seat_names
+from pedron.errors import PedronTypeError
 
 __all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
 
@@ -35,7 +29,35 @@ FORMAT = "pedron.diablo.table"
 SAVE_VERSION = 1
 
 
-class Table:
+def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
+    """Clear errors for the usual kinds of damage, before the full replay check."""
+    try:
+        n = len(setup["names"])
+        ledger = engine_table.check_ledger_snapshot(setup, state)
+        game = state.get("game")
+        if game is not None and game["phase"] not in (CHOOSE, DONE):
+            groups = [*game["cards"], game["pile"], game["stock"] or []]
+            save.check_unique_cards(groups, 52, format_card)
+            if sum(len(g) for g in groups) != 52:
+                raise SaveError("cards are missing from the hands, the stock and the discards")
+            phase = game["phase"]
+            if phase in (FIRST, SECOND):
+                pending = (game["round"] or {}).get("pending") or []
+            else:
+                pending = game["queue"]
+            if not pending or not all(
+                isinstance(s, int) and 0 <= s < n and ledger["live"][s] for s in pending
+            ):
+                raise SaveError("the player to act is not a live seat of this game")
+        elif game is not None and game["phase"] == DONE and game["queue"]:
+            raise SaveError("a finished game has a player to act")
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"malformed saved state: {exc!r}") from None
+
+
+class Table(TableBase):
     """A Diablo session of 3-7 players.
 
     ``Table(players=4, stacks=None, rules=Rules(), seed=None, *, dealer=0,
@@ -57,6 +79,14 @@ class Table:
     not copied: give tables in different threads different generators (e.g.
     ``Generator(parent)``) or seeds.
     """
+
+    FORMAT = FORMAT
+    SAVE_VERSION = SAVE_VERSION
+    _RULES = Rules
+    _DEAL_OP = "game"
+    _KEEP = "keep_games"
+    _ORDER_CARDS = (parse_cards, format_card)
+    _check_snapshot = staticmethod(_check_snapshot)
 
     def __init__(
         self,
@@ -82,43 +112,19 @@ class Table:
             stacks = rules.stacks
         stack_list = engine_table.stack_list(stacks, n)
         dealer = check_seat(dealer, n)
-        queue = []
-        if order is not None:
-            queue.append(_check_order(order))
-        for o in orders or ():
-            queue.append(_check_order(o))
-        self.rules = rules
-        self.names = names
-        self.n = n
-        self.buy_in: tuple[int, ...] = tuple(stack_list)
-        self.ledger = Ledger(stack_list)
-        self.seated = [True] * n
-        self.rng: Generator = as_generator(seed)
-        self._setup: dict[str, Any] = {
-            "names": list(names),
-            "stacks": list(stack_list),
-            "rules": rules.to_json(),
-            "dealer": dealer,
-            "seed": self.rng.seed,
-            "rng": self.rng.getstate(),
-            "orders": [list(o) for o in queue],
-            "keep_games": keep_games,
-        }
+        self._set_up(names, stack_list, rules, seed, dealer, order, orders, keep_games)
+        self.rules: Rules = rules
+        self.results: list[GameResult] = []
         self.keep_games = keep_games
-        self._orders: list[list[int]] = queue
         self._deck = Deck(self.rng, shuffle=False)
-        self._log: list[Sequence[Any]] = []
         self._game: Game | None = None
         self._diablo_pot = False
         self._diablo_caller: int | None = None
         self.games_played = 0
         self.series_games = 0
-        self.history: list[Record] = [Record("dealer", dealer)]
-        self.results: list[GameResult] = []
+        self.history.append(Record("dealer", dealer))
         self.past_games: list[tuple[Record, ...]] = []
         self.closing = False
-        self.over = False
-        self.end_reason: str | None = None
         self.dealer: int = dealer
 
     # -- queries --------------------------------------------------------------------------
@@ -132,21 +138,6 @@ class Table:
         """The result of the last finished game."""
         g = self._game
         return g.result if g is not None else None
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Every seat's chips in front of him."""
-        return tuple(self.ledger.stacks)
-
-    @property
-    def carry(self) -> int:
-        """Chips waiting on the table for the next game (a passed or Diablo pot)."""
-        return self.ledger.carry
-
-    @property
-    def total(self) -> int:
-        """Chips at the table (stacks, pots, carried pot)."""
-        return self.ledger.total
 
     @property
     def series(self) -> bool:
@@ -195,9 +186,7 @@ class Table:
         if self.in_progress:
             raise IllegalActionError("the current game is not finished")
         if order is not None:
-            checked = _check_order(order)
-            self._orders.insert(0, checked)
-            self._log.append(["order", checked])
+            self._push_order(order)
         self._log.append(["game"])
         self.games_played += 1
         if self.series:
@@ -339,118 +328,42 @@ class Table:
             "game": None if self._game is None else self._game.getstate(),
         }
 
-    @property
-    def log(self) -> list[list[Any]]:
-        """Every operation since the table was set up (for replay)."""
-        return [list(e) for e in self._log]
+    # the hooks of TableBase: the deal, and how logged actions read back
+    def _in_deal(self) -> bool:
+        return self.in_progress
 
-    @property
-    def actions(self) -> list[Action]:
-        """The players' actions in order, over all games."""
-        out = []
-        for entry in self._log:
-            if entry[0] != "act":
-                continue
-            kind, value = entry[1], entry[2]
-            if kind == "draw":
-                out.append(Action("draw", cards=tuple(value)))
-            elif kind == "declare":
-                out.append(Action("declare", value[0], tuple(value[1])))
-            elif kind == "choose":
-                out.append(Action("choose", GAMES.index(value)))
-            else:
-                out.append(Action(kind, value))
-        return out
+    def _next_deal(self) -> Game:
+        return self.next_game()
 
-    def to_json(self) -> str:
-        """The table as versioned JSON: setup, log of operations, and a state snapshot."""
-        return save.dump(FORMAT, SAVE_VERSION, self._setup, self._log, self.getstate())
+    def _current(self) -> Game | None:
+        return self._game
 
-    @classmethod
-    def from_json(cls, text: str | bytes | dict[str, Any]) -> Table:
-        """Restore a table saved by :meth:`to_json`, validating it thoroughly.
+    def _logged_action(self, kind: str, value: Any) -> Action:
+        if kind == "draw":
+            return Action("draw", cards=tuple(value))
+        if kind == "declare":
+            return Action("declare", value[0], tuple(value[1]))
+        if kind == "choose":
+            return Action("choose", GAMES.index(value))
+        return Action(kind, value)
 
-        The snapshot is checked (version, cards, chip total, whose turn), then
-        the session is replayed from its setup and log and must reproduce the
-        snapshot exactly; anything else raises :class:`SaveError`.
-        """
-        table: Table = engine_table.restore(
-            text, FORMAT, SAVE_VERSION, _check_snapshot, cls._from_setup
-        )
-        return table
-
-    @classmethod
-    def _from_setup(cls, setup: dict[str, Any]) -> Table:
-        rng, seed = engine_table.generator_from_setup(setup)
-        try:
-            rules = Rules.from_json(setup["rules"])
-            table = cls(
-                setup["names"],
-                setup["stacks"],
-                rules,
-                rng,
-                dealer=setup["dealer"],
-                orders=setup.get("orders") or (),
-                keep_games=setup.get("keep_games", False),
-            )
-        except PedronError as exc:
-            raise SaveError(f"bad setup: {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"bad setup: {exc!r}") from None
-        table._setup["seed"] = seed
-        return table
-
-    def _replay_entry(self, entry: Any) -> None:
-        if isinstance(entry, Action):
-            if not self.in_progress:
-                self.next_game()
-            self.act(entry)
-            return
-        if not isinstance(entry, (list, tuple)) or not entry:
-            raise SaveError(f"bad log entry {save.short(entry)}")
-        op = entry[0]
-        if op == "act":
-            kind, value = entry[1], entry[2]
-            game = self._game
-            if game is None:
-                raise SaveError("an action before the first game")
-            if kind == "draw":
-                value = tuple(value)
-            elif kind == "declare":
-                value = (value[0], tuple(value[1]))
-            game._apply(kind, value, None)
-        elif op == "game":
-            self.next_game()
-        elif op == "order":
-            checked = _check_order(entry[1])
-            self._orders.insert(0, checked)
-            self._log.append(["order", checked])
-        elif op == "close":
-            self.close()
-        else:
-            raise SaveError(f"unknown log entry {save.short(op)}")
+    def _replay_act(self, kind: str, value: Any) -> Any:
+        if kind == "draw":
+            return tuple(value)
+        if kind == "declare":
+            return (value[0], tuple(value[1]))
+        return value
 
     def clone(self) -> Table:
         """An independent copy in the same state (generator included)."""
-        other = Table.__new__(Table)
-        other.__dict__.update(self.__dict__)
-        other.ledger = self.ledger.copy()
-        other.seated = self.seated[:]
-        other.rng = self.rng.copy()
+        other = self._clone_base()
         other._deck = Deck(other.rng, order=self._deck.stock)
-        other._orders = [o[:] for o in self._orders]
-        other._log = self._log[:]
-        other.history = self.history[:]
-        other.results = self.results[:]
         other.past_games = self.past_games[:]
         other._game = None if self._game is None else self._game._copy(other)
         return other
 
     def __repr__(self) -> str:
-        stacks = ", ".join(
-            f"{name}={chips}" + ("" if seated else " (out)")
-            for name, chips, seated in zip(self.names, self.ledger.stacks, self.seated, strict=True)
-        )
+        stacks = self._stacks_text()
         if self.over:
             state = "over"
         else:
@@ -460,38 +373,6 @@ class Table:
             f"<Diablo Table ({game}) {stacks}; carry={self.ledger.carry}; "
             f"games={self.games_played}; {state}>"
         )
-
-
-def _check_order(order: Any) -> list[int]:
-    return engine_table.check_order(order, parse_cards, format_card)
-
-
-def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
-    """Clear errors for the usual kinds of damage, before the full replay check."""
-    try:
-        n = len(setup["names"])
-        ledger = engine_table.check_ledger_snapshot(setup, state)
-        game = state.get("game")
-        if game is not None and game["phase"] not in (CHOOSE, DONE):
-            groups = [*game["cards"], game["pile"], game["stock"] or []]
-            save.check_unique_cards(groups, 52, format_card)
-            if sum(len(g) for g in groups) != 52:
-                raise SaveError("cards are missing from the hands, the stock and the discards")
-            phase = game["phase"]
-            if phase in (FIRST, SECOND):
-                pending = (game["round"] or {}).get("pending") or []
-            else:
-                pending = game["queue"]
-            if not pending or not all(
-                isinstance(s, int) and 0 <= s < n and ledger["live"][s] for s in pending
-            ):
-                raise SaveError("the player to act is not a live seat of this game")
-        elif game is not None and game["phase"] == DONE and game["queue"]:
-            raise SaveError("a finished game has a player to act")
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise SaveError(f"malformed saved state: {exc!r}") from None
 
 
 def replay(

@@ -28,7 +28,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pedron._kernels.rng import Generator, as_generator
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.rules import Rules
@@ -44,9 +43,8 @@ from pedron.engine.errors import (
     NotYourTurnError,
     SaveError,
 )
-from pedron.engine.ledger import Ledger
 from pedron.engine.pots import Pot, split_amount
-from pedron.engine.table import seat_names
+from pedron.engine.table import TableBase, seat_names
 from pedron.engine.views import censor
 from pedron.errors import PedronError, PedronTypeError
 
@@ -791,7 +789,33 @@ class Hand:
         )
 
 
-class Table:
+def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
+    """Clear errors for the usual kinds of tampering, before the full replay check."""
+    try:
+        n = len(setup["names"])
+        ledger = engine_table.check_ledger_snapshot(setup, state)
+        hand = state.get("hand")
+        if hand is not None:
+            size = DECK_SIZES[max(len(hand["dealt_in"]), 2)]
+            save.check_unique_cards(hand["cards"], size, format_id)
+            for s, shown in enumerate(hand["shown"]):
+                if not set(shown) <= set(hand["cards"][s]):
+                    raise SaveError(f"seat {s} shows a card he does not hold")
+            queue = hand["queue"]
+            if hand["phase"] == DONE:
+                if queue:
+                    raise SaveError("a finished hand has a player to act")
+            elif not queue or not all(
+                isinstance(s, int) and 0 <= s < n and ledger["live"][s] for s in queue
+            ):
+                raise SaveError("the player to act is not a live seat of this hand")
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"malformed saved state: {exc!r}") from None
+
+
+class Table(TableBase):
     """A Diamondback session of 2-4 players.
 
     ``Table(players=2, stacks=100, rules=Rules(), seed=None, *, dealer=None,
@@ -815,6 +839,14 @@ class Table:
     ``Generator(parent)``) or seeds.
     """
 
+    FORMAT = FORMAT
+    SAVE_VERSION = SAVE_VERSION
+    _RULES = Rules
+    _DEAL_OP = "hand"
+    _KEEP = "keep_hands"
+    _ORDER_CARDS = (parse_ids, format_id)
+    _check_snapshot = staticmethod(_check_snapshot)
+
     def __init__(
         self,
         players: int | Sequence[str] = 2,
@@ -836,45 +868,20 @@ class Table:
             rules = Rules()
         if not isinstance(rules, Rules):
             raise PedronTypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        queue = []
-        if order is not None:
-            queue.append(_check_order(order))
-        for o in orders or ():
-            queue.append(_check_order(o))
         if dealer is not None:
             dealer = check_seat(dealer, n)
-        self.rules = rules
+        self._set_up(names, stack_list, rules, seed, dealer, order, orders, keep_hands)
+        self.rules: Rules = rules
+        self.results: list[HandResult] = []
         self._rate = rules.rate
         self._has_ante = rules.has_ante
         self._winner_deals = rules.winner_deals
-        self.names = names
-        self.n = n
-        self.buy_in: tuple[int, ...] = tuple(stack_list)
-        self.ledger = Ledger(stack_list)
-        self.seated = [True] * n
-        self.rng: Generator = as_generator(seed)
-        self._setup = {
-            "names": list(names),
-            "stacks": list(stack_list),
-            "rules": rules.to_json(),
-            "dealer": dealer,
-            "seed": self.rng.seed,
-            "rng": self.rng.getstate(),
-            "orders": [list(o) for o in queue],
-            "keep_hands": keep_hands,
-        }
         self.keep_hands = keep_hands
-        self._orders: list[list[int]] = queue
         self._decks: dict[int, Deck] = {}
-        self._log: list[Sequence[Any]] = []
         self._hand: Hand | None = None
         self.hands_played = 0
-        self.history: list[Record] = []
-        self.results: list[HandResult] = []
         self.past_hands: list[tuple[Record, ...]] = []
         self.votes: set[int] = set()
-        self.over = False
-        self.end_reason: str | None = None
         self.dealer: int | None = dealer
         if dealer is None:
             self.dealer = self._draw_for_dealer()
@@ -934,21 +941,6 @@ class Table:
         return None
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        """Every seat's chips in front of him."""
-        return tuple(self.ledger.stacks)
-
-    @property
-    def carry(self) -> int:
-        """Chips carried over to the next hand (during a hand: in its main pot)."""
-        return self.ledger.carry
-
-    @property
-    def total(self) -> int:
-        """Chips at the table (stacks, pots, carry-over)."""
-        return self.ledger.total
-
-    @property
     def in_progress(self) -> bool:
         """True while a hand is being played."""
         return self._hand is not None and self._hand.phase != DONE
@@ -967,9 +959,7 @@ class Table:
         if self.in_progress:
             raise IllegalActionError("the current hand is not finished")
         if order is not None:
-            checked = _check_order(order)
-            self._orders.insert(0, checked)
-            self._log.append(["order", checked])
+            self._push_order(order)
         candidates = self._cands
         dealer = self.dealer
         if dealer is None or dealer not in candidates:  # pragma: no cover - kept valid
@@ -1158,152 +1148,45 @@ class Table:
             "hand": None if self._hand is None else self._hand.getstate(),
         }
 
-    @property
-    def log(self) -> list[list[Any]]:
-        """Every operation since the table was set up (for replay)."""
-        return [list(e) for e in self._log]
+    # the hooks of TableBase: the deal, and how logged actions read back
+    def _in_deal(self) -> bool:
+        return self.in_progress
 
-    @property
-    def actions(self) -> list[Action]:
-        """The players' actions in order, over all hands."""
-        out = []
-        for entry in self._log:
-            if entry[0] == "act":
-                kind, value = entry[1], entry[2]
-                if kind == "reveal":
-                    out.append(Action("reveal", cards=(value,)))
-                else:
-                    out.append(Action(kind, value if kind in ("bet", "ante") else None))
-        return out
+    def _next_deal(self) -> Hand:
+        return self.next_hand()
 
-    def to_json(self) -> str:
-        """The table as versioned JSON: setup, log of operations, and a state snapshot."""
-        return save.dump(FORMAT, SAVE_VERSION, self._setup, self._log, self.getstate())
+    def _current(self) -> Hand | None:
+        return self._hand
 
-    @classmethod
-    def from_json(cls, text: str | bytes | dict[str, Any]) -> Table:
-        """Restore a table saved by :meth:`to_json`, validating it thoroughly.
+    def _logged_action(self, kind: str, value: Any) -> Action:
+        if kind == "reveal":
+            return Action("reveal", cards=(value,))
+        return Action(kind, value if kind in ("bet", "ante") else None)
 
-        The snapshot is checked (version, cards, chip total, turn), then the
-        session is replayed from its setup and log and must reproduce the
-        snapshot exactly; anything else raises :class:`SaveError`.
-        """
-        table: Table = engine_table.restore(
-            text, FORMAT, SAVE_VERSION, _check_snapshot, cls._from_setup
-        )
-        return table
-
-    @classmethod
-    def _from_setup(cls, setup: dict[str, Any]) -> Table:
-        rng, seed = engine_table.generator_from_setup(setup)
-        try:
-            rules = Rules.from_json(setup["rules"])
-        except PedronError as exc:
-            raise SaveError(f"bad setup: {exc}") from None
-        except (KeyError, TypeError) as exc:
-            raise SaveError(f"bad setup: {exc!r}") from None
-        try:
-            table = cls(
-                setup["names"],
-                setup["stacks"],
-                rules,
-                rng,
-                dealer=setup.get("dealer"),
-                orders=setup.get("orders") or (),
-                keep_hands=setup.get("keep_hands", False),
-            )
-        except PedronError as exc:
-            raise SaveError(f"bad setup: {exc}") from None
-        table._setup["seed"] = seed
-        return table
-
-    def _replay_entry(self, entry: Any) -> None:
-        if isinstance(entry, Action):
-            if not self.in_progress:
-                self.next_hand()
-            self.act(entry)
-            return
-        if not isinstance(entry, (list, tuple)) or not entry:
-            raise SaveError(f"bad log entry {save.short(entry)}")
-        op = entry[0]
-        if op == "act":
-            kind, value = entry[1], entry[2]
-            hand = self._hand
-            if hand is None:
-                raise SaveError("an action before the first hand")
-            hand._apply(kind, value, None)
-        elif op == "hand":
-            self.next_hand()
-        elif op == "order":
-            checked = _check_order(entry[1])
-            self._orders.insert(0, checked)
-            self._log.append(["order", checked])
-        elif op == "leave":
+    def _replay_other(self, op: Any, entry: Sequence[Any]) -> None:
+        if op == "leave":
             self.leave(entry[1])
         elif op == "vote":
             self.vote_end(entry[1], entry[2])
-        elif op == "close":
-            self.close()
         else:
-            raise SaveError(f"unknown log entry {save.short(op)}")
+            super()._replay_other(op, entry)
 
     def clone(self) -> Table:
         """An independent copy in the same state (generator included)."""
-        other = Table.__new__(Table)
-        other.__dict__.update(self.__dict__)
-        other.ledger = self.ledger.copy()
-        other.seated = self.seated[:]
-        other.rng = self.rng.copy()
-        other._orders = [o[:] for o in self._orders]
+        other = self._clone_base()
         other._decks = {}
-        other._log = self._log[:]
-        other.history = self.history[:]
-        other.results = self.results[:]
         other.past_hands = self.past_hands[:]
         other.votes = set(self.votes)
         other._hand = None if self._hand is None else self._hand._copy(other)
         return other
 
     def __repr__(self) -> str:
-        stacks = ", ".join(
-            f"{name}={chips}" + ("" if seated else " (out)")
-            for name, chips, seated in zip(self.names, self.ledger.stacks, self.seated, strict=True)
-        )
+        stacks = self._stacks_text()
         state = "over" if self.over else f"dealer={self.dealer}"
         return (
             f"<Diamondback Table ({self.rules.variant}) {stacks}; carry={self.ledger.carry}; "
             f"hands={self.hands_played}; {state}>"
         )
-
-
-def _check_order(order: Any) -> list[int]:
-    return engine_table.check_order(order, parse_ids, format_id)
-
-
-def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
-    """Clear errors for the usual kinds of tampering, before the full replay check."""
-    try:
-        n = len(setup["names"])
-        ledger = engine_table.check_ledger_snapshot(setup, state)
-        hand = state.get("hand")
-        if hand is not None:
-            size = DECK_SIZES[max(len(hand["dealt_in"]), 2)]
-            save.check_unique_cards(hand["cards"], size, format_id)
-            for s, shown in enumerate(hand["shown"]):
-                if not set(shown) <= set(hand["cards"][s]):
-                    raise SaveError(f"seat {s} shows a card he does not hold")
-            queue = hand["queue"]
-            if hand["phase"] == DONE:
-                if queue:
-                    raise SaveError("a finished hand has a player to act")
-            elif not queue or not all(
-                isinstance(s, int) and 0 <= s < n and ledger["live"][s] for s in queue
-            ):
-                raise SaveError("the player to act is not a live seat of this hand")
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise SaveError(f"malformed saved state: {exc!r}") from None
 
 
 def replay(
