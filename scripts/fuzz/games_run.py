@@ -30,7 +30,7 @@ def run_target(name: str, seed: int, runs: int | None, seconds: float | None,
                start: int = 0) -> dict:
     fn = targets.TARGETS[name]
     rng = random.Random()
-    targets.STATS.update(accepted=0, refused=0)
+    targets.STATS.update(accepted=0, refused=0, views=0, permuted=0)
     n = start
     t0 = time.perf_counter()
     deadline = t0 + seconds if seconds is not None else None
@@ -65,13 +65,14 @@ def main(argv: list[str] | None = None) -> int:
         if name.startswith("save_"):
             targets.real_saves(name[5:])
     print(f"{'target':<22} {'inputs':>9} {'seconds':>8} {'inputs/s':>9} "
-          f"{'accepted':>10} {'refused':>10}")
+          f"{'accepted':>10} {'refused':>10} {'views':>10} {'permuted':>10}")
     total = 0
     for name in names:
         r = run_target(name, args.seed, args.runs, seconds, args.start)
         total += r["inputs"]
         print(f"{name:<22} {r['inputs']:>9} {r['seconds']:>8.1f} {r['per_second']:>9.0f} "
-              f"{r['accepted']:>10} {r['refused']:>10}", flush=True)
+              f"{r['accepted']:>10} {r['refused']:>10} {r['views']:>10} {r['permuted']:>10}",
+              flush=True)
     print(f"{'total':<22} {total:>9}")
     return 0
 

@@ -51,7 +51,7 @@ from pedron.diamondback.rules import Rules as DBRules
 from pedron.engine import Action, LegalAction, Record, is_plain
 from pedron.errors import PedronError
 
-STATS = {"accepted": 0, "refused": 0}
+STATS = {"accepted": 0, "refused": 0, "views": 0, "permuted": 0}
 
 # --------------------------------------------------------------------------------------
 # the games
@@ -793,6 +793,7 @@ def check_views(g: Game, table: Any, rnd: random.Random, counterfactual: bool = 
     secret = secrets(table)
     for v in seats:
         view = table.view(v)
+        STATS["views"] += 1
         assert is_plain(view), "a view holds something other than plain frozen data"
         text = repr(view)
         js = json.dumps(view.to_json())
@@ -810,6 +811,7 @@ def check_views(g: Game, table: Any, rnd: random.Random, counterfactual: bool = 
         if counterfactual and len(hidden) > 1:
             other = _permuted_clone(g, table, hidden, rnd)
             view2 = other.view(v)
+            STATS["permuted"] += 1
             assert repr(view2) == text, f"seat {v}'s view depends on hidden cards"
             assert json.dumps(view2.to_json()) == js, f"seat {v}'s view JSON depends on hidden"
 
