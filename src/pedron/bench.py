@@ -16,6 +16,7 @@ import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from pedron.cards import deal_batch, format_card
@@ -58,6 +59,17 @@ def _median_time(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
         times.append(time.perf_counter() - start)
     times.sort()
     return times[len(times) // 2], result
+
+
+def _per_hand(
+    evaluate: Callable[..., Any], hands: Sequence[tuple[int, ...]], wild: bool
+) -> Callable[[], list[Any]]:
+    """A runner calling ``evaluate(hand, wild=wild)`` on every hand, one by one."""
+
+    def run() -> list[Any]:
+        return [evaluate(h, wild=wild) for h in hands]
+
+    return run
 
 
 def _order_agrees(ours: Sequence[int], theirs: Sequence[Any], higher_is_better: bool) -> bool:
@@ -144,16 +156,14 @@ def run_bench(
         mode = "wild" if wild else "natural"
         say(f"pedron batch ({mode}), {hands:,} hands")
         out = diablo.evaluate_batch(batch[:1], wild=wild)  # warm up, allocate once
-        secs, _ = _median_time(lambda w=wild: diablo.evaluate_batch(batch, wild=w), repeat)
+        secs, _ = _median_time(partial(diablo.evaluate_batch, batch, wild=wild), repeat)
         results.append(BenchResult("pedron batch", "batch", mode, hands, secs, hands / secs))
 
     natural_strengths = [int(s) for s in diablo.evaluate_batch(sub, wild=False)]
     for wild in (True, False):
         mode = "wild" if wild else "natural"
         say(f"pedron scalar ({mode}), {len(rows):,} hands")
-        secs, _ = _median_time(
-            lambda w=wild, ev=diablo.evaluate: [ev(h, wild=w) for h in rows], repeat
-        )
+        secs, _ = _median_time(_per_hand(diablo.evaluate, rows, wild), repeat)
         results.append(
             BenchResult("pedron evaluate()", "scalar", mode, len(rows), secs, len(rows) / secs)
         )
@@ -163,9 +173,7 @@ def run_bench(
         mode = "wild" if wild else "natural"
         say(f"pedron.reference ({mode}), {len(ref_rows):,} hands")
         reference.strength(ref_rows[0], wild=wild)  # builds its ranking table once
-        secs, _ = _median_time(
-            lambda w=wild: [reference.strength(h, wild=w) for h in ref_rows], max(1, repeat // 2)
-        )
+        secs, _ = _median_time(_per_hand(reference.strength, ref_rows, wild), max(1, repeat // 2))
         results.append(
             BenchResult("pedron.reference", "reference", mode, len(ref_rows), secs,
                         len(ref_rows) / secs)

@@ -65,19 +65,19 @@ class Progress:
 def cmd_eval(args: argparse.Namespace) -> int:
     text = " ".join(args.hand)
     if args.game == "diamondback":
-        value = diamondback.evaluate(text)
+        db_value = diamondback.evaluate(text)
         data = {
             "game": "diamondback",
-            "hand": value.name,
-            "strength": value.strength,
-            "position": value.position,
-            "points": value.points,
+            "hand": db_value.name,
+            "strength": db_value.strength,
+            "position": db_value.position,
+            "points": db_value.points,
         }
         _emit(
             args,
             data,
-            f"{value.name}: position {value.position} of 14 (points {value.points}), "
-            f"strength {value.strength}",
+            f"{db_value.name}: position {db_value.position} of 14 (points {db_value.points}), "
+            f"strength {db_value.strength}",
         )
         return 0
     value = diablo.evaluate(text, wild=not args.natural)
@@ -124,10 +124,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
                               players=args.players)
     outcomes = [("win", result.win), ("share", result.share), ("carry over", result.carry),
                 ("lose", result.lose)]
-    rows = [(name, f"{p.numerator}/{p.denominator}", f"{float(p):.4%}") for name, p in outcomes]
-    data = {name: {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
-            for name, p in outcomes}
-    _emit(args, data, table(("outcome", "exact", "percent"), rows, right=(1, 2)))
+    chances = [(name, f"{p.numerator}/{p.denominator}", f"{float(p):.4%}") for name, p in outcomes]
+    by_outcome = {name: {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
+                  for name, p in outcomes}
+    _emit(args, by_outcome, table(("outcome", "exact", "percent"), chances, right=(1, 2)))
     return 0
 
 
@@ -232,9 +232,9 @@ def cmd_deal(args: argparse.Namespace) -> int:
     data["diamondback"] = []
     for seat in range(4):
         cards = deck4.deal(2)
-        value = diamondback.evaluate(cards, ids=True)
+        db_value = diamondback.evaluate(cards, ids=True)
         ids = " ".join(diamondback.format_id(c) for c in cards)
-        out.append(f"  seat {seat + 1}: {ids}   {value.name} ({value.points} points)")
-        data["diamondback"].append({"cards": ids, "hand": value.name})
+        out.append(f"  seat {seat + 1}: {ids}   {db_value.name} ({db_value.points} points)")
+        data["diamondback"].append({"cards": ids, "hand": db_value.name})
     _emit(args, data, "\n".join(out))
     return 0

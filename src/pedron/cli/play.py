@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pedron.engine import Action, LegalAction, Record
 from pedron.errors import PedronError, PedronValueError
+
+if TYPE_CHECKING:  # the game modules are imported lazily, when a game is chosen
+    from pedron.diablo.session import Table as DiabloTable
+    from pedron.diamondback.game import Table as DiamondbackTable
 
 HELP = (
     "type an action: bet N | match | fold | stop | reveal CARD (or 1/2) | check | call | "
@@ -194,6 +198,7 @@ def play_hands(
 
 def cmd_play(args: argparse.Namespace) -> int:
     players = args.players
+    table: DiamondbackTable | DiabloTable
     if args.game == "diamondback":
         from pedron.bots.diamondback import OddsBot
         from pedron.diamondback import Table
