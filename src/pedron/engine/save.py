@@ -47,13 +47,13 @@ def load(
     text: str | bytes | dict[str, Any], format: str, version: int
 ) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """``(setup, log, state)`` of a saved game, or :class:`SaveError`."""
-    if isinstance(text, dict):
-        data: Any = text
-    else:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as exc:  # (deep nesting: RecursionError)
-            raise SaveError(f"not a saved game: {exc}") from None
+    try:
+        # A dict is taken as the JSON it stands for: a copy of plain data, so
+        # objects a file cannot hold (whose == or repr may raise) are refused
+        # and the caller's dict is never shared with the restored table.
+        data: Any = json.loads(json.dumps(text) if isinstance(text, dict) else text)
+    except (TypeError, ValueError, RecursionError) as exc:  # (deep nesting: RecursionError)
+        raise SaveError(f"not a saved game: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != format:
         raise SaveError(f"not a saved {format}")
     if type(data.get("version")) is not int or data.get("version") != version:
