@@ -150,6 +150,8 @@ _DB_WORDS = [
     "Priest", "priestess", "KING", "Queen", "magician", "P", "K", "Q", "S", "M", "p", "s",
     "M1", "M2", "S1", "S6", "S7", "Q4", "Q9", "Q10", "P15", "P16", "K12", "K0", "P01",
     "Magician-Priestess", "Priestess-Priestess", "Queen-King", "X", "Pri", "٣", "Q٣", "Q𝟗",
+    # letters Unicode case folding matches with s, i, k (long s, dotless i, dotted I, Kelvin)
+    "\u017f", "Prie\u017ft", "pr\u0131est", "MAG\u0130CIAN", "\u212aing", "\u212a2",
 ]
 
 
@@ -242,6 +244,7 @@ def fuzz_db_text(src: Source) -> None:
     ok, ranks = attempt(diamondback.parse_ranks, text)
     if ok:
         assert all(type(r) is int and 0 <= r <= 4 for r in ranks)
+        assert all(ch.isascii() for ch in text if ch.isalpha()), f"read {text!r} as cards"
     ok2, ids = attempt(diamondback.parse_ids, text)
     if ok2:
         assert ok and [RANK_OF_ID[i] for i in ids] == ranks

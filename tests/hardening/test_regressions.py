@@ -316,3 +316,15 @@ def test_hand_list_emptied_by_an_item_is_safe():
                           timeout=60)
     assert proc.returncode == 0, (proc.returncode, proc.stderr)
     assert proc.stdout.strip().endswith("ok")
+
+
+# 14. Case-insensitive matching let Unicode look-alikes of s, i and k through:
+#     a KeyError for 'ſ', 'ı', 'İ', and the Kelvin sign read as a King.
+@pytest.mark.parametrize("text", ["\u017f", "Prie\u017ft", "pr\u0131est", "MAG\u0130CIAN",
+                                  "\u212aing", "\u212a", "Q4 \u017f2"])
+def test_diamondback_text_with_unicode_lookalikes_is_a_card_error(text):
+    for parse in (diamondback.parse_ranks, diamondback.parse_ids, diamondback.CardSet,
+                  diamondback.evaluate):
+        with pytest.raises(CardError):
+            parse(text)
+    assert diamondback.parse_ranks("king PRIESTESS s") == [1, 3, 3]

@@ -79,7 +79,8 @@ def _tokens(text: str) -> list[tuple[int, str]]:
         pos = 0
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
-            if m is None:
+            # (IGNORECASE also lets 'ſ', 'ı', 'İ' and the Kelvin sign match ASCII letters)
+            if m is None or not m.group(1).isascii():
                 raise CardError(f"not a Diamondback card: {chunk[pos:]!r} in {text!r}")
             out.append((_RANK_OF_WORD[m.group(1).lower()], m.group(2)))
             pos = m.end()
