@@ -128,7 +128,8 @@ def test_bot_specs_parse_and_print_canonically():
     [("nobody", None), ("rule:foo=1", None), ("rule:open=seven", None), ("rule:open", None),
      ("rule:draw=5", None), ("odds:margin=lots", None), ("odds:aggression=-1", None),
      ("odds", "diablo"), ("rule", "diamondback"), ("no.such.module.Bot", "diablo"),
-     (42, None), ({"open": 3}, None)],
+     (42, None), ({"open": 3}, None), ("rule:open=flu\u017fh", None),
+     ("rule:open=\u0131", None)],
 )
 def test_bad_bot_specs(spec, game):
     from pedron.bots import make_bot, parse_bot

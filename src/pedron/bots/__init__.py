@@ -149,7 +149,7 @@ def _category(key: str, value: Any) -> Any:
     elif isinstance(value, str):
         name = value.strip().lower().replace(" ", "_").replace("-", "_")
         name = _CATEGORY_ALIASES.get(name, name)
-        if name.upper() in Category.__members__:
+        if name.isascii() and name.upper() in Category.__members__:  # ("ſ".upper() is "S")
             return Category[name.upper()]
     names = ", ".join(c.name.lower() for c in Category)
     raise PedronValueError(f"bot parameter {key}={value!r}: not a hand category ({names})")

@@ -236,7 +236,8 @@ _HAS_DIGIT = re.compile(r"\d")
 
 
 def _ranks_of_text(text: str) -> tuple[int, ...]:
-    name = _HAND_OF_NAME.get(text.strip().lower())
+    # (ASCII only: str.lower() maps the Kelvin sign to "k", so "\u212aing" would be a King)
+    name = _HAND_OF_NAME.get(text.strip().lower()) if text.isascii() else None
     if name is not None:
         return name.ranks
     if _HAS_DIGIT.search(text):
