@@ -541,15 +541,20 @@ def save_target(name: str) -> Callable[[random.Random], None]:
                                                         else data)
             except (RecursionError, ValueError):
                 bad = data
-        try:
-            table = g.Table.from_json(bad)
-        except PedronError:
-            STATS["refused"] += 1
-            return
-        STATS["accepted"] += 1
-        check_loaded(g, table, rnd)
+        load_and_check(g, bad, rnd)
 
     return target
+
+
+def load_and_check(g: Game, save: Any, rnd: random.Random) -> None:
+    """``Table.from_json(save)``: refused with a PedronError, or a table passing check_loaded."""
+    try:
+        table = g.Table.from_json(save)
+    except PedronError:
+        STATS["refused"] += 1
+        return
+    STATS["accepted"] += 1
+    check_loaded(g, table, rnd)
 
 
 # --------------------------------------------------------------------------------------
