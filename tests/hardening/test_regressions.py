@@ -330,7 +330,7 @@ def test_diamondback_text_with_unicode_lookalikes_is_a_card_error(text):
     assert diamondback.parse_ranks("king PRIESTESS s") == [1, 3, 3]
 
 
-# 15. The same through a hand's name: "Queen-\u212aing" lower-cases to "queen-king".
+# 14 (continued). The same through a hand's name: "Queen-\u212aing" lower-cases to "queen-king".
 @pytest.mark.parametrize("text", ["Queen-\u212aing", "\u212aing-\u212aing", "magician-\u212aing"])
 def test_diamondback_hand_name_with_a_kelvin_sign_is_a_card_error(text):
     with pytest.raises(CardError):
