@@ -7,6 +7,7 @@ from typing import Any
 
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.pots import Pot
+from pedron.engine.views import json_of, view_json
 
 __all__ = ["GameResult", "GameView", "TableView"]
 
@@ -48,19 +49,13 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data."""
-        out: dict[str, Any] = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if name == "pots":
-                value = [_pot_json(p) for p in value]
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[name] = value
-        return out
+        return view_json(self)
 
 
-def _pot_json(p: Pot) -> list[Any]:
-    return [p.amount, list(p.eligible), list(p.contributors), p.carry]
+# GameView's own field: declared hands as [category, [ranks]] or null.
+_GAME_VIEW_FIELDS = {
+    "declared": lambda declared: [None if d is None else [d[0], list(d[1])] for d in declared],
+}
 
 
 @dataclass(frozen=True)
@@ -109,23 +104,7 @@ class GameView:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
-        out: dict[str, Any] = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if name == "history":
-                value = [r.to_json() for r in value]
-            elif name == "legal_actions":
-                value = [[a.kind, a.min, a.max, list(a.cards)] for a in value]
-            elif name == "result":
-                value = None if value is None else value.to_json()
-            elif name == "pots":
-                value = [_pot_json(p) for p in value]
-            elif name == "declared":
-                value = [None if d is None else [d[0], list(d[1])] for d in value]
-            elif isinstance(value, tuple):
-                value = [list(v) if isinstance(v, tuple) else v for v in value]
-            out[name] = value
-        return out
+        return view_json(self, _GAME_VIEW_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -151,14 +130,4 @@ class TableView:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
-        out: dict[str, Any] = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if name == "history":
-                value = [r.to_json() for r in value]
-            elif name == "game":
-                value = None if value is None else value.to_json()
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[name] = value
-        return out
+        return view_json(self, {"game": json_of})

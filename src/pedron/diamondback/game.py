@@ -45,7 +45,7 @@ from pedron.engine.errors import (
 )
 from pedron.engine.pots import Pot, split_amount
 from pedron.engine.table import TableBase, seat_names
-from pedron.engine.views import censor
+from pedron.engine.views import censor, json_of, view_json
 from pedron.errors import PedronError, PedronTypeError
 
 __all__ = [
@@ -109,6 +109,10 @@ class HandResult:
     main_winner: int | None
     hands: tuple[str | None, ...]
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return view_json(self)
+
 
 @dataclass(frozen=True)
 class HandView:
@@ -147,21 +151,7 @@ class HandView:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
-        out: dict[str, Any] = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if name == "history":
-                value = [r.to_json() for r in value]
-            elif name == "legal_actions":
-                value = [[a.kind, a.min, a.max, list(a.cards)] for a in value]
-            elif name == "result":
-                value = None if value is None else _result_json(value)
-            elif name == "pots":
-                value = [[p.amount, list(p.eligible), list(p.contributors), p.carry] for p in value]
-            elif isinstance(value, tuple):
-                value = [list(v) if isinstance(v, tuple) else v for v in value]
-            out[name] = value
-        return out
+        return view_json(self)
 
 
 @dataclass(frozen=True)
@@ -183,34 +173,7 @@ class TableView:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
-        return {
-            "seat": self.seat,
-            "names": list(self.names),
-            "stacks": list(self.stacks),
-            "seated": list(self.seated),
-            "dealer": self.dealer,
-            "carry": self.carry,
-            "hands_played": self.hands_played,
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "history": [r.to_json() for r in self.history],
-            "hand": None if self.hand is None else self.hand.to_json(),
-        }
-
-
-def _result_json(r: HandResult) -> dict[str, Any]:
-    return {
-        "number": r.number,
-        "dealer": r.dealer,
-        "showdown": r.showdown,
-        "pots": [[p.amount, list(p.eligible), list(p.contributors), p.carry] for p in r.pots],
-        "payouts": list(r.payouts),
-        "net": list(r.net),
-        "carry": r.carry,
-        "winners": list(r.winners),
-        "main_winner": r.main_winner,
-        "hands": list(r.hands),
-    }
+        return view_json(self, {"hand": json_of})
 
 
 def _card_arg(card: Any) -> int:
@@ -760,7 +723,7 @@ class Hand:
             "opening": self.opening,
             "range": [self._lo, self._hi],
             "history": [r.to_json() for r in self.history],
-            "result": None if self.result is None else _result_json(self.result),
+            "result": json_of(self.result),
             "final": None if self.final is None else [list(x) for x in self.final],
         }
 

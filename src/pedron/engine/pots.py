@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Pot", "build_pots", "clockwise", "split_amount"]
 
@@ -31,6 +32,10 @@ class Pot:
     eligible: tuple[int, ...]
     contributors: tuple[int, ...] = ()
     carry: int = 0
+
+    def to_json(self) -> list[Any]:
+        """Compact plain data ``[amount, eligible, contributors, carry]``."""
+        return [self.amount, list(self.eligible), list(self.contributors), self.carry]
 
     @property
     def uncalled(self) -> bool:
