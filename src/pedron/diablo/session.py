@@ -329,9 +329,6 @@ class Table(TableBase):
         }
 
     # the hooks of TableBase: the deal, and how logged actions read back
-    def _in_deal(self) -> bool:
-        return self.in_progress
-
     def _next_deal(self) -> Game:
         return self.next_game()
 

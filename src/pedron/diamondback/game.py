@@ -1112,9 +1112,6 @@ class Table(TableBase):
         }
 
     # the hooks of TableBase: the deal, and how logged actions read back
-    def _in_deal(self) -> bool:
-        return self.in_progress
-
     def _next_deal(self) -> Hand:
         return self.next_hand()
 

@@ -307,7 +307,7 @@ class TableBase:
     def _replay_entry(self, entry: Any) -> None:
         """Apply one entry of a log (or an :class:`Action`, dealing when needed)."""
         if isinstance(entry, Action):
-            if not self._in_deal():
+            if not self.in_progress:
                 self._next_deal()
             self.act(entry)
             return
@@ -337,7 +337,8 @@ class TableBase:
         return value
 
     # the game's deal and actions (defined by each game)
-    def _in_deal(self) -> bool:  # pragma: no cover - every game defines it
+    @property
+    def in_progress(self) -> bool:  # pragma: no cover - every game defines it
         raise NotImplementedError
 
     def _next_deal(self) -> Any:  # pragma: no cover
