@@ -88,6 +88,9 @@ class Table(TableBase):
     _ORDER_CARDS = (parse_cards, format_card)
     _check_snapshot = staticmethod(_check_snapshot)
 
+    rules: Rules
+    results: list[GameResult]
+
     def __init__(
         self,
         players: int | Sequence[str] = 4,
@@ -113,8 +116,6 @@ class Table(TableBase):
         stack_list = engine_table.stack_list(stacks, n)
         dealer = check_seat(dealer, n)
         self._set_up(names, stack_list, rules, seed, dealer, order, orders, keep_games)
-        self.rules: Rules = rules
-        self.results: list[GameResult] = []
         self.keep_games = keep_games
         self._deck = Deck(self.rng, shuffle=False)
         self._game: Game | None = None

@@ -810,6 +810,9 @@ class Table(TableBase):
     _ORDER_CARDS = (parse_ids, format_id)
     _check_snapshot = staticmethod(_check_snapshot)
 
+    rules: Rules
+    results: list[HandResult]
+
     def __init__(
         self,
         players: int | Sequence[str] = 2,
@@ -834,8 +837,6 @@ class Table(TableBase):
         if dealer is not None:
             dealer = check_seat(dealer, n)
         self._set_up(names, stack_list, rules, seed, dealer, order, orders, keep_hands)
-        self.rules: Rules = rules
-        self.results: list[HandResult] = []
         self._rate = rules.rate
         self._has_ante = rules.has_ante
         self._winner_deals = rules.winner_deals
