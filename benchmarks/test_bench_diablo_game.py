@@ -31,7 +31,7 @@ def play_random_games(games: int, players: int, rules: Rules | None, seed: int) 
     for _ in range(games):
         if table.over:
             table = Table(players, 200, rules, seed=randint(0, 1 << 30))
-        game = table.next_game()
+        game = table.next_deal()
         legal_actions = game.legal_actions
         while game.phase != "done":
             a = choice(legal_actions())
@@ -82,7 +82,7 @@ def play_showdown_games(games: int, players: int, rules: Rules | None, seed: int
     after the draw that everyone calls, showdown (and the Diablo rule)."""
     table = Table(players, 10**6, rules, seed=seed)
     for _ in range(games):
-        game = table.next_game()
+        game = table.next_deal()
         game.bet(1)
         for _ in range(players - 1):
             game.call()

@@ -28,7 +28,7 @@ def play_random_hands(hands: int, players: int, rules: Rules | None, seed: int) 
     for _ in range(hands):
         if table.over:
             table = Table(players, 200, rules, seed=randint(0, 1 << 30))
-        hand = table.next_hand()
+        hand = table.next_deal()
         legal_actions = hand.legal_actions
         while hand.phase != "done":
             a = choice(legal_actions())
@@ -64,7 +64,7 @@ def play_showdown_hands(hands: int, players: int, rules: Rules | None, seed: int
     """Long hands: the dealer bets the minimum twice, everyone matches, showdown."""
     table = Table(players, 10**6, rules, seed=seed)
     for _ in range(hands):
-        hand = table.next_hand()
+        hand = table.next_deal()
         if hand.phase == "ante":
             hand.set_ante(1)
             while hand.phase == "ante_match":

@@ -15,7 +15,7 @@ def play_session(bots, rules=None, seed=0, hands=300, stacks=30):
     for _ in range(hands):
         if table.over:
             break
-        hand = table.next_hand()
+        hand = table.next_deal()
         while not hand.done:
             seat = hand.to_act
             legal = hand.legal_actions()
@@ -55,13 +55,13 @@ def test_random_bot_needs_a_choice():
 def play_diablo(bots, rules=None, seed=0, games=150):
     from pedron.diablo import Table as DiabloTable
 
-    table = DiabloTable(len(bots), 40, rules, seed=seed)
+    table = DiabloTable(len(bots), 40, rules, seed=seed, dealer=0)
     total = table.total
     kinds = set()
     for _ in range(games):
         if table.over:
             break
-        game = table.next_game()
+        game = table.next_deal()
         while not game.done:
             seat = game.to_act
             action = bots[seat](game.view(seat), game.legal_actions())
@@ -94,8 +94,8 @@ def test_rule_bot_draws_the_advisors_choice():
     from pedron.diablo import Table as DiabloTable
     from pedron.diablo import best_draw
 
-    table = DiabloTable(3, 40, seed=5)
-    game = table.next_game()
+    table = DiabloTable(3, 40, seed=5, dealer=0)
+    game = table.next_deal()
     bot = RuleBot(open_at=1, call_at=1)  # opens and calls anything
     while game.legal_actions()[0].kind != "draw":
         game.act(bot(game.view(game.to_act), game.legal_actions()))
@@ -179,13 +179,13 @@ def test_rule_bot_draws_at_most_max_draw():
     from pedron.diablo import Table as DiabloTable
 
     for limit in (0, 1):
-        table = DiabloTable(3, 40, DiabloRules(more_draw=True), seed=9)
+        table = DiabloTable(3, 40, DiabloRules(more_draw=True), seed=9, dealer=0)
         bots = [RuleBot(open_at=1, call_at=1, max_draw=limit) for _ in range(3)]
         drawn = []
         for _ in range(30):
             if table.over:
                 break
-            game = table.next_game()
+            game = table.next_deal()
             while not game.done:
                 seat = game.to_act
                 action = bots[seat](game.view(seat), game.legal_actions())
@@ -210,7 +210,7 @@ def test_cautious_dealer_stops_sooner():
     seen = set()
     for seed in range(40):
         table = Table(2, 50, seed=seed, dealer=0)
-        hand = table.next_hand()
+        hand = table.next_deal()
         while not hand.done and not any(a.kind == "stop" for a in hand.legal_actions()):
             seat = hand.to_act
             hand.act(OddsBot()(hand.view(seat), hand.legal_actions()))

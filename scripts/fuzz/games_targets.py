@@ -112,7 +112,7 @@ class Diamondback(Game):
         return table.hand
 
     def start(self, table: db.Table) -> Any:
-        return table.next_hand()
+        return table.next_deal()
 
     def pick(self, rnd: random.Random, cur: Any, legal: list[LegalAction]) -> Action:
         a = rnd.choice(legal)
@@ -151,7 +151,7 @@ class Diablo(Game):
         return table.game
 
     def start(self, table: dl.Table) -> Any:
-        return table.next_game()
+        return table.next_deal()
 
     def pick(self, rnd: random.Random, cur: Any, legal: list[LegalAction]) -> Action:
         a = rnd.choice(legal)
@@ -605,8 +605,8 @@ def random_call(g: Game, table: Any, rnd: random.Random, stale: list[Any]) -> tu
         if rnd.random() < 0.3:
             order = rnd.choice([[1, 2, 3], [0, 0], "Q1 Q2", [60], None, [True], "Kc Kh", (5,)])
             if g.name == "diablo":
-                return "next", lambda: table.next_game(order), None
-            return "next", lambda: table.next_hand(order), None
+                return "next", lambda: table.next_deal(order), None
+            return "next", lambda: table.next_deal(order), None
         return "next", lambda: g.start(table), None
     if r == 12:
         if g.name == "diamondback":

@@ -9,23 +9,40 @@ from itertools import combinations
 import pytest
 
 from pedron.cards import CardSet, parse_cards
-from pedron.diablo import Category, DrawOdds, DrawOption, best_draw, draw_odds, evaluate
+from pedron.diablo import (
+    Category,
+    DrawLimit,
+    DrawOdds,
+    DrawOption,
+    best_draw,
+    draw_odds,
+    evaluate,
+)
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
 from pedron.reference import diablo as ref
 
 
 def brute_force(hand, max_draw, wild=True, dead=(), score=None):
-    """{discard tuple: (outcomes, Counter of category numbers, total strength)}."""
+    """{discard tuple: (outcomes, Counter of category numbers, total strength)}.
+
+    ``max_draw`` is an int (4: four only keeping an ace) or a DrawLimit.
+    """
     if score is None:
         def score(cards):
             v = evaluate(list(cards), wild=wild)
             return v.strength, int(v.category)
+    if isinstance(max_draw, DrawLimit):
+        most, ace_rule = max_draw.most, max_draw.ace_for_most
+    else:
+        most, ace_rule = max_draw, max_draw == 4
     unseen = [c for c in range(52) if c not in hand and c not in dead]
     result = {}
     for d in range(0, 5):
         for disc in combinations(hand, d):
             keep = [c for c in hand if c not in disc]
-            if d > max_draw or (d == 4 and keep[0] // 4 != 12) or d == 5:
+            if d > most or d > len(unseen):
+                continue
+            if ace_rule and d == most and not any(c // 4 == 12 for c in keep):
                 continue
             cats = Counter()
             total = n = 0
@@ -71,6 +88,31 @@ def test_four_card_draw_only_when_keeping_an_ace():
     assert as_dict(odds) == want
     assert len(odds) == 1 + 5 + 10 + 10 + 2
     assert all(len(o.discard) <= 3 for o in draw_odds("Kc 2d 7h 8s Ks", 4))
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "wild"),
+    [
+        ("Kc 2d 7h 8s Ks", DrawLimit(4), True),
+        ("Ac 2d 7h 8s As", DrawLimit(4, True), False),
+        ("As 3h 4d Tc Qc", DrawLimit(3, True), True),
+    ],
+)
+def test_draw_limits_match_brute_force_with_dead_cards(text, limit, wild):
+    hand = parse_cards(text)
+    # 30 dead cards leave 17 unseen: the four-card brute force stays small.
+    dead = [c for c in range(52) if c not in hand][:30]
+    odds = draw_odds(text, limit, wild=wild, dead=dead)
+    assert as_dict(odds) == brute_force(hand, limit, wild, dead)
+    assert best_draw(text, limit, wild=wild, dead=dead, top=2) == odds[:2]
+
+
+def test_too_few_unseen_cards_hide_the_bigger_exchanges():
+    hand = parse_cards("Ac Kd 9h 7s 3c")
+    dead = [c for c in range(52) if c not in hand][:45]  # two cards left unseen
+    odds = draw_odds(hand, DrawLimit(4), dead=dead)
+    assert max(len(o.discard) for o in odds) == 2
+    assert as_dict(odds) == brute_force(hand, DrawLimit(4), True, dead)
 
 
 def test_against_reference_strengths_with_dead_cards():
@@ -138,6 +180,8 @@ def test_bad_input():
         draw_odds("9c 9d 2h 2s Kd", -1)
     with pytest.raises(PedronTypeError):
         draw_odds("9c 9d 2h 2s Kd", "2")  # type: ignore[arg-type]
+    with pytest.raises(PedronTypeError, match="max_draw"):
+        draw_odds("9c 9d 2h 2s Kd", True)
     with pytest.raises(CardError, match="9c"):
         draw_odds("9c 9d 2h 2s Kd", dead="9c")
     with pytest.raises(CardError):

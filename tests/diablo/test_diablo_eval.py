@@ -328,3 +328,89 @@ def test_rank_keys_give_distinct_sums():
     ]
     assert len(sums) == 6175 == len(set(sums))
     assert RANK_KEY_VALUES[0] == 0  # a wild adds nothing, like a natural 2
+
+
+# --- The kernel returns plain data; the values belong to pedron.diablo.hand ---------
+
+
+def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pedron._kernels import diablo_eval as k\n"
+        "made = []\n"
+        "cache = k.ValueCache(lambda s, w: made.append((s, w)) or ('value', s, w))\n"
+        "a = cache.evaluate([0, 1, 2, 3, 4])\n"
+        "assert a is cache.evaluate([0, 1, 2, 3, 4]) and len(made) == 1, made\n"
+        "assert cache.of_strength(a[1]) is a and cache.of_strength(a[1], False) != a\n"
+        "assert k.strength([0, 1, 2, 3, 4]) == a[1]\n"
+        "k.draw_table((0, 5, 10, 15, 20), 0, 2, True)\n"
+        "k.best_discard((0, 5, 10, 15, 20), 0, 2, True, False)\n"
+        "assert not any(m.startswith('pedron.diablo') for m in sys.modules), sorted(sys.modules)\n"
+        "state = [n for n, v in vars(k).items()\n"
+        "         if not n.startswith('__') and isinstance(v, (list, dict, set, bytearray))]\n"
+        "assert not state, state\n"
+        "assert not hasattr(k, '_install_value_factory') and not hasattr(k, 'evaluate')\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
+
+
+def test_value_cache_checks_and_is_independent_per_owner():
+    from pedron._kernels.diablo_eval import ValueCache
+
+    with pytest.raises(PedronTypeError, match="callable"):
+        ValueCache(3)  # type: ignore[arg-type]
+    with pytest.raises(PedronTypeError, match="owner"):
+        ValueCache(HandValue, 3)  # type: ignore[arg-type]
+    other = ValueCache(HandValue)
+    v = other.evaluate("9c 9d 2h 2s Kd")
+    assert v == ev("9c 9d 2h 2s Kd") and v is not ev("9c 9d 2h 2s Kd")
+    with pytest.raises(PedronValueError, match="out of range"):
+        other.of_strength(0)
+    with pytest.raises(PedronTypeError, match="without an owner"):
+        pickle.dumps(other)
+
+
+def test_evaluate_pickles_and_copies_by_reference():
+    import copy
+
+    f = pickle.loads(pickle.dumps(evaluate))
+    assert f("9c 9d 2h 2s Kd") is ev("9c 9d 2h 2s Kd")
+    assert copy.deepcopy(evaluate)("Ah 9h 7h 5h 2c") is ev("Ah 9h 7h 5h 2c")
+    assert copy.copy(evaluate)("Ah 9h 7h 5h 2c", wild=False) is ev("Ah 9h 7h 5h 2c", False)
+
+
+def test_evaluate_signature_and_doc():
+    import inspect
+
+    assert str(inspect.signature(evaluate)) == "(hand, *, wild=True)"
+    assert "HandValue" in (evaluate.__doc__ or "")
+    assert str(inspect.signature(strength)) == "(hand, *, wild=True)"
+
+
+def test_one_value_per_strength_under_threads():
+    import threading
+
+    from pedron._kernels.diablo_eval import ValueCache
+
+    cache = ValueCache(HandValue)
+    hands = [[a, a + 4, a + 9, a + 14, a + 30] for a in range(0, 20)]
+    seen: list[list[HandValue]] = [[] for _ in range(4)]
+
+    def work(i: int) -> None:
+        for _ in range(50):
+            seen[i].extend(cache.evaluate(h) for h in hands)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for h_index in range(len(hands)):
+        objs = {id(s[k]) for s in seen for k in range(h_index, len(s), len(hands))}
+        assert len(objs) == 1

@@ -9,6 +9,8 @@ import pytest
 from pedron.cards import parse_cards
 from pedron.diablo import GAMES, Category, Rules, Table, evaluate, replay
 from pedron.engine import Action, GameOverError, IllegalActionError, LegalAction, Record
+from pedron.diablo import DrawLimit
+from pedron.diablo.game import Choices, DrawRule
 from pedron.engine.errors import RulesError
 
 
@@ -43,7 +45,7 @@ def example_table() -> Table:
 # -- the worked example of RULES.md -------------------------------------------------
 def test_worked_example_exact_chips_at_every_step():
     t = example_table()
-    g = t.next_game()
+    g = t.next_deal()
     # Everyone antes 1: pot 4. Dan deals; Anna, at his left, acts first.
     assert g.game == "diablo" and g.dealer == DAN and g.order == (ANNA, BEN, CARLA, DAN)
     assert t.stacks == (99, 99, 99, 99) and g.pot == 4
@@ -90,7 +92,7 @@ def test_worked_example_exact_chips_at_every_step():
     assert t.series and t.dealer == ANNA
     assert Record("diablo", ANNA, 26, note="the opener pays a new pot of 26") in g.history
     # The next game is played for it, without ante.
-    g2 = t.next_game()
+    g2 = t.next_deal()
     assert g2.diablo_pot and g2.pot == 26 and t.stacks == (63, 115, 97, 99)
     assert not any(x.kind == "ante" for x in g2.history)
     assert g2.to_act == BEN
@@ -118,7 +120,7 @@ def test_worked_example_exact_chips_at_every_step():
 def test_deal_one_card_at_a_time_from_the_dealers_left():
     order = list(range(15))  # cards 0..14 on top
     t = Table(3, 10, seed=0, dealer=1, order=order)
-    g = t.next_game()
+    g = t.next_deal()
     assert g.order == (2, 0, 1)
     assert g.cards[2] == (0, 3, 6, 9, 12) and g.cards[0] == (1, 4, 7, 10, 13)
     assert g.cards[1] == (2, 5, 8, 11, 14)
@@ -128,8 +130,8 @@ def test_deal_one_card_at_a_time_from_the_dealers_left():
 
 
 def test_everyone_checks_the_pot_stays_and_everyone_antes_again():
-    t = Table(3, 10, seed=4)
-    g = t.next_game()
+    t = Table(3, 10, seed=4, dealer=0)
+    g = t.next_deal()
     assert g.pot == 3
     for _ in range(3):
         g.check()
@@ -138,29 +140,29 @@ def test_everyone_checks_the_pot_stays_and_everyone_antes_again():
     assert g.history[-1] == Record("passed", None, 3, note="everyone checked: the pot stays")
     assert t.carry == 3 and t.stacks == (9, 9, 9) and not t.series
     assert t.dealer == 1  # the deal passes
-    g2 = t.next_game()
+    g2 = t.next_deal()
     assert g2.pot == 6 and t.stacks == (8, 8, 8)  # everyone antes again
 
 
 def test_passed_diablo_pot_is_not_anted_again():
     t = example_table()
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(2), g.call(), g.call(), g.fold()
     g.draw("3c"), g.draw("5s 7d"), g.draw("8c 4d")
     g.bet(4), g.raise_to(8), g.fold(), g.call()
     assert t.series and t.carry == 26
-    g2 = t.next_game()
+    g2 = t.next_deal()
     for _ in range(4):
         g2.check()
     assert g2.result.passed and t.series and t.carry == 26
     assert t.stacks == (63, 115, 97, 99)
-    g3 = t.next_game()
+    g3 = t.next_deal()
     assert g3.diablo_pot and g3.pot == 26 and t.stacks == (63, 115, 97, 99)
 
 
 def test_last_player_wins_without_showing_opener_wins_no_diablo():
-    t = Table(4, 20, seed=2)
-    g = t.next_game()
+    t = Table(4, 20, seed=2, dealer=0)
+    g = t.next_deal()
     g.bet(5)  # seat 1 opens
     g.fold(), g.fold(), g.fold()
     r = g.result
@@ -173,7 +175,7 @@ def test_last_player_wins_without_showing_opener_wins_no_diablo():
 def test_opener_folds_and_pays_all_he_has_then_drops_out():
     t2 = Table(3, [10, 30, 30], seed=5, dealer=2,
                order=stacked(3, 2, ["3c 5d 7h 9s Jc", "Ac Ad Ah 4s 6s", "8c 8d Th Qs Kd"]))
-    g = t2.next_game()
+    g = t2.next_deal()
     g.bet(2)  # seat 0 opens
     g.call()
     g.call()
@@ -187,8 +189,8 @@ def test_opener_folds_and_pays_all_he_has_then_drops_out():
     # The pot just won is 3 + 6 + 2 + 5 + 5 = 21; seat 0 has 10 - 1 - 2 - 2 = 5: all he has.
     assert r.pots[0].amount == 21 and r.diablo_paid == 5
     assert t2.carry == 5 and not t2.seated[0] and t2.series
-    assert Record("out", 0, 0, (), False, "no chips left") in t2.history
-    g2 = t2.next_game()
+    assert Record("out", 0, 0, (), False, "no chips left") in t2.events
+    g2 = t2.next_deal()
     assert g2.order == (1, 2) or g2.order == (2, 1)
     assert 0 not in g2.order
 
@@ -196,7 +198,7 @@ def test_opener_folds_and_pays_all_he_has_then_drops_out():
 def test_cap_limits_the_new_pot():
     t = Table(["Anna", "Ben", "Carla", "Dan"], 100, Rules(cap=10), seed=1, dealer=DAN,
               order=stacked(4, DAN, EXAMPLE, EXAMPLE_DRAWS))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(2), g.call(), g.call(), g.fold()
     g.draw("3c"), g.draw("5s 7d"), g.draw("8c 4d")
     g.bet(4), g.raise_to(8), g.fold(), g.call()
@@ -207,7 +209,7 @@ def test_opener_sharing_a_tie_counts_as_winning_odd_chip_first_left():
     # Seats 0 and 2 hold the same straight; seat 1 folds. Dealer 2: seat 0 is first left.
     hands = ["5c 6d 7h 8s 9c", "Kc Kd 3h 4s Jc", "5d 6h 7s 8c 9d"]
     t = Table(3, 20, seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.check()  # seat 0
     g.bet(2)  # seat 1 opens
     g.call()  # seat 2
@@ -222,7 +224,7 @@ def test_opener_sharing_a_tie_counts_as_winning_odd_chip_first_left():
     assert r.opener == 1 and not r.opener_won and r.diablo_paid == 13
     # Now the opener shares a tie.
     t = Table(3, 20, seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1)  # seat 0 opens
     g.fold(), g.call()
     g.draw(), g.draw()
@@ -236,7 +238,7 @@ def test_odd_chip_carry_option():
     hands = ["5c 6d 7h 8s 9c", "Kc Kd 3h 4s Jc", "5d 6h 7s 8c 9d"]
     t = Table(3, 20, Rules(game="deuces_wild", odd_chip="carry"), seed=1, dealer=2,
               order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1), g.fold(), g.call()
     g.draw(), g.draw()
     g.check(), g.check()
@@ -249,7 +251,7 @@ def test_deuces_wild_has_no_diablo_rule_and_draw_has_no_wild_cards():
     hands = ["2c 2d 5h 5s Jc", "Kc Kd Kh 4s 6c", "3c 7d 9h Ts Qd"]
     for game, winner in (("deuces_wild", 0), ("draw", 1)):
         t = Table(3, 20, Rules(game=game), seed=1, dealer=2, order=stacked(3, 2, hands))
-        g = t.next_game()
+        g = t.next_deal()
         assert g.wild == (game != "draw")
         g.check()
         g.bet(1)  # seat 1 opens
@@ -264,14 +266,14 @@ def test_deuces_wild_has_no_diablo_rule_and_draw_has_no_wild_cards():
 
 def test_second_round_starts_with_the_next_player_left_of_a_folded_opener():
     t = Table(5, 50, seed=3, dealer=0)
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1)  # seat 1 opens
     g.call(), g.call(), g.call(), g.call()
     for _ in range(5):
         g.draw()
     assert g.to_act == 1
     t2 = Table(5, 50, seed=3, dealer=0)
-    g = t2.next_game()
+    g = t2.next_deal()
     g.bet(1)  # seat 1 opens
     g.call()  # seat 2
     g.raise_by(1)  # seat 3
@@ -287,8 +289,8 @@ def test_second_round_starts_with_the_next_player_left_of_a_folded_opener():
 
 def test_showdown_between_all_in_players_when_no_betting_is_possible():
     # Stacks of 1: the antes put everyone all-in; no round can be bet.
-    t = Table(3, 1, seed=9)
-    g = t.next_game()
+    t = Table(3, 1, seed=9, dealer=0)
+    g = t.next_deal()
     assert g.phase == "draw" and g.opener is None
     g.draw(), g.draw(), g.draw()
     r = g.result
@@ -301,7 +303,7 @@ def test_showdown_between_all_in_players_when_no_betting_is_possible():
 def test_side_pots_for_a_short_stack():
     hands = ["Ac Ad Ah 4s 6c", "Kc Kd 3h 8s Jc", "5d 6h 9s Tc Qd"]
     t = Table(3, [3, 50, 50], seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(2)  # seat 0 all-in (3 - 1 ante)
     g.raise_by(5)  # seat 1: to 7
     g.call()  # seat 2
@@ -317,7 +319,7 @@ def test_side_pots_for_a_short_stack():
 
 def test_no_all_in_option_short_player_must_fold():
     t = Table(3, [4, 50, 50], Rules(all_in=False), seed=1, dealer=2)
-    g = t.next_game()
+    g = t.next_deal()
     # Seat 0 has 3 chips after the ante: he may bet 1..3 but not all-in beyond.
     assert g.legal_actions()[1] == LegalAction("bet", 1, 3)
     g.check()
@@ -330,14 +332,14 @@ def test_no_all_in_option_short_player_must_fold():
     g.fold()
     # With table stakes (the default) he could call all-in for 3.
     t = Table(3, [4, 50, 50], seed=1, dealer=2)
-    g = t.next_game()
+    g = t.next_deal()
     g.check(), g.bet(5), g.fold()
     assert g.legal_actions()[0] == LegalAction("call", 3, 3)
 
 
 def test_stock_runs_out_earlier_discards_reshuffled():
-    t = Table(7, 50, Rules(more_draw=True), seed=5)
-    g = t.next_game()
+    t = Table(7, 50, Rules(more_draw=True), seed=5, dealer=0)
+    g = t.next_deal()
     g.bet(1)
     for _ in range(6):
         g.call()
@@ -357,8 +359,8 @@ def test_stock_runs_out_earlier_discards_reshuffled():
 
 
 def test_stock_runs_out_reshuffle_all_includes_own_discards():
-    t = Table(7, 50, Rules(more_draw=True, reshuffle="all"), seed=5)
-    g = t.next_game()
+    t = Table(7, 50, Rules(more_draw=True, reshuffle="all"), seed=5, dealer=0)
+    g = t.next_deal()
     g.bet(1)
     for _ in range(6):
         g.call()
@@ -372,9 +374,10 @@ def test_more_draw_three_or_four_keeping_an_ace():
     hands = ["Ac 3d 5h 7s 9c", "Kc Kd 3h 8s Jc", "4d 6h 9s Tc Qd"]
     t = Table(3, 20, Rules(more_draw=True), seed=1, dealer=2,
               order=stacked(3, 2, hands, "2c 2d 2h 2s Jd Qs Qh"))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1), g.call(), g.call()
-    assert g.legal_actions() == [LegalAction("draw", 0, 4, cards(hands[0]))]
+    # Four cards only keeping an ace: the count says 0..4, the rule says which four.
+    assert g.legal_actions() == [LegalAction("draw", 0, 4, cards(hands[0]), DrawRule(4, True))]
     g.draw("3d 5h 7s 9c")  # keeps the ace
     assert g.cards[0] == cards("Ac 2c 2d 2h 2s")
     assert g.legal_actions()[0].max == 3
@@ -387,7 +390,7 @@ def test_more_draw_three_or_four_keeping_an_ace():
 def test_more_draw_a_kept_deuce_is_not_an_ace():
     hands = ["2c 3d 5h 7s 9c", "Kc Kd 3h 8s Jc", "4d 6h 9s Tc Qd"]
     t = Table(3, 20, Rules(more_draw=True), seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1), g.call(), g.call()
     assert g.legal_actions()[0].max == 3
     with pytest.raises(IllegalActionError, match="ace"):
@@ -395,13 +398,13 @@ def test_more_draw_a_kept_deuce_is_not_an_ace():
 
 
 def test_a_player_without_chips_after_a_passed_game_stays_in():
-    t = Table(3, [1, 10, 10], seed=1)
-    g = t.next_game()
+    t = Table(3, [1, 10, 10], seed=1, dealer=0)
+    g = t.next_deal()
     assert t.stacks == (0, 9, 9)  # seat 0 antes his last chip
     assert g.round.pending == [1, 2]  # all-in: he does not act
     g.check(), g.check()
     assert g.result.passed and t.seated == [True, True, True] and t.carry == 3
-    g = t.next_game()
+    g = t.next_deal()
     assert g.order == (2, 0, 1) and g.pot == 5  # dealt in, all-in for the pot he built
     assert Record("ante", 0, 0, note="all-in") in g.history
 
@@ -411,7 +414,7 @@ def test_jacks_or_better_to_open():
     hands = ["Tc Td 5h 7s 9c", "Jc 2d 4h 8s Kc", "Qc Qd 3h 6s Ad"]
     rules = Rules(jacks_or_better=True)
     t = Table(3, 20, rules, seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     assert [a.kind for a in g.legal_actions()] == ["check", "fold"]  # tens
     with pytest.raises(IllegalActionError, match="jacks or better"):
         g.bet(1)
@@ -425,7 +428,7 @@ def test_jacks_or_better_to_open():
     # In plain draw a deuce is not wild: J-2 cannot open.
     t = Table(3, 20, Rules(jacks_or_better=True, game="draw"), seed=1, dealer=2,
               order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.check()
     assert [a.kind for a in g.legal_actions()] == ["check", "fold"]
 
@@ -433,7 +436,7 @@ def test_jacks_or_better_to_open():
 def test_jacks_or_better_nobody_can_open_is_a_passed_game():
     hands = ["Tc Td 5h 7s 9c", "3c 4d 6h 8s Kc", "5c 7d 9h 6s Ad"]
     t = Table(3, 20, Rules(jacks_or_better=True), seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     for _ in range(3):
         assert "bet" not in [a.kind for a in g.legal_actions()]
         g.check()
@@ -443,11 +446,14 @@ def test_jacks_or_better_nobody_can_open_is_a_passed_game():
 def declare_table(declared_high: bool = False) -> Table:
     hands = ["9c 9d 2h 2s Kc", "Qc Qd Qh 5s 4c", "3c 3d 7h 8s Jd"]
     t = Table(3, 20, Rules(declare=True), seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1), g.call(), g.call()
     g.draw(), g.draw(), g.draw()
     g.check(), g.check(), g.check()
-    assert g.phase == "declare" and g.legal_actions() == [LegalAction("declare")]
+    (legal,) = g.legal_actions()
+    assert g.phase == "declare" and legal.kind == "declare"
+    held = g.hand_value(g.to_act)  # the truthful declaration is offered to bots
+    assert legal.limit.choices() == ((int(held.category), held.ranks),)
     return t
 
 
@@ -507,9 +513,9 @@ def test_declare_higher_is_dead_all_dead_pot_stays():
 def test_dealers_choice_diablo_runs_until_an_opener_wins():
     rules = Rules(dealers_choice=True)
     t = Table(4, 50, rules, seed=3, dealer=1)
-    g = t.next_game()
+    g = t.next_deal()
     assert g.phase == "choose" and g.to_act == 1 and g.game is None
-    assert g.legal_actions() == [LegalAction("choose", None, None, (0, 1, 2))]
+    assert g.legal_actions() == [LegalAction("choose", None, None, (0, 1, 2), Choices(GAMES))]
     with pytest.raises(IllegalActionError):
         g.choose("poker")
     g.choose("diablo")
@@ -517,7 +523,7 @@ def test_dealers_choice_diablo_runs_until_an_opener_wins():
     # Everyone checks: Diablo goes on (no opener has won yet).
     for _ in range(4):
         g.check()
-    g = t.next_game()
+    g = t.next_deal()
     assert g.phase == "first_round" and g.game == "diablo" and g.dealer == 2
     assert g.history[0] == Record("game", 2, 0, (), False, "diablo")
     g.bet(1)  # seat 3 opens and everybody folds: an opener wins
@@ -525,7 +531,7 @@ def test_dealers_choice_diablo_runs_until_an_opener_wins():
     assert g.result.opener_won and t.diablo_caller is None
     # The left neighbour of the player who called Diablo (seat 1) picks: seat 2.
     assert t.dealer == 2
-    g = t.next_game()
+    g = t.next_deal()
     assert g.phase == "choose" and g.to_act == 2
     g.act(Action("choose", GAMES.index("deuces_wild")))
     assert g.game == "deuces_wild" and t.diablo_caller is None
@@ -535,14 +541,14 @@ def test_dealers_choice_diablo_runs_until_an_opener_wins():
 def test_dealers_choice_after_diablo_left_option_and_choices():
     rules = Rules(dealers_choice=True, after_diablo="left", choices=("draw", "diablo"))
     t = Table(4, 50, rules, seed=3, dealer=1)
-    g = t.next_game()
+    g = t.next_deal()
     assert g.legal_actions()[0].cards == (2, 0)
     with pytest.raises(IllegalActionError):
         g.choose("deuces_wild")
     g.choose("diablo")
     g.bet(1), g.fold(), g.fold(), g.fold()
     assert t.dealer == 2 and t.diablo_caller is None
-    t.next_game().choose("draw")
+    t.next_deal().choose("draw")
     assert t.game.game == "draw"
 
 
@@ -550,7 +556,7 @@ def test_dealers_choice_a_series_forces_diablo():
     hands = ["Ac Ad Ah 4s 6c", "Kc Kd 3h 8s Jc", "5d 6h 9s Tc Qd", "3c 4d 7h 9c Js"]
     t = Table(4, 50, Rules(dealers_choice=True), seed=1, dealer=3,
               order=stacked(4, 3, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.choose(0)
     g.check()
     g.bet(1)  # seat 1 opens with kings
@@ -559,7 +565,7 @@ def test_dealers_choice_a_series_forces_diablo():
         g.draw()
     g.check(), g.check()
     assert g.result.winners == (0,) and t.series
-    g = t.next_game()
+    g = t.next_deal()
     assert g.game == "diablo" and g.diablo_pot and g.phase == "first_round"
 
 
@@ -567,11 +573,12 @@ def test_dealers_choice_a_series_forces_diablo():
 def test_limits_and_raise_cap():
     rules = Rules(min_bet_before=2, max_bet_before=4, min_bet_after=3, max_bet_after=6,
                   max_raises=2, ante=2)
-    t = Table(3, 100, rules, seed=1)
-    g = t.next_game()
+    t = Table(3, 100, rules, seed=1, dealer=0)
+    g = t.next_deal()
     assert g.pot == 6 and g.legal_actions()[1] == LegalAction("bet", 2, 4)
     g.bet(4)
-    assert g.legal_actions() == [LegalAction("call", 4, 4), LegalAction("raise", 2, 4),
+    # A raise is stated as the total it raises to: 4 + 2 .. 4 + 4.
+    assert g.legal_actions() == [LegalAction("call", 4, 4), LegalAction("raise", 6, 8),
                                  LegalAction("fold")]
     g.raise_by(2), g.raise_to(10)
     assert [a.kind for a in g.legal_actions()] == ["call", "fold"]
@@ -585,33 +592,33 @@ def test_limits_and_raise_cap():
 
 def test_close_waits_for_the_series():
     t = example_table()
-    g = t.next_game()
+    g = t.next_deal()
     assert t.close() is False and t.closing  # asked during a game
     g.bet(2), g.call(), g.call(), g.fold()
     g.draw("3c"), g.draw("5s 7d"), g.draw("8c 4d")
     g.bet(4), g.raise_to(8), g.fold(), g.call()
     assert not t.over and t.series  # the series is played to its end
-    g = t.next_game()
+    g = t.next_deal()
     g.check()
     g.bet(3)  # Carla opens; everyone folds: the opener wins
     g.fold(), g.fold(), g.fold()
     assert t.over and t.end_reason == "closed" and t.carry == 0
     assert t.stacks == (63, 115, 123, 99)
     with pytest.raises(GameOverError):
-        t.next_game()
+        t.next_deal()
     with pytest.raises(GameOverError):
         t.close()
 
 
 def test_close_between_games_ends_at_once():
-    t = Table(3, 10, seed=1)
-    assert t.close() is True and t.over and t.history[-1] == Record("end", None, note="closed")
+    t = Table(3, 10, seed=1, dealer=0)
+    assert t.close() is True and t.over and t.events[-1] == Record("end", None, note="closed")
 
 
 def test_session_ends_when_one_player_has_all_chips():
-    t = Table(3, 2, seed=7)
+    t = Table(3, 2, seed=7, dealer=0)
     while not t.over:
-        g = t.next_game()
+        g = t.next_deal()
         while not g.done:
             a = g.legal_actions()
             kinds = [x.kind for x in a]
@@ -633,7 +640,7 @@ def test_rules_defaults_json_and_validation():
     assert (r.ante, r.stacks, r.min_bet_before, r.max_bet_before, r.min_bet_after,
             r.max_bet_after, r.max_raises, r.max_draw, r.cap) == (1, 100, 1, 5, 2, 10, 4, 2, None)
     assert r.game == "diablo" and not (r.more_draw or r.jacks_or_better or r.declare)
-    assert r.draw_limit == 2 and Rules(more_draw=True).draw_limit == 4
+    assert r.draw_limit == DrawLimit(2) and Rules(more_draw=True).draw_limit == DrawLimit(4, True)
     full = Rules(game="deuces_wild", dealers_choice=True, choices=["draw", "diablo"], cap=5)
     assert full.choices == ("draw", "diablo")
     assert Rules.from_json(json.loads(json.dumps(full.to_json()))) == full
@@ -654,54 +661,54 @@ def test_rules_defaults_json_and_validation():
 def test_table_setup_validation_and_reprs():
     for players in (2, 8):
         with pytest.raises(RulesError):
-            Table(players)
+            Table(players, dealer=0)
     with pytest.raises(RulesError):
-        Table(["a", "a", "b"])
+        Table(["a", "a", "b"], dealer=0)
     with pytest.raises(RulesError):
-        Table(3, [1, 2])
+        Table(3, [1, 2], dealer=0)
     with pytest.raises(TypeError):
-        Table(3, "many")
+        Table(3, "many", dealer=0)
     with pytest.raises(TypeError):
-        Table(3, rules={})
+        Table(3, rules={}, dealer=0)
     with pytest.raises(IllegalActionError):
         Table(3, dealer=5)
-    t = Table(["A", "B", "C"], seed=1)
+    t = Table(["A", "B", "C"], seed=1, dealer=0)
     assert t.stacks == (100, 100, 100) and t.players_left == (0, 1, 2)
     assert repr(t) == "<Diablo Table (diablo) A=100, B=100, C=100; carry=0; games=0; dealer=0>"
-    g = t.next_game()
+    g = t.next_deal()
     assert repr(g) == (
         "<Diablo Game 1 (diablo): dealer=0 phase=first_round to_act=1 pot=3 opener=None>"
     )
     with pytest.raises(IllegalActionError):
-        t.next_game()
+        t.next_deal()
 
 
 def test_seed_none_uses_os_entropy_and_the_log_replays_it():
-    t = Table(3, 20, seed=None)
-    other = Table(3, 20, seed=None)
-    g = t.next_game()
-    assert other.next_game().cards != g.cards
+    t = Table(3, 20, seed=None, dealer=0)
+    other = Table(3, 20, seed=None, dealer=0)
+    g = t.next_deal()
+    assert other.next_deal().cards != g.cards
     g.bet(1), g.call(), g.call()
     again = Table.from_json(t.to_json())
     assert again.to_json() == t.to_json() and again.game.cards == g.cards
 
 
 def test_replay_actions_reproduces_event_for_event():
-    t = Table(5, 30, Rules(more_draw=True), seed=11, keep_games=True)
+    t = Table(5, 30, Rules(more_draw=True), seed=11, keep_history=True, dealer=0)
     import random
 
     rnd = random.Random(1)
     for _ in range(8):
-        g = t.next_game()
+        g = t.next_deal()
         while not g.done:
             a = rnd.choice(g.legal_actions())
             if a.kind in ("bet", "raise"):
-                g.act(Action(a.kind, a.min))
+                g.act((a.kind, a.min))
             elif a.kind == "draw":
                 g.draw(a.cards[:2])
             else:
                 g.act(Action(a.kind))
     again = replay(t.actions, players=5, stacks=30, rules=Rules(more_draw=True), seed=11,
-                   keep_games=True)
+                   keep_history=True, dealer=0)
     assert again.past_games == t.past_games and again.results == t.results
     assert again.to_json() == t.to_json()

@@ -10,6 +10,7 @@ import pytest
 from pedron.cards import parse_cards
 from pedron.diablo import DeclarationError, GameView, Rules, Table, TableView
 from pedron.engine import (
+    LegalAction,
     Action,
     ActionTypeError,
     AmountError,
@@ -36,19 +37,20 @@ def refused(t: Table, call, error=IllegalActionError, match: str | None = None) 
 
 
 def test_betting_errors():
-    t = Table(4, 100, seed=1)
-    g = t.next_game()
+    t = Table(4, 100, seed=1, dealer=0)
+    g = t.next_deal()
     refused(t, lambda: g.bet(0), AmountError)
     refused(t, lambda: g.bet(6), AmountError, "1..5")  # opening above the limit
     refused(t, lambda: g.bet(1.5), AmountError)
     refused(t, lambda: g.bet("2"), ActionTypeError)
     refused(t, lambda: g.bet(True), ActionTypeError)
-    refused(t, lambda: g.call(), IllegalActionError, "'call' is not possible")
+    refused(t, lambda: g.call(), IllegalActionError, "no bet to call")
     refused(t, lambda: g.raise_by(2), IllegalActionError)
     refused(t, lambda: g.draw(), IllegalActionError, "check, bet, call, raise or fold")
     refused(t, lambda: g.act(Action("shuffle")), IllegalActionError)
     refused(t, lambda: g.act(Action(3)), ActionTypeError)
-    refused(t, lambda: g.act("bet"), ActionTypeError)
+    refused(t, lambda: g.act("bet"), IllegalActionError, "takes an amount")  # text is read
+    refused(t, lambda: g.act(2.5), ActionTypeError)
     refused(t, lambda: g.act(Action("check", cards=(1,))), IllegalActionError)
     refused(t, lambda: g.check(seat=2), NotYourTurnError)  # out of turn
     refused(t, lambda: g.check(seat=9), IllegalActionError)
@@ -67,8 +69,8 @@ def test_betting_errors():
 
 
 def test_below_the_limit_after_the_draw():
-    t = Table(3, 100, seed=1)
-    g = t.next_game()
+    t = Table(3, 100, seed=1, dealer=0)
+    g = t.next_deal()
     g.bet(1), g.call(), g.call()
     g.draw(), g.draw(), g.draw()
     refused(t, lambda: g.bet(1), AmountError, "2..10")
@@ -78,7 +80,7 @@ def test_below_the_limit_after_the_draw():
 def test_draw_errors():
     hands = ["Ac 3d 5h 7s 9c", "Kc Kd 3h 8s Jc", "4d 6h 9s Tc Qd"]
     t = Table(3, 20, seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1), g.call(), g.call()
     refused(t, lambda: g.draw("3d 5h 7s"), IllegalActionError, "at most 2")  # 3 without variant
     refused(t, lambda: g.draw("Kc"), IllegalActionError, "does not hold K")
@@ -91,7 +93,7 @@ def test_draw_errors():
     refused(t, lambda: g.check(), IllegalActionError, "must draw")
     refused(t, lambda: g.draw(seat=1), NotYourTurnError)
     t = Table(3, 20, Rules(more_draw=True), seed=1, dealer=2, order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(1), g.call(), g.call()
     refused(t, lambda: g.draw("Ac 3d 5h 7s"), IllegalActionError, "ace")  # keeps a 9
     refused(t, lambda: g.draw("Ac 3d 5h 7s 9c"), IllegalActionError)
@@ -103,7 +105,7 @@ def test_jacks_or_better_and_declare_errors():
     hands = ["Tc Td 5h 7s 9c", "Jc Jd 4h 8s Kc", "Qc 3d 5c 6s Ad"]
     t = Table(3, 20, Rules(jacks_or_better=True, declare=True), seed=1, dealer=2,
               order=stacked(3, 2, hands))
-    g = t.next_game()
+    g = t.next_deal()
     refused(t, lambda: g.bet(1), IllegalActionError, "jacks or better")
     assert "jacks or better" in g.check_action(Action("bet", 1))
     g.check()
@@ -121,8 +123,8 @@ def test_jacks_or_better_and_declare_errors():
 
 
 def test_after_the_end():
-    t = Table(3, 10, seed=1)
-    g = t.next_game()
+    t = Table(3, 10, seed=1, dealer=0)
+    g = t.next_deal()
     g.bet(1), g.fold(), g.fold()
     for call in (g.check, g.fold, g.call, lambda: g.bet(1), lambda: g.draw(),
                  lambda: g.declare("one pair", "TT975"), lambda: g.choose("diablo")):
@@ -135,21 +137,21 @@ def test_after_the_end():
 
 
 def test_choose_errors():
-    t = Table(3, 10, Rules(dealers_choice=True, choices=("diablo", "draw")), seed=1)
-    g = t.next_game()
+    t = Table(3, 10, Rules(dealers_choice=True, choices=("diablo", "draw")), seed=1, dealer=0)
+    g = t.next_deal()
     refused(t, lambda: g.choose("deuces_wild"), IllegalActionError)
     refused(t, lambda: g.choose(9), IllegalActionError)
     refused(t, lambda: g.choose(None), ActionTypeError)
     refused(t, lambda: g.check(), IllegalActionError, "choose")
     refused(t, lambda: g.choose("draw", seat=1), NotYourTurnError)
-    refused(t, lambda: Table(3).act(Action("check")), IllegalActionError)
+    refused(t, lambda: Table(3, dealer=0).act(Action("check")), IllegalActionError)
 
 
 # -- views ----------------------------------------------------------------------------
 def test_views_hide_everything_hidden():
     hands = ["Ac 3d 5h 7s 9c", "Kc Kd 3h 8s Jc", "4d 6h 9s Tc Qd"]
     t = Table(["A", "B", "C"], 20, seed=1, dealer=2, order=stacked(3, 2, hands, "2c 2d"))
-    g = t.next_game()
+    g = t.next_deal()
     g.bet(2), g.call(), g.call()
     g.draw("3d 5h")
     v = t.view(1)
@@ -163,8 +165,7 @@ def test_views_hide_everything_hidden():
         "shown": ((), (), ()), "live": (True, True, True), "committed": (3, 3, 3),
         "stacks": (17, 17, 17), "pot": 9, "pots": None, "carry": 0, "opener": 0, "bet": 0,
         "to_call": 0, "raises": 0, "drawn": (2, -1, -1), "declared": (None, None, None),
-        "stock": 35, "legal_actions": ({"kind": "draw", "min": 0, "max": 2,
-                                            "cards": g.cards[1]},),
+        "stock": 35, "legal": (LegalAction("draw", 0, 2, g.cards[1]),),
         "history": None, "result": None,
     }
     assert [(p.amount, p.eligible) for p in gv.pots] == [(9, (0, 1, 2))]
@@ -181,15 +182,15 @@ def test_views_hide_everything_hidden():
     assert spectator.my_cards == () and spectator.legal_actions == ()
     assert all(r.cards == () for r in spectator.history if r.private)
     assert v.names == ("A", "B", "C") and v.stacks == (17, 17, 17) and v.seated == (True,) * 3
-    assert (v.dealer, v.carry, v.series, v.diablo_caller, v.games_played, v.closing, v.over,
+    assert (v.dealer, v.carry, v.series, v.diablo_caller, v.deals_played, v.closing, v.over,
             v.end_reason) == (2, 0, False, None, 1, False, False, None)
     # The JSON of a view: plain data, nothing about the stock or the generator.
     text = json.dumps(v.to_json())
     data = json.loads(text)
-    assert data["game"]["my_cards"] == list(g.cards[1]) and "rng" not in text
-    assert "stock" in data["game"] and data["game"]["stock"] == 35
+    assert data["deal"]["my_cards"] == list(g.cards[1]) and "rng" not in text
+    assert "stock" in data["deal"] and data["deal"]["stock"] == 35
     other_cards = set(g.cards[0]) | set(g.cards[2]) | set(g.deck.stock)
-    for r in data["game"]["history"]:
+    for r in data["deal"]["history"]:
         assert not set(r[3]) & other_cards
     # Views of a finished game show the hands shown at the showdown.
     g.draw(), g.draw()
@@ -203,8 +204,8 @@ def test_views_hide_everything_hidden():
 
 # -- saves ------------------------------------------------------------------------------
 def saved_midgame():
-    t = Table(4, 50, Rules(more_draw=True), seed=3)
-    g = t.next_game()
+    t = Table(4, 50, Rules(more_draw=True), seed=3, dealer=0)
+    g = t.next_deal()
     g.bet(2), g.call(), g.call(), g.call()
     g.draw(g.cards[1][:3])
     return t, json.loads(t.to_json())
@@ -229,7 +230,7 @@ def test_save_restore_clone_exact():
 def test_tampered_saves_are_refused(damage):
     _, data = saved_midgame()
     state = data["state"]
-    game = state["game"]
+    game = state["deal"]
     if damage == "version":
         data["version"] = 99
     elif damage == "format":
@@ -237,20 +238,20 @@ def test_tampered_saves_are_refused(damage):
     elif damage == "duplicate":
         game["cards"][0][0] = game["cards"][1][1]
     elif damage == "chips":
-        state["ledger"]["stacks"][0] += 5
+        state["table"]["ledger"]["stacks"][0] += 5
     elif damage == "turn":
         game["queue"] = [0]
-        state["ledger"]["live"][0] = False
+        state["table"]["ledger"]["live"][0] = False
     elif damage == "history":
         game["history"][0][2] = 7
     elif damage == "log":
-        data["log"][-1] = ["act", "draw", [51, 50, 49]]
+        data["ops"][-1] = ["move", 1, "draw", [51, 50, 49]]
     elif damage == "missing":
         game["stock"] = game["stock"][1:]
     elif damage == "rules":
         data["setup"]["rules"]["ante"] = -1
     elif damage == "stack_type":
-        state["ledger"]["stacks"][0] = "49"
+        data["start"]["ledger"]["stacks"][0] = "49"
     elif damage == "garbage":
         data = "{not json"
     with pytest.raises(SaveError):

@@ -20,7 +20,15 @@ import pytest
 from pedron.diablo.rules import GAMES, Rules
 from pedron.diablo.session import Table, replay
 from pedron.engine import Action, is_plain
+from pedron.engine.moves import RaiseTo
 from pedron.errors import PedronError
+
+
+def A(kind, amount=None, cards=(), seat=None):
+    """An action; a raise names the total it raises to."""
+    if kind == "raise":
+        return RaiseTo(amount, seat=seat)
+    return Action(kind, amount, cards, seat)
 
 SCENARIOS = [
     Rules(),
@@ -47,89 +55,91 @@ def pick(rnd: random.Random, game, legal) -> Action:
         a = rnd.choice(legal[:-1])
     kind = a.kind
     if kind in ("bet", "raise"):
-        return Action(kind, rnd.choice([a.min, a.max, rnd.randint(a.min, a.max)]))
+        return A(kind, rnd.choice([a.min, a.max, rnd.randint(a.min, a.max)]))
     if kind == "draw":
         held = list(a.cards)
         k = rnd.randint(0, a.max)
         if k == 4:  # keep the ace
             ace = next(c for c in held if c >> 2 == 12)
-            return Action("draw", cards=tuple(c for c in held if c != ace))
-        return Action("draw", cards=tuple(rnd.sample(held, k)))
+            return A("draw", cards=tuple(c for c in held if c != ace))
+        return A("draw", cards=tuple(rnd.sample(held, k)))
     if kind == "declare":
         v = game.hand_value(game.to_act)
         r = rnd.random()
         if r < 0.7:
-            return Action("declare", int(v.category), v.ranks)
+            return A("declare", int(v.category), v.ranks)
         from pedron.diablo.declare import declarable
 
         names = list(declarable(game.wild))
         cat, ranks = rnd.choice(names)
-        return Action("declare", cat, ranks)
+        return A("declare", cat, ranks)
     if kind == "choose":
-        return Action("choose", rnd.choice(a.cards))
-    return Action(kind)
+        return A("choose", rnd.choice(a.cards))
+    return A(kind)
 
 
 def every_legal(game, legal) -> list[Action]:
     out = []
     for a in legal:
         if a.kind in ("bet", "raise"):
-            out += [Action(a.kind, x) for x in {a.min, a.max, (a.min + a.max) // 2}]
+            out += [A(a.kind, x) for x in {a.min, a.max, (a.min + a.max) // 2}]
         elif a.kind == "draw":
             held = a.cards
-            out += [Action("draw"), Action("draw", cards=held[:1]),
-                    Action("draw", cards=held[-min(a.max, 3):] if a.max else ())]
+            out += [A("draw"), A("draw", cards=held[:1]),
+                    A("draw", cards=held[-min(a.max, 3):] if a.max else ())]
         elif a.kind == "declare":
             v = game.hand_value(game.to_act)
-            out.append(Action("declare", int(v.category), v.ranks))
+            out.append(A("declare", int(v.category), v.ranks))
         elif a.kind == "choose":
-            out += [Action("choose", i) for i in a.cards]
+            out += [A("choose", i) for i in a.cards]
         else:
-            out.append(Action(a.kind))
+            out.append(A(a.kind))
     return out
 
 
 def some_illegal(table, game, legal, rnd) -> list[Action]:
     kinds = {a.kind for a in legal}
-    out = [Action(k, 1 if k in ("bet", "raise") else None)
+    out = [A(k, 1 if k in ("bet", "raise") else None)
            for k in ("check", "bet", "call", "raise", "fold") if k not in kinds]
-    out += [Action("draw") if "draw" not in kinds else Action("bet", 1),
-            Action("declare", 1, (8, 7, 6, 5, 3)) if "declare" not in kinds else Action("check"),
-            Action("choose", 0) if "choose" not in kinds else Action("fold"),
-            Action("shuffle")]
+    out += [A("draw") if "draw" not in kinds else A("bet", 1),
+            A("declare", 1, (8, 7, 6, 5, 3)) if "declare" not in kinds else A("check"),
+            A("choose", 0) if "choose" not in kinds else A("fold"),
+            A("shuffle")]
     for a in legal:
         if a.kind in ("bet", "raise"):
-            out += [Action(a.kind, a.max + 1), Action(a.kind, 0), Action(a.kind, -1),
-                    Action(a.kind, a.min + 0.5), Action(a.kind, str(a.min))]
+            out += [A(a.kind, a.max + 1), A(a.kind, 0), A(a.kind, -1),
+                    A(a.kind, a.min + 0.5), A(a.kind, str(a.min))]
             if a.min > 1:
-                out.append(Action(a.kind, a.min - 1))
+                out.append(A(a.kind, a.min - 1))
         elif a.kind == "call":
-            out.append(Action("call", a.min + 1))
+            out.append(A("call", a.min + 1))
         elif a.kind == "draw":
             held = set(a.cards)
             foreign = [c for c in range(52) if c not in held]
-            out.append(Action("draw", cards=(rnd.choice(foreign),)))
-            out.append(Action("draw", cards=(a.cards[0], a.cards[0])))
+            out.append(A("draw", cards=(rnd.choice(foreign),)))
+            out.append(A("draw", cards=(a.cards[0], a.cards[0])))
             if a.max < 5:
                 too_many = a.cards[: a.max + 1]
                 if not (a.max == 3 and game.rules.more_draw
                         and a.cards[-1] >> 2 == 12 and len(too_many) == 4):
-                    out.append(Action("draw", cards=too_many))
-            out.append(Action("draw", 2))
+                    out.append(A("draw", cards=too_many))
+            out.append(A("draw", 2))
         elif a.kind == "declare":
-            out += [Action("declare", 10, (0, 0, 0, 0, 1)), Action("declare", 11, (1,) * 5),
-                    Action("declare", 2, (9, 9, 3)), Action("declare", 2)]
+            out += [A("declare", 10, (0, 0, 0, 0, 1)), A("declare", 11, (1,) * 5),
+                    A("declare", 2, (9, 9, 3)), A("declare", 2)]
             if not game.wild:
-                out.append(Action("declare", 10, (12,) * 5))
+                out.append(A("declare", 10, (12,) * 5))
         elif a.kind == "choose":
-            out += [Action("choose", 7), Action("choose")]
+            out += [A("choose", 7), A("choose")]
             missing = [i for i in range(len(GAMES)) if i not in a.cards]
             if missing:
-                out.append(Action("choose", missing[0]))
+                out.append(A("choose", missing[0]))
     actor = game.to_act
     others = [s for s in range(table.n) if s != actor]
     good = every_legal(game, legal)[0]
-    out.append(Action(good.kind, good.amount, good.cards, seat=rnd.choice(others)))
+    other = rnd.choice(others)
+    out.append(good.with_seat(other) if isinstance(good, RaiseTo)
+               else A(good.kind, good.amount, good.cards, seat=other))
     return out
 
 
@@ -174,7 +184,7 @@ def check_view(table, game, seat):
 def oracle(game, stacks_before, carry_in):
     """Payouts, carry-over and Diablo payment recomputed chip layer by chip layer."""
     rules = game.rules
-    n = game.table.n
+    n = game.n
     committed = [0] * n
     for r in game.history:
         if r.kind in ("ante", "bet", "call", "raise"):
@@ -229,7 +239,7 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
     rnd = random.Random(seed)
     stacks = [rnd.randint(3, 60) for _ in range(players)]
     table = Table(players, stacks, rules, seed=seed, dealer=rnd.randrange(players),
-                  keep_games=True)
+                  keep_history=True)
     total = table.total
     played = 0
     while not table.over:
@@ -239,7 +249,7 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
                 break
         carry_before = table.carry
         stacks_before = table.stacks
-        game = table.next_game()
+        game = table.next_deal()
         played += 1
         assert game.diablo_pot == (carry_before > 0 and table._diablo_pot)
         while not game.done:
@@ -283,13 +293,13 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
     # Replay and restore reproduce the session exactly.
     saved = table.to_json()
     again = replay(table.log, players=players, stacks=stacks, rules=rules, seed=seed,
-                   dealer=table._setup["dealer"], keep_games=True)
+                   dealer=table._setup["dealer"], keep_history=True)
     assert again.to_json() == saved
     assert again.past_games == table.past_games and again.history == table.history
     assert again.results == table.results
     # The players' actions alone (without the close request) give the same games.
     again2 = replay(table.actions, players=players, stacks=stacks, rules=rules,
-                    seed=seed, dealer=table._setup["dealer"], keep_games=True)
+                    seed=seed, dealer=table._setup["dealer"], keep_history=True)
     assert again2.stacks == table.stacks and again2.past_games == table.past_games
     restored = Table.from_json(saved)
     assert restored.to_json() == saved
@@ -320,11 +330,11 @@ def test_restore_and_clone_mid_game_continue_identically():
     rnd = random.Random(3)
     for seed in range(60):
         rules = SCENARIOS[seed % len(SCENARIOS)]
-        t = Table(rnd.randint(3, 7), 30, rules, seed=seed)
+        t = Table(rnd.randint(3, 7), 30, rules, seed=seed, dealer=0)
         for _ in range(rnd.randint(1, 6)):
             if t.over:
                 break
-            g = t.next_game()
+            g = t.next_deal()
             while not g.done and rnd.random() < 0.93:
                 g.act(pick(rnd, g, g.legal_actions()))
             if not g.done:
@@ -339,7 +349,7 @@ def test_restore_and_clone_mid_game_continue_identically():
                 if tbl.over:
                     break
                 if not tbl.in_progress:
-                    tbl.next_game()
+                    tbl.next_deal()
                 tbl.game.act(pick(moves, tbl.game, tbl.game.legal_actions()))
         assert t.to_json() == r.to_json() == c.to_json()
 
@@ -358,27 +368,27 @@ from hypothesis import strategies as st  # noqa: E402
 def test_hypothesis_playouts(players, rules, seed, data):
     """Hypothesis chooses every action (and would shrink a failing session)."""
     stacks = data.draw(st.lists(st.integers(1, 25), min_size=players, max_size=players))
-    table = Table(players, stacks, rules, seed=seed)
+    table = Table(players, stacks, rules, seed=seed, dealer=0)
     total = table.total
     for _ in range(6):
         if table.over:
             break
-        game = table.next_game()
+        game = table.next_deal()
         while not game.done:
             legal = game.legal_actions()
             a = legal[data.draw(st.integers(0, len(legal) - 1))]
             if a.kind in ("bet", "raise"):
-                action = Action(a.kind, data.draw(st.integers(a.min, a.max)))
+                action = A(a.kind, data.draw(st.integers(a.min, a.max)))
             elif a.kind == "draw":
                 k = data.draw(st.integers(0, min(a.max, 3)))
-                action = Action("draw", cards=tuple(a.cards[:k]))
+                action = A("draw", cards=tuple(a.cards[:k]))
             elif a.kind == "declare":
                 v = game.hand_value(game.to_act)
-                action = Action("declare", int(v.category), v.ranks)
+                action = A("declare", int(v.category), v.ranks)
             elif a.kind == "choose":
-                action = Action("choose", data.draw(st.sampled_from(a.cards)))
+                action = A("choose", data.draw(st.sampled_from(a.cards)))
             else:
-                action = Action(a.kind)
+                action = A(a.kind)
             assert game.check_action(action) is None
             game.act(action)
             check_chips(table, total)

@@ -8,6 +8,7 @@ from pedron.diamondback import game as game_module
 from pedron.diamondback.cards import parse_ids
 from pedron.diamondback.game import Table, replay
 from pedron.diamondback.rules import Rules
+from pedron.engine.moves import Reveal
 from pedron.engine import (
     Action,
     GameOverError,
@@ -46,14 +47,14 @@ def play_to_showdown(hand, bet=1):
 def test_first_dealer_is_highest_draw():
     t = Table(3, 10, seed=0, order=parse_ids("K1 M1 Q1"))
     assert t.dealer == 1
-    draws = [(r.seat, r.note) for r in t.history if r.kind == "draw"]
+    draws = [(r.seat, r.note) for r in t.events if r.kind == "draw"]
     assert draws == [(0, "K1"), (1, "M1"), (2, "Q1")]
-    assert t.history[-1] == Record("dealer", 1)
+    assert t.events[-1] == Record("dealer", 1)
 
 
 def test_first_dealer_ties_draw_again_from_a_fresh_shuffle():
     t = Table(3, 10, seed=0, orders=[parse_ids("S1 S2 Q1"), parse_ids("K1 Q1")])
-    draws = [(r.seat, r.note) for r in t.history if r.kind == "draw"]
+    draws = [(r.seat, r.note) for r in t.events if r.kind == "draw"]
     # Seats 0 and 1 tie with Priestesses; only they draw again, from a new deck.
     assert draws == [(0, "S1"), (1, "S2"), (2, "Q1"), (0, "K1"), (1, "Q1")]
     assert t.dealer == 1
@@ -62,14 +63,14 @@ def test_first_dealer_ties_draw_again_from_a_fresh_shuffle():
 def test_first_dealer_ties_can_draw_on_from_the_same_deck():
     rules = Rules(draw_ties="same")
     t = Table(3, 10, rules, seed=0, order=parse_ids("S1 S2 Q1 K1 Q2"))
-    draws = [(r.seat, r.note) for r in t.history if r.kind == "draw"]
+    draws = [(r.seat, r.note) for r in t.events if r.kind == "draw"]
     assert draws == [(0, "S1"), (1, "S2"), (2, "Q1"), (0, "K1"), (1, "Q2")]
     assert t.dealer == 1
 
 
 def test_seeded_draw_is_reproducible():
     a, b = Table(4, 10, seed=99), Table(4, 10, seed=99)
-    assert a.history == b.history and a.dealer == b.dealer
+    assert a.events == b.events and a.dealer == b.dealer
 
 
 # -- the deal -----------------------------------------------------------------------
@@ -77,7 +78,7 @@ def test_seeded_draw_is_reproducible():
 
 def test_deal_one_at_a_time_from_dealers_left_dealer_last():
     t = Table(3, 10, seed=0, dealer=1, order=parse_ids("P1 P2 P3 K1 K2 K3"))
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.order == (2, 0, 1)
     assert h.cards[2] == tuple(parse_ids("P1 K1"))
     assert h.cards[0] == tuple(parse_ids("P2 K2"))
@@ -88,7 +89,7 @@ def test_deal_one_at_a_time_from_dealers_left_dealer_last():
 def test_deal_two_at_a_time_option():
     rules = Rules(deal_order="two_at_a_time")
     t = Table(3, 10, rules, seed=0, dealer=1, order=parse_ids("P1 P2 P3 K1 K2 K3"))
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.cards[2] == tuple(parse_ids("P1 P2"))
     assert h.cards[1] == tuple(parse_ids("K2 K3"))
     assert [r.seat for r in h.history if r.kind == "deal"] == [2, 2, 0, 0, 1, 1]
@@ -96,7 +97,7 @@ def test_deal_two_at_a_time_option():
 
 def test_deck_size_follows_players_dealt_in():
     t = Table(4, 10, seed=5, dealer=0)
-    h = t.next_hand()
+    h = t.next_deal()
     cards = [c for s in range(4) for c in h.cards[s]]
     assert len(set(cards)) == 8 and max(cards) <= 42
 
@@ -106,7 +107,7 @@ def test_deck_size_follows_players_dealt_in():
 
 def test_opening_bet_is_required_and_bounded():
     t = Table(2, [30, 12], seed=0, dealer=0)
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.to_act == 0
     # The dealer cannot bet more than the largest stack able to match it.
     assert kinds(h) == [("bet", 1, 12)]
@@ -118,18 +119,18 @@ def test_opening_bet_is_required_and_bounded():
 
 def test_min_bet_max_bet_and_uncapped_options():
     t = Table(2, [30, 12], Rules(min_bet=2, max_bet=5), seed=0, dealer=0)
-    assert kinds(t.next_hand()) == [("bet", 2, 5)]
+    assert kinds(t.next_deal()) == [("bet", 2, 5)]
     t = Table(2, [30, 12], Rules(cap_to_stacks=False), seed=0, dealer=0)
-    assert kinds(t.next_hand()) == [("bet", 1, 30)]
+    assert kinds(t.next_deal()) == [("bet", 1, 30)]
     # A short table: the dealer may bet what can be matched even below min_bet.
     t = Table(2, [30, 3], Rules(min_bet=5), seed=0, dealer=0)
-    assert kinds(t.next_hand()) == [("bet", 3, 3)]
+    assert kinds(t.next_deal()) == [("bet", 3, 3)]
 
 
 def test_match_or_fold_clockwise_then_reveal_dealer_last():
     order = deal(3, 0, {1: "M1 S1", 2: "S2 Q1", 0: "P1 P2"})
     t = Table(3, 20, seed=0, dealer=0, order=order)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(2)
     assert h.phase == "match" and h.to_act == 1
     assert kinds(h) == [("match", 2, 2), ("fold", None, None)]
@@ -162,7 +163,7 @@ def test_match_or_fold_clockwise_then_reveal_dealer_last():
 def test_everyone_folds_to_the_dealer_who_wins_without_showing():
     order = deal(3, 0, {1: "M1 S1", 2: "S2 Q1", 0: "P1 P2"})
     t = Table(3, 20, seed=0, dealer=0, order=order)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(5)
     h.fold()
     h.fold()
@@ -181,11 +182,11 @@ def test_everyone_folds_with_a_carry_over_the_dealer_takes_it():
     o1 = deal(2, 0, {1: "K1 K2", 0: "K3 K4"})
     o2 = deal(2, 1, {0: "M1 S1", 1: "P1 P2"})
     t = Table(2, 20, seed=0, dealer=0, orders=[o1, o2])
-    h = t.next_hand()
+    h = t.next_deal()
     play_to_showdown(h, 3)
     assert h.result.carry == 6 and t.carry == 6 and t.stacks == (17, 17)
     assert [r.kind for r in h.history[-1:]] == ["carry"]
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.dealer == 1 and h.pot == 6
     h.bet(1)
     h.fold()
@@ -200,9 +201,9 @@ def test_carry_over_with_two_players_then_won():
     o1 = deal(2, 0, {1: "K1 P1", 0: "K2 P2"})
     o2 = deal(2, 1, {0: "M1 S1", 1: "P3 P4"})
     t = Table(2, 20, seed=0, dealer=0, orders=[o1, o2])
-    play_to_showdown(t.next_hand(), 4)
+    play_to_showdown(t.next_deal(), 4)
     assert t.carry == 8 and t.stacks == (16, 16)
-    h = t.next_hand()
+    h = t.next_deal()
     play_to_showdown(h, 2)
     assert h.result.payouts == (12, 0) and t.stacks == (26, 14) and t.carry == 0
 
@@ -210,7 +211,7 @@ def test_carry_over_with_two_players_then_won():
 def test_carry_over_with_four_players_all_equal():
     hands = {s: f"K{s + 1} P{s + 1}" for s in range(4)}
     t = Table(4, 10, seed=0, dealer=0, order=deal(4, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     play_to_showdown(h, 2)
     assert h.result.carry == 8 and t.carry == 8 and t.stacks == (8, 8, 8, 8)
 
@@ -219,7 +220,7 @@ def test_split_between_tied_best_odd_chip_first_left_of_dealer():
     # Dealer 0 and seat 2 tie with Queen-King; seat 1 and 3 are worse.
     hands = {0: "Q1 K1", 1: "P1 P2", 2: "Q2 K2", 3: "K3 P3"}
     t = Table(4, 10, seed=0, dealer=0, order=deal(4, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(1)
     for _ in range(3):
         h.match()
@@ -239,7 +240,7 @@ def test_split_between_tied_best_odd_chip_first_left_of_dealer():
 def test_odd_chip_carry_option():
     hands = {0: "Q1 K1", 1: "P1 P2", 2: "Q2 K2"}
     t = Table(3, 10, Rules(odd_chip="carry"), seed=0, dealer=0, order=deal(3, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(1)
     h.match()
     h.match()
@@ -253,7 +254,7 @@ def _two_tied_of_three(rules):
     # Three dealt in, seat 1 folds, seats 2 and 0 tie.
     hands = {0: "Q1 K1", 1: "M1 S1", 2: "Q2 K2"}
     t = Table(3, 10, rules, seed=0, dealer=0, order=deal(3, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(2)
     h.fold()
     h.match()
@@ -274,14 +275,14 @@ def test_tie_rule_seated_splits_when_not_all_dealt_in_are_tied():
     # ... but with two players dealt in a tie carries over.
     t = Table(2, 10, Rules(tie_rule="seated"), seed=0, dealer=0,
               order=deal(2, 0, {0: "K1 P1", 1: "K2 P2"}))
-    play_to_showdown(t.next_hand(), 1)
+    play_to_showdown(t.next_deal(), 1)
     assert t.carry == 2
 
 
 def test_tie_rule_split_never_carries():
     t = Table(2, 10, Rules(tie_rule="split"), seed=0, dealer=0,
               order=deal(2, 0, {0: "K1 P1", 1: "K2 P2"}))
-    play_to_showdown(t.next_hand(), 3)
+    play_to_showdown(t.next_deal(), 3)
     assert t.carry == 0 and t.stacks == (10, 10)
 
 
@@ -291,7 +292,7 @@ def test_tie_rule_split_never_carries():
 def test_side_pot_when_the_all_in_player_has_the_best_hand():
     hands = {0: "P1 P2", 1: "M1 S1", 2: "S2 Q1"}
     t = Table(3, [50, 5, 50], seed=0, dealer=0, order=deal(3, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(10)
     assert kinds(h) == [("match", 5, 5), ("fold", None, None)]
     rec = h.match()
@@ -308,7 +309,7 @@ def test_side_pot_when_the_all_in_player_has_the_best_hand():
 def test_uncalled_part_of_a_bet_comes_back_to_the_dealer():
     hands = {0: "M1 S1", 1: "P1 P2", 2: "S2 Q1"}
     t = Table(3, [50, 5, 50], seed=0, dealer=0, order=deal(3, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(20)
     h.match()  # all-in 5
     h.fold()
@@ -324,7 +325,7 @@ def test_uncalled_part_of_a_bet_comes_back_to_the_dealer():
 
 def test_dealer_bet_capped_by_largest_stack_still_able_to_match():
     t = Table(3, [100, 5, 8], seed=0, dealer=0)
-    assert kinds(t.next_hand()) == [("bet", 1, 8)]
+    assert kinds(t.next_deal()) == [("bet", 1, 8)]
 
 
 def test_carry_over_goes_to_the_main_pot_with_side_pots():
@@ -332,9 +333,9 @@ def test_carry_over_goes_to_the_main_pot_with_side_pots():
     o1 = deal(3, 0, {0: "K1 P1", 1: "K2 P2", 2: "K3 P3"})
     o2 = deal(3, 1, {0: "S1 Q1", 1: "K1 P1", 2: "M1 S2"})
     t = Table(3, [40, 40, 5], seed=0, dealer=0, orders=[o1, o2])
-    play_to_showdown(t.next_hand(), 1)
+    play_to_showdown(t.next_deal(), 1)
     assert t.carry == 3 and t.stacks == (39, 39, 4)
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.dealer == 1
     h.bet(10)
     h.match()  # seat 2 all-in 4
@@ -352,7 +353,7 @@ def test_side_pot_ties_are_decided_pot_by_pot():
     # Main pot: seat 2 (all-in) has the worst hand; seats 0 and 1 tie for both pots.
     o = deal(3, 0, {0: "Q1 K1", 1: "Q2 K2", 2: "P1 P2"})
     t = Table(3, [40, 40, 4], seed=0, dealer=0, order=o)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(10)
     h.match()
     h.match()
@@ -367,7 +368,7 @@ def test_side_pot_ties_are_decided_pot_by_pot():
 
 def test_all_in_off_short_player_must_fold():
     t = Table(3, [50, 5, 50], Rules(all_in=False), seed=0, dealer=0)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(10)
     assert kinds(h) == [("fold", None, None)]
     with pytest.raises(IllegalActionError, match="all-in"):
@@ -379,23 +380,23 @@ def test_players_without_chips_play_for_the_carry_and_busted_players_leave():
     o1 = deal(2, 0, {0: "K1 P1", 1: "K2 P2"})
     o2 = deal(2, 1, {0: "M1 S1", 1: "P3 P4"})
     t = Table(2, 5, seed=0, dealer=0, orders=[o1, o2])
-    play_to_showdown(t.next_hand(), 5)
+    play_to_showdown(t.next_deal(), 5)
     assert t.stacks == (0, 0) and t.carry == 10 and not t.over
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.phase == "reveal"  # nobody can bet
     h.reveal(h.cards[0][0])
     h.reveal(h.cards[1][0])
     assert h.done and t.stacks == (10, 0)
     assert t.over and t.end_reason == "fewer than two players can play"
     with pytest.raises(GameOverError):
-        t.next_hand()
+        t.next_deal()
 
 
 def test_deal_passes_to_the_left_skipping_busted_players():
     t = Table(3, [10, 10, 1], seed=4, dealer=0)
     dealers = []
     for _ in range(4):
-        h = t.next_hand()
+        h = t.next_deal()
         dealers.append(h.dealer)
         h.bet(h.legal_actions()[0].max)
         while not h.done:
@@ -417,7 +418,7 @@ def test_deal_passes_to_the_left_skipping_busted_players():
 def test_dealers_ante_match_decline_and_double():
     hands = {1: "M1 S1", 0: "P1 P2"}  # seat 2 declines the ante and is not dealt in
     t = Table(3, 20, Rules.dealers(), seed=0, dealer=0, order=deal(2, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     assert h.phase == "ante" and kinds(h) == [("ante", 1, 20)]
     with pytest.raises(IllegalActionError):
         h.bet(1)
@@ -442,7 +443,7 @@ def test_dealers_ante_match_decline_and_double():
 def test_dealers_all_in_double_side_pot():
     hands = {1: "M1 S1", 2: "P1 P2", 0: "Q1 K1"}
     t = Table(3, [30, 7, 30], Rules.dealers(), seed=0, dealer=0, order=deal(3, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.set_ante(1)
     h.match()
     h.match()
@@ -463,7 +464,7 @@ def test_dealers_all_in_double_side_pot():
 def test_dealers_carry_keeps_the_deal_and_split_goes_to_first_winner():
     o1 = deal(2, 0, {0: "K1 P1", 1: "K2 P2"})
     t = Table(2, 20, Rules.dealers(), seed=0, dealer=0, order=o1)
-    h = t.next_hand()
+    h = t.next_deal()
     h.set_ante(1)
     h.match()
     play_to_showdown(h, 1)
@@ -471,7 +472,7 @@ def test_dealers_carry_keeps_the_deal_and_split_goes_to_first_winner():
     # A split among three: first winner clockwise from the dealer's left deals.
     hands = {0: "Q1 K1", 1: "P1 P2", 2: "Q2 K2"}
     t = Table(3, 20, Rules.dealers(), seed=0, dealer=0, order=deal(3, 0, hands))
-    h = t.next_hand()
+    h = t.next_deal()
     h.set_ante(1)
     h.match()
     h.match()
@@ -481,7 +482,7 @@ def test_dealers_carry_keeps_the_deal_and_split_goes_to_first_winner():
 
 def test_dealers_nobody_matches_the_ante():
     t = Table(3, 20, Rules.dealers(), seed=0, dealer=1)
-    h = t.next_hand()
+    h = t.next_deal()
     h.set_ante(4)
     h.fold()
     h.fold()
@@ -492,14 +493,14 @@ def test_dealers_nobody_matches_the_ante():
 def test_dealers_next_dealer_options():
     rules = Rules.dealers(next_dealer="left")
     t = Table(2, 20, rules, seed=0, dealer=0, order=deal(2, 0, {1: "M1 S1", 0: "P1 P2"}))
-    h = t.next_hand()
+    h = t.next_deal()
     h.set_ante(1)
     h.match()
     play_to_showdown(h)
     assert t.dealer == 1
     rules = Rules.dealers(carry_dealer="left")
     t = Table(2, 20, rules, seed=0, dealer=0, order=deal(2, 0, {0: "K1 P1", 1: "K2 P2"}))
-    h = t.next_hand()
+    h = t.next_deal()
     h.set_ante(1)
     h.match()
     play_to_showdown(h)
@@ -525,7 +526,7 @@ def test_match_ends_by_majority_and_two_players_need_both():
 def test_match_votes_clear_when_a_hand_is_dealt():
     t = Table(3, 10, Rules.match(), seed=0, dealer=0)
     t.vote_end(0)
-    h = t.next_hand()
+    h = t.next_deal()
     with pytest.raises(IllegalActionError):
         t.vote_end(1)
     h.bet(1)
@@ -537,12 +538,12 @@ def test_match_votes_clear_when_a_hand_is_dealt():
 def test_match_leaving_early_forfeits_winnings_into_the_pot():
     o = deal(3, 0, {1: "M1 S1", 2: "P1 P2", 0: "P3 P4"})
     t = Table(3, 20, Rules.match(), seed=0, dealer=0, order=o)
-    play_to_showdown(t.next_hand(), 5)
+    play_to_showdown(t.next_deal(), 5)
     assert t.stacks == (15, 30, 15)
     assert t.leave(1) == 20
     assert t.carry == 10 and t.total == 40
-    assert Record("forfeit", 1, 10, note="winnings into the pot") in t.history
-    assert Record("leave", 1, 20) in t.history
+    assert Record("forfeit", 1, 10, note="winnings into the pot") in t.events
+    assert Record("leave", 1, 20) in t.events
     # A loser leaving takes what he has.
     assert t.leave(2) == 15
     # One player left: the session is over and the carry-over is his.
@@ -552,7 +553,7 @@ def test_match_leaving_early_forfeits_winnings_into_the_pot():
 def test_match_ends_when_one_player_holds_all_the_coins():
     o = deal(2, 0, {1: "M1 S1", 0: "P3 P4"})
     t = Table(2, 10, Rules.match(), seed=0, dealer=0, order=o)
-    play_to_showdown(t.next_hand(), 10)
+    play_to_showdown(t.next_deal(), 10)
     assert t.over and t.end_reason == "one player holds all the coins"
     assert t.stacks == (0, 20)
 
@@ -570,7 +571,7 @@ def test_only_a_match_ends_by_vote_and_a_match_cannot_be_closed():
 def test_normal_leave_takes_all_chips():
     o = deal(3, 0, {1: "M1 S1", 2: "P1 P2", 0: "P3 P4"})
     t = Table(3, 20, seed=0, dealer=0, order=o)
-    play_to_showdown(t.next_hand(), 5)
+    play_to_showdown(t.next_deal(), 5)
     assert t.leave(1) == 30 and t.carry == 0 and not t.over
 
 
@@ -618,20 +619,21 @@ def test_table_setup_validation():
 
 def test_replay_reproduces_a_scripted_session():
     o = deal(3, 0, {1: "M1 S1", 2: "P1 P2", 0: "P3 P4"})
-    t = Table(3, 20, Rules.match(), seed=7, dealer=0, order=o)
-    play_to_showdown(t.next_hand(), 5)
+    t = Table(3, 20, Rules.match(), seed=7, dealer=0, order=o, keep_history=True)
+    play_to_showdown(t.next_deal(), 5)
     t.leave(2)
-    t.next_hand().bet(1)
-    again = replay(t.log, players=3, stacks=20, rules=Rules.match(), seed=7, dealer=0, orders=[o])
+    t.next_deal().bet(1)
+    again = replay(t.log, players=3, stacks=20, rules=Rules.match(), seed=7, dealer=0, orders=[o],
+                   keep_history=True)
     assert again.to_json() == t.to_json()
-    assert game_module.SAVE_VERSION == 1
+    assert game_module.SAVE_VERSION == 2
 
 
 def test_actions_through_act_and_table():
     t = Table(2, 10, seed=3, dealer=0)
     with pytest.raises(IllegalActionError):
         t.act(Action("bet", 1))
-    t.next_hand()
+    t.next_deal()
     rec = t.act(Action("bet", 2, seat=0))
     assert rec == Record("bet", 0, 2) and t.hand.history[-1] is rec
     assert t.legal_actions()[0].kind == "match"
@@ -640,29 +642,29 @@ def test_actions_through_act_and_table():
     t.act(Action("match"))
     c = t.hand.cards[1][1]
     t.act(Action("reveal", cards=(c,)))
-    assert t.actions[-1] == Action("reveal", cards=(c,))
+    assert t.actions[-1] == Reveal(c, seat=1)  # the moves kept, each naming its seat
     assert replay(t.actions, stacks=10, seed=3, dealer=0).to_json() == t.to_json()
 
 
 def test_prearranged_order_per_hand_text_and_log():
-    t = Table(2, 10, seed=3, dealer=0)
-    h = t.next_hand(order="M1 P1 S1 P2")
+    t = Table(2, 10, seed=3, dealer=0, keep_history=True)
+    h = t.next_deal(order="M1 P1 S1 P2")
     assert h.cards == [tuple(parse_ids("P1 P2")), tuple(parse_ids("M1 S1"))]
     h.bet(1)
     h.fold()
     t.close()
-    assert t.over and [e[0] for e in t.log] == ["order", "hand", "act", "act", "close"]
-    again = replay(t.log, stacks=10, seed=3, dealer=0)
+    assert t.over and [e[0] for e in t.log] == ["deal", "move", "move", "close"]
+    again = replay(t.log, stacks=10, seed=3, dealer=0, keep_history=True)
     assert again.to_json() == t.to_json()
     assert Table.from_json(t.to_json()).to_json() == t.to_json()
 
 
 def test_hand_clone_is_independent():
     t = Table(3, 10, seed=8, dealer=2)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(2)
     c = h.clone()
-    assert c is not h and c.table is not t and c.history == h.history
+    assert c is not h and c.ledger is not h.ledger and c.history == h.history
     c.fold()
     assert h.to_act == 0 and c.to_act == 1
     assert t.ledger.live == [True, True, True]
@@ -671,7 +673,7 @@ def test_hand_clone_is_independent():
 def test_all_in_dealer_goes_to_showdown_after_the_reveal():
     o = deal(3, 0, {0: "M1 S1", 1: "P1 P2", 2: "K1 K2"})
     t = Table(3, [5, 20, 20], seed=0, dealer=0, order=o)
-    h = t.next_hand()
+    h = t.next_deal()
     assert kinds(h) == [("bet", 1, 5)]
     assert h.bet(5).note == "all-in"
     h.match()
@@ -685,7 +687,7 @@ def test_all_in_dealer_goes_to_showdown_after_the_reveal():
 def test_all_in_player_is_skipped_in_later_betting_but_stays_in():
     o = deal(3, 0, {0: "P1 P2", 1: "M1 S1", 2: "K1 K2"})
     t = Table(3, [30, 4, 30], seed=0, dealer=0, order=o)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(4)
     h.match()  # seat 1: all-in
     h.match()

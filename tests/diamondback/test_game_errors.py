@@ -47,7 +47,7 @@ def table():
 
 
 def test_bad_bets(table):
-    h = table.next_hand()
+    h = table.next_deal()
     for bad, exc in [
         (-1, AmountError),
         (0, AmountError),
@@ -61,7 +61,8 @@ def test_bad_bets(table):
         rejected(table, lambda bad=bad: h.bet(bad), exc)
     rejected(table, lambda: h.act(Action("bet", 3, seat=1)), NotYourTurnError)
     rejected(table, lambda: h.act(Action("raise", 3)), IllegalActionError)
-    rejected(table, lambda: h.act("bet 3"), ActionTypeError)  # type: ignore[arg-type]
+    rejected(table, lambda: h.act(3.5), ActionTypeError)  # type: ignore[arg-type]
+    rejected(table, lambda: h.act("bet 21"), AmountError)  # text is read like any action
     rejected(table, lambda: h.act(Action("bet", 3, cards=(1,))), IllegalActionError)
     rejected(table, lambda: h.act(Action("bet", 3, seat=7)), IllegalActionError)
     assert h.check_action(Action("bet", 21)) is not None
@@ -69,7 +70,7 @@ def test_bad_bets(table):
 
 
 def test_out_of_turn_and_match_after_fold(table):
-    h = table.next_hand()
+    h = table.next_deal()
     rejected(table, lambda: h.match(seat=1), IllegalActionError)  # dealer to bet
     h.bet(2)
     rejected(table, lambda: h.match(seat=2), NotYourTurnError)
@@ -85,7 +86,7 @@ def test_out_of_turn_and_match_after_fold(table):
 
 
 def test_bad_reveals(table):
-    h = table.next_hand()
+    h = table.next_deal()
     h.bet(1)
     rejected(table, lambda: h.reveal(h.cards[1][0]), IllegalActionError)  # not the phase
     h.match()
@@ -101,8 +102,8 @@ def test_bad_reveals(table):
 
 
 def test_acting_on_a_finished_hand_or_session(table):
-    h = table.next_hand()
-    rejected(table, lambda: table.next_hand(), IllegalActionError)
+    h = table.next_deal()
+    rejected(table, lambda: table.next_deal(), IllegalActionError)
     rejected(table, lambda: table.leave(1), IllegalActionError)
     h.bet(1)
     h.fold()
@@ -111,7 +112,7 @@ def test_acting_on_a_finished_hand_or_session(table):
     for fn in (lambda: h.bet(1), lambda: h.match(), lambda: h.stop(), lambda: h.reveal(0)):
         rejected(table, fn, GameOverError)
     assert "over" in h.check_action(Action("fold"))
-    h2 = table.next_hand()
+    h2 = table.next_deal()
     assert h2.number == 2
     table2 = table.clone()
     table2.hand.bet(1)  # the clone is independent
@@ -120,17 +121,17 @@ def test_acting_on_a_finished_hand_or_session(table):
     table.hand.fold()
     table.hand.fold()
     table.close()
-    rejected(table, lambda: table.next_hand(), GameOverError)
+    rejected(table, lambda: table.next_deal(), GameOverError)
     rejected(table, lambda: table.leave(0), GameOverError)
     rejected(table, lambda: table.close(), GameOverError)
 
 
 def test_stale_hand_object_cannot_act():
     t = Table(2, 10, seed=1, dealer=0)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(1)
     h.fold()
-    t.next_hand()
+    t.next_deal()
     with pytest.raises(GameOverError):
         h.bet(1)
 
@@ -143,8 +144,8 @@ def test_bad_table_operations():
     t.leave(2)
     rejected(t, lambda: t.leave(2), IllegalActionError)
     rejected(t, lambda: t.vote_end(2), IllegalActionError)
-    rejected(t, lambda: t.next_hand(order=[0, 0]), PedronError)
-    rejected(t, lambda: t.next_hand(order=[99]), PedronError)
+    rejected(t, lambda: t.next_deal(order=[0, 0]), PedronError)
+    rejected(t, lambda: t.next_deal(order=[99]), PedronError)
 
 
 # -- saving and restoring --------------------------------------------------------------------
@@ -152,7 +153,7 @@ def test_bad_table_operations():
 
 def midgame():
     t = Table(3, 20, seed=5, dealer=0)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(2)
     h.match()
     h.fold()
@@ -170,13 +171,13 @@ def test_save_restore_is_exact_and_continues_identically():
         h.reveal(h.cards[1][0])
         h.reveal(h.cards[0][1])
         h.stop()
-        tbl.next_hand()
+        tbl.next_deal()
     assert r.to_json() == t.to_json()
 
 
 def test_os_entropy_table_saves_and_restores():
     t = Table(2, 10)
-    t.next_hand().bet(1)
+    t.next_deal().bet(1)
     s = t.to_json()
     assert Table.from_json(s).to_json() == s
 
@@ -191,15 +192,15 @@ def test_tampered_saves_are_refused():
     s = midgame().to_json()
 
     def dup(d):
-        cards = d["state"]["hand"]["cards"]
+        cards = d["state"]["deal"]["cards"]
         cards[1][0] = cards[0][0]
 
     def chips(d):
-        d["state"]["ledger"]["stacks"][2] += 5
+        d["state"]["table"]["ledger"]["stacks"][2] += 5
 
     def total(d):
-        d["state"]["ledger"]["stacks"][2] += 5
-        d["state"]["ledger"]["total"] += 5
+        d["state"]["table"]["ledger"]["stacks"][2] += 5
+        d["state"]["table"]["ledger"]["total"] += 5
 
     def version(d):
         d["version"] = 99
@@ -208,28 +209,28 @@ def test_tampered_saves_are_refused():
         d["format"] = "chess"
 
     def turn(d):
-        d["state"]["hand"]["queue"] = [2]  # seat 2 folded
+        d["state"]["deal"]["queue"] = [2]  # seat 2 folded
 
     def log(d):
-        d["log"][1] = ["act", "bet", 3]
+        d["ops"][1] = ["move", 0, "bet", 3]
 
     def history(d):
-        d["state"]["hand"]["history"][0][3] = [14]
+        d["state"]["deal"]["history"][0][3] = [14]
 
     def card_range(d):
-        d["state"]["hand"]["cards"][0][0] = 60
+        d["state"]["deal"]["cards"][0][0] = 60
 
     def negative(d):
-        d["state"]["ledger"]["carry"] = -1
+        d["state"]["table"]["ledger"]["carry"] = -1
 
     def shown(d):
-        d["state"]["hand"]["shown"][0] = [42]
+        d["state"]["deal"]["shown"][0] = [42]
 
     def setup(d):
         d["setup"]["rules"]["variant"] = "poker"
 
     def unknown_op(d):
-        d["log"].append(["cheat"])
+        d["ops"].append(["cheat"])
 
     for fn, match in [
         (dup, "dealt twice"),
@@ -274,7 +275,7 @@ def _walk(obj):
 def test_views_show_only_what_a_player_may_know():
     o = deal(3, 0, {1: "M1 S1", 2: "S2 Q1", 0: "P1 P2"})
     t = Table(3, 20, seed=0, dealer=0, order=o)
-    h = t.next_hand()
+    h = t.next_deal()
     h.bet(2)
     v = t.view(1)
     assert v.hand.my_cards == tuple(parse_ids("M1 S1"))
@@ -303,15 +304,15 @@ def test_views_show_only_what_a_player_may_know():
     # After the showdown both hands are public; seat 2's own cards stay his.
     assert v2.hand.exposed[1] == tuple(parse_ids("S1 M1"))
     assert t.view(0).hand.exposed[2] == ()
-    assert t.view(0).to_json()["hand"]["result"]["payouts"] == [0, 4, 0]
+    assert t.view(0).to_json()["deal"]["result"]["payouts"] == [0, 4, 0]
     with pytest.raises(IllegalActionError):
         t.view(3)
 
 
 def test_reprs_hide_cards():
     t = Table(2, 10, seed=2, dealer=0)
-    h = t.next_hand()
-    for obj in (t, h, t._decks[2]):
+    h = t.next_deal()
+    for obj in (t, h, h.deck):
         text = repr(obj)
         assert "cards" not in text.lower() or "stock" in text
     assert "Hand 1" in repr(h)

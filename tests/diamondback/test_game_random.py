@@ -61,7 +61,7 @@ def some_illegal(hand, legal, rnd) -> list[Action]:
         if a.kind == "match":
             out.append(Action("match", a.min + 1))
     actor = hand.to_act
-    others = [s for s in range(hand.table.n) if s != actor]
+    others = [s for s in range(hand.n) if s != actor]
     out.append(Action(legal[0].kind, legal[0].min, legal[0].cards[:1], seat=rnd.choice(others)))
     held = set(hand.cards[actor])
     foreign = [c for s in others for c in hand.cards[s]] + [42]
@@ -88,7 +88,7 @@ def oracle_settlement(hand, stacks_before, carry_in):
     independent oracle for the ledger's level cutting; units are chips)."""
     from pedron.diamondback.hand import strength_of_ids
 
-    rules, n = hand.rules, hand.table.n
+    rules, n = hand.rules, hand.n
     committed = [0] * n
     for r in hand.history:
         if r.kind in ("bet", "match"):
@@ -144,7 +144,7 @@ def check_chips(table, total):
 def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -> int:
     rnd = random.Random(seed)
     stacks = [rnd.randint(3, 40) for _ in range(players)]
-    table = Table(players, stacks, rules, seed=seed, keep_hands=True)
+    table = Table(players, stacks, rules, seed=seed, keep_history=True)
     total = table.total
     played = 0
     while played < hands and not table.over:
@@ -158,7 +158,7 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
             continue
         carry_before = table.carry
         stacks_before = table.stacks
-        hand = table.next_hand()
+        hand = table.next_deal()
         played += 1
         while not hand.done:
             legal = hand.legal_actions()
@@ -186,7 +186,7 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
     # Replay and restore reproduce the session exactly.
     saved = table.to_json()
     again = replay(
-        table.log, players=players, stacks=stacks, rules=rules, seed=seed, keep_hands=True
+        table.log, players=players, stacks=stacks, rules=rules, seed=seed, keep_history=True
     )
     assert again.to_json() == saved
     # ... event for event:
@@ -224,7 +224,7 @@ def test_restore_mid_hand_continues_identically():
         for _ in range(rnd.randint(1, 6)):
             if t.over:
                 break
-            h = t.next_hand()
+            h = t.next_deal()
             while not h.done and rnd.random() < 0.9:
                 h.act(pick(rnd, h.legal_actions()))
             if not h.done:
@@ -238,7 +238,7 @@ def test_restore_mid_hand_continues_identically():
                 if tbl.over:
                     break
                 if not tbl.in_progress:
-                    tbl.next_hand()
+                    tbl.next_deal()
                 tbl.hand.act(pick(moves, tbl.hand.legal_actions()))
         assert t.to_json() == r.to_json() == c.to_json()
 
@@ -257,12 +257,12 @@ from hypothesis import strategies as st  # noqa: E402
 def test_hypothesis_playouts(players, rules, seed, data):
     """Hypothesis chooses every action (and shrinks any failing game)."""
     stacks = data.draw(st.lists(st.integers(1, 30), min_size=players, max_size=players))
-    table = Table(players, stacks, rules, seed=seed)
+    table = Table(players, stacks, rules, seed=seed, keep_history=True)
     total = table.total
     for _ in range(data.draw(st.integers(1, 6))):
         if table.over:
             break
-        hand = table.next_hand()
+        hand = table.next_deal()
         while not hand.done:
             legal = hand.legal_actions()
             action = data.draw(st.sampled_from(every_legal(legal)))
@@ -275,5 +275,6 @@ def test_hypothesis_playouts(players, rules, seed, data):
             check_chips(table, total)
     saved = table.to_json()
     assert Table.from_json(saved).to_json() == saved
-    again = replay(table.log, players=players, stacks=stacks, rules=rules, seed=seed)
+    again = replay(table.log, players=players, stacks=stacks, rules=rules, seed=seed,
+                   keep_history=True)
     assert again.to_json() == saved

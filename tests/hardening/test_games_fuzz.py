@@ -142,7 +142,7 @@ def test_privacy_checker_catches_a_leak(monkeypatch):
     g = gt.GAMES["diamondback"]
     rnd = random.Random(0)
     table = g.make(rnd, seed=2**63 + 5)
-    table.next_hand()
+    table.next_deal()
     gt.check_views(g, table, rnd)
     monkeypatch.setattr(db, "censor", lambda history, viewer: tuple(history))
     with pytest.raises(AssertionError, match="hidden"):
@@ -154,7 +154,7 @@ def test_privacy_checker_catches_a_stock_leak(monkeypatch):
     g = gt.GAMES["diablo"]
     rnd = random.Random(0)
     table = g.make(rnd, seed=2**63 + 5)
-    table.next_game()
+    table.next_deal()
     gt.check_views(g, table, rnd)
     orig = dl.Table.view
 
@@ -175,7 +175,7 @@ def test_seed_none_draws_from_os_entropy(T):
     assert len(states) == 4  # four different generator states
     deals = set()
     for t in tables:
-        cur = t.next_hand() if T is db.Table else t.next_game()
+        cur = t.next_deal() if T is db.Table else t.next_deal()
         deals.add(tuple(map(tuple, cur.cards)))
     assert len(deals) > 1
     for t in tables:

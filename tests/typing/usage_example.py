@@ -59,14 +59,14 @@ def game_demo() -> int:
 
     table = diablo.Table(3, 50, diablo.Rules(cap=10), seed=1)
     bot = RuleBot()
-    game = table.next_game()
+    game = table.next_deal()
     while not game.done:
         seat = game.to_act
         assert seat is not None
         action: Action = bot(game.view(seat), game.legal_actions())
         game.act(action)
     db_table = diamondback.Table(2, 20, seed=3)
-    hand = db_table.next_hand()
+    hand = db_table.next_deal()
     hand.bet(1)
     restored = diablo.Table.from_json(table.to_json())
     return sum(restored.stacks) + len(hand.legal_actions())

@@ -5,9 +5,15 @@ of five ranks and the 8,191 flush rank sets), never the 2,598,960 hands; see
 the .pxd for the layout. Strengths are dense per mode: 1 is the worst hand,
 equal strengths are exactly the ties.
 
+The kernel returns plain data (strengths, tuples, lists); the value objects
+of :mod:`pedron.diablo` are made by a factory that the layer above hands to a
+:class:`ValueCache` it owns. The only module-level data are constant tables
+filled once at import.
+
 Internal module: the public API is :mod:`pedron.diablo`.
 """
 
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memset
@@ -476,51 +482,82 @@ cdef uint64_t hand_mask(object hand) except? 0:
     )
 
 
-cdef list VALUES_W = [None] * (COUNT_W + 1)
-cdef list VALUES_N = [None] * (COUNT_N + 1)
-cdef object VALUE_FACTORY = None
+@cython.final
+cdef class ValueCache:
+    """One object per strength and mode, made on first use and then kept.
 
-
-def _install_value_factory(factory):
-    """Set the callable ``factory(strength, wild)`` that builds a HandValue."""
-    global VALUE_FACTORY
-    VALUE_FACTORY = factory
-
-
-cdef object value_of(int s, bint wild):
-    cdef list cache = VALUES_W if wild else VALUES_N
-    v = cache[s]
-    if v is None:
-        if VALUE_FACTORY is None:
-            import pedron.diablo.hand  # noqa: F401  (installs the factory)
-        v = VALUE_FACTORY(s, wild)
-        cache[s] = v
-    return v
-
-
-def evaluate(hand, *, bint wild=True):
-    """The :class:`~pedron.diablo.HandValue` of a five-card hand.
-
-    ``hand`` is card text (``"9c 9d 2h 2s Kd"``), a list or tuple of five
-    card ints (or card texts), a :class:`~pedron.cards.CardSet`, or an int
-    mask of exactly five cards. With ``wild=True`` (the default) the four 2s
-    are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
-    are cached: equal strengths give the same object.
+    ``factory(strength, wild)`` makes the object (for :mod:`pedron.diablo`: a
+    ``HandValue``). The layer above owns the cache and hands the kernel only
+    the factory, so the kernel never imports it and keeps no module state;
+    the lookup itself stays in C because it is on the path of every
+    :meth:`evaluate` call. ``owner`` is a picklable callable without
+    arguments that returns this cache: pickling or copying the cache (or its
+    bound ``evaluate``) then refers to the owner's one instead of duplicating
+    it, so equal strengths keep giving the same object.
     """
-    return value_of(strength_of_mask(hand_mask(hand), wild), wild)
+
+    cdef list _wild
+    cdef list _natural
+    cdef object _factory
+    cdef object _owner
+
+    def __init__(self, factory, owner=None):
+        if not callable(factory):
+            raise PedronTypeError(
+                f"a ValueCache factory must be callable, not {type(factory).__name__}"
+            )
+        if owner is not None and not callable(owner):
+            raise PedronTypeError(
+                f"a ValueCache owner must be callable or None, not {type(owner).__name__}"
+            )
+        self._factory = factory
+        self._owner = owner
+        self._wild = [None] * (COUNT_W + 1)
+        self._natural = [None] * (COUNT_N + 1)
+
+    def __reduce__(self):
+        if self._owner is None:
+            raise PedronTypeError("a ValueCache without an owner cannot be pickled or copied")
+        return (self._owner, ())
+
+    cdef object get(self, int s, bint wild):
+        cdef list cache = self._wild if wild else self._natural
+        v = cache[s]
+        if v is None:
+            v = self._factory(s, wild)
+            # The factory ran Python code, so another thread may have filled
+            # the slot meanwhile: keep the first object, so that equal
+            # strengths always give the same one. (No Python code runs
+            # between this read and the store.)
+            first = cache[s]
+            if first is not None:
+                return first
+            cache[s] = v
+        return v
+
+    def evaluate(self, hand, *, bint wild=True):
+        """The :class:`~pedron.diablo.HandValue` of a five-card hand.
+
+        ``hand`` is card text (``"9c 9d 2h 2s Kd"``), a list or tuple of five
+        card ints (or card texts), a :class:`~pedron.cards.CardSet`, or an int
+        mask of exactly five cards. With ``wild=True`` (the default) the four 2s
+        are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
+        are cached: equal strengths give the same object.
+        """
+        return self.get(strength_of_mask(hand_mask(hand), wild), wild)
+
+    def of_strength(self, strength, bint wild=True):
+        """The cached object of a strength (range-checked; ``strength`` an int)."""
+        return self.get(check_strength(strength, wild), wild)
 
 
 def strength(hand, *, bint wild=True):
     """The dense strength (an int, higher is better) of a five-card hand.
 
-    Same input and checks as :func:`evaluate`, without building a value.
+    Same input and checks as :func:`~pedron.diablo.evaluate`, without building
+    a value.
     """
     return strength_of_mask(hand_mask(hand), wild)
-
-
-def value_of_strength(strength, bint wild=True):
-    """The cached HandValue of a strength (checked)."""
-    return value_of(check_strength(strength, wild), wild)
 
 
 def hand_mask_checked(hand):
@@ -650,32 +687,40 @@ cdef struct draw_acc:
     uint64_t outcomes
 
 
-cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
-                    uint64_t ks, uint64_t ko, const uint8_t* un, int nu, int d,
-                    int n_strengths, draw_acc* acc) noexcept nogil:
-    """Accumulate every way to add ``d`` cards from ``un`` to the kept part."""
-    cdef int a, b, c, x
-    cdef uint64_t ea, eb, ec, ex, sa, oa, sb, ob, sc, oc
-    cdef uint16_t st
-    cdef uint64_t total = 0, outcomes = 0
-    cdef uint32_t hist[8192]
-    if d == 0:
-        st = lookup_strength(T, ks, ko)
-        acc.counts[cat[st]] += 1
+cdef enum:
+    ACE = 12
+
+
+cdef inline void visit(uint16_t st, uint32_t* hist, draw_acc* acc,
+                       const uint8_t* cat) noexcept nogil:
+    # With a histogram, only count the strength: categories and the sum are
+    # taken once per strength afterwards. Without one, add to the totals
+    # directly (and count the category when ``cat`` is given).
+    if hist != NULL:
+        hist[st] += 1
+    else:
         acc.total += st
         acc.outcomes += 1
-        return
-    memset(hist, 0, n_strengths * sizeof(uint32_t))
+        if cat != NULL:
+            acc.counts[cat[st]] += 1
+
+
+cdef void draw_walk(const uint64_t* E, const uint16_t* T, uint64_t ks, uint64_t ko,
+                    const uint8_t* un, int nu, int d, uint32_t* hist, draw_acc* acc,
+                    const uint8_t* cat) noexcept nogil:
+    """Visit the final strength of every way to add ``d`` (1..4) cards from ``un``."""
+    cdef int a, b, c, x
+    cdef uint64_t ea, eb, ec, ex, sa, oa, sb, ob, sc, oc
     if d == 1:
         for a in range(nu):
             ea = E[un[a]]
-            hist[lookup_strength(T, ks + ea, ko | ea)] += 1
+            visit(lookup_strength(T, ks + ea, ko | ea), hist, acc, cat)
     elif d == 2:
         for a in range(nu):
             ea = E[un[a]]; sa = ks + ea; oa = ko | ea
             for x in range(a + 1, nu):
                 ex = E[un[x]]
-                hist[lookup_strength(T, sa + ex, oa | ex)] += 1
+                visit(lookup_strength(T, sa + ex, oa | ex), hist, acc, cat)
     elif d == 3:
         for a in range(nu):
             ea = E[un[a]]; sa = ks + ea; oa = ko | ea
@@ -683,7 +728,7 @@ cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
                 eb = E[un[b]]; sb = sa + eb; ob = oa | eb
                 for x in range(b + 1, nu):
                     ex = E[un[x]]
-                    hist[lookup_strength(T, sb + ex, ob | ex)] += 1
+                    visit(lookup_strength(T, sb + ex, ob | ex), hist, acc, cat)
     else:
         for a in range(nu):
             ea = E[un[a]]; sa = ks + ea; oa = ko | ea
@@ -693,7 +738,36 @@ cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
                     ec = E[un[c]]; sc = sb + ec; oc = ob | ec
                     for x in range(c + 1, nu):
                         ex = E[un[x]]
-                        hist[lookup_strength(T, sc + ex, oc | ex)] += 1
+                        visit(lookup_strength(T, sc + ex, oc | ex), hist, acc, cat)
+
+
+cdef uint64_t choose(int n, int k) noexcept nogil:
+    cdef uint64_t r = 1
+    cdef int i
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        r = r * <uint64_t>(n - i) // <uint64_t>(i + 1)
+    return r
+
+
+cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
+                    uint64_t ks, uint64_t ko, const uint8_t* un, int nu, int d,
+                    int n_strengths, draw_acc* acc) noexcept nogil:
+    """Accumulate every way to add ``d`` cards from ``un`` to the kept part."""
+    cdef int a
+    cdef uint64_t total = 0, outcomes = 0
+    cdef uint32_t hist[8192]
+    if d == 0:
+        visit(lookup_strength(T, ks, ko), NULL, acc, cat)
+        return
+    if choose(nu, d) <= <uint64_t>n_strengths:
+        # Fewer outcomes than strengths (one or two cards drawn): clearing
+        # and sweeping a histogram would cost more than counting directly.
+        draw_walk(E, T, ks, ko, un, nu, d, NULL, acc, cat)
+        return
+    memset(hist, 0, n_strengths * sizeof(uint32_t))
+    draw_walk(E, T, ks, ko, un, nu, d, hist, acc, cat)
     for a in range(n_strengths):
         if hist[a]:
             acc.counts[cat[a]] += hist[a]
@@ -703,65 +777,110 @@ cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
     acc.outcomes += outcomes
 
 
-def draw_table(hand, uint64_t dead_mask, int max_draw, bint wild):
+cdef bint legal_discard(int sub, const int* cards, int most, bint ace_for_most,
+                        int nu) noexcept nogil:
+    """Whether discarding the positions in ``sub`` is allowed.
+
+    At most ``most`` cards, never all five, no more than the unseen cards;
+    with ``ace_for_most`` an exchange of exactly ``most`` cards also needs a
+    real ace (rank 12, so never a deuce) among the cards kept.
+    """
+    cdef int d = popcount_small(<uint64_t>sub), i
+    if d > most or d == 5 or d > nu:
+        return False
+    if ace_for_most and d == most:
+        for i in range(5):
+            if not (sub >> i) & 1 and cards[i] >> 2 == ACE:
+                return True
+        return False
+    return True
+
+
+cdef int read_draw_hand(object hand, uint64_t dead_mask, int most, int* cards,
+                        uint8_t* un) except -1:
+    """Check the hand and ``most``; fill ``cards`` and the unseen cards ``un``.
+
+    Returns how many cards are unseen (neither in the hand nor dead).
+    """
+    cdef int nu = 0, i
+    cdef uint64_t hand_m = 0
+    hand = tuple(hand)  # converting items may run Python code: never index a mutable list
+    if len(hand) != 5:
+        hand_size_error(len(hand))
+    for i in range(5):
+        item = hand[i]
+        if type(item) is not int:
+            if isinstance(item, bool) or not hasattr(item, "__index__"):
+                raise PedronTypeError(f"a card must be an int, not {type(item).__name__}")
+            try:
+                item = item.__index__()
+            except TypeError:  # e.g. a numpy array of several values
+                raise PedronTypeError(
+                    f"a card must be an int, not {type(item).__name__}"
+                ) from None
+        if not 0 <= item < 52:
+            raise CardError(f"card number out of range 0..51: {item}")
+        cards[i] = item
+        hand_m |= (<uint64_t>1) << cards[i]
+    if popcount_small(hand_m) != 5:
+        raise DuplicateCardError("duplicate card in hand")
+    if not 0 <= most <= 4:
+        raise PedronValueError(f"max_draw must be 0..4, got {most}")
+    for i in range(52):
+        if not ((hand_m | dead_mask) >> i) & 1:
+            un[nu] = <uint8_t>i
+            nu += 1
+    return nu
+
+
+cdef inline void kept_part(const uint64_t* E, const int* cards, int sub, uint64_t* ks,
+                           uint64_t* ko) noexcept nogil:
+    cdef int i
+    ks[0] = 0
+    ko[0] = 0
+    for i in range(5):
+        if not (sub >> i) & 1:
+            ks[0] += E[cards[i]]
+            ko[0] |= E[cards[i]]
+
+
+def draw_table(hand, uint64_t dead_mask, int max_draw, bint wild, ace_for_most=None):
     """Every legal discard choice of a checked hand and its exact outcome counts.
 
     ``hand`` is five distinct card ints; ``dead_mask`` the cards known not to
     be in the stock (disjoint from the hand). A choice discards 0..max_draw
-    cards, three at most, four only when max_draw >= 4 and the one card kept
-    is an ace. Returns a list of ``(discard_positions, outcomes, counts,
+    cards (never five, never more than the unseen cards); with
+    ``ace_for_most`` an exchange of exactly ``max_draw`` cards is legal only
+    when the cards kept include a real ace. ``ace_for_most=None`` (the
+    historical meaning of ``max_draw``) is ``max_draw == 4``: four only
+    keeping an ace. Returns a list of ``(discard_positions, outcomes, counts,
     total_strength)`` where ``discard_positions`` is a 5-bit mask over the
     hand's positions and ``counts[c]`` is the number of outcomes of category
     ``c`` (index 0 unused).
     """
     cdef int cards[5]
     cdef uint8_t un[52]
-    cdef int nu = 0, i, sub, d, kept_card
-    cdef uint64_t hand_m = 0, ks, ko
+    cdef int nu, i, sub
+    cdef bint ace = (max_draw == 4) if ace_for_most is None else bool(ace_for_most)
+    cdef uint64_t ks, ko
     cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
     cdef const uint16_t* T = &TABLE_W[0] if wild else &TABLE_N[0]
     cdef const uint8_t* cat = &CAT_W[0] if wild else &CAT_N[0]
     cdef draw_acc accs[32]
-    cdef int legal[32]
+    cdef bint legal[32]
     cdef int n_strengths = (COUNT_W if wild else COUNT_N) + 1
-    hand = tuple(hand)  # converting items may run Python code: never index a mutable list
-    if len(hand) != 5:
-        hand_size_error(len(hand))
-    for i in range(5):
-        cards[i] = hand[i]
-        if not 0 <= cards[i] < 52:
-            raise CardError(f"card number out of range 0..51: {cards[i]}")
-        hand_m |= (<uint64_t>1) << cards[i]
-    if popcount_small(hand_m) != 5:
-        raise DuplicateCardError("duplicate card in hand")
-    if not 0 <= max_draw <= 4:
-        raise PedronValueError(f"max_draw must be 0..4, got {max_draw}")
-    for i in range(52):
-        if not ((hand_m | dead_mask) >> i) & 1:
-            un[nu] = <uint8_t>i
-            nu += 1
+    if ace and max_draw == 0:
+        raise PedronValueError("ace_for_most needs max_draw >= 1")
+    nu = read_draw_hand(hand, dead_mask, max_draw, cards, un)
     with nogil:
         for sub in range(32):
-            legal[sub] = 0
-            d = popcount_small(<uint64_t>sub)
-            if d > max_draw or d == 5 or d > nu:
+            legal[sub] = legal_discard(sub, cards, max_draw, ace, nu)
+            if not legal[sub]:
                 continue
-            if d == 4:
-                kept_card = -1
-                for i in range(5):
-                    if not (sub >> i) & 1:
-                        kept_card = cards[i]
-                if kept_card >> 2 != 12:
-                    continue
-            legal[sub] = 1
             memset(&accs[sub], 0, sizeof(draw_acc))
-            ks = 0
-            ko = 0
-            for i in range(5):
-                if not (sub >> i) & 1:
-                    ks += E[cards[i]]
-                    ko |= E[cards[i]]
-            draw_enum(E, T, cat, ks, ko, un, nu, d, n_strengths, &accs[sub])
+            kept_part(E, cards, sub, &ks, &ko)
+            draw_enum(E, T, cat, ks, ko, un, nu, popcount_small(<uint64_t>sub),
+                      n_strengths, &accs[sub])
     result = []
     for sub in range(32):
         if legal[sub]:
@@ -769,3 +888,49 @@ def draw_table(hand, uint64_t dead_mask, int max_draw, bint wild):
                            [accs[sub].counts[i] for i in range(N_CATEGORIES)],
                            accs[sub].total))
     return result
+
+
+def best_discard(hand, uint64_t dead_mask, int most, bint wild, bint ace_for_most):
+    """The cards (in hand order) of the exchange :func:`draw_table` ranks first.
+
+    Same inputs and legality as :func:`draw_table`, without the category
+    counts: the highest expected final strength (compared exactly), then
+    fewer cards exchanged, then the lowest ``discard_positions`` mask, the
+    order ``pedron.diablo.draw_odds`` sorts by. Returns a tuple of card ints.
+    """
+    cdef int cards[5]
+    cdef uint8_t un[52]
+    cdef int nu, i, sub, d, best = -1, best_d = 0
+    cdef uint64_t ks, ko, total, outcomes, best_total = 0, best_outcomes = 1
+    cdef draw_acc acc  # only total and outcomes are used
+    cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
+    cdef const uint16_t* T = &TABLE_W[0] if wild else &TABLE_N[0]
+    if ace_for_most and most == 0:
+        raise PedronValueError("ace_for_most needs most >= 1")
+    nu = read_draw_hand(hand, dead_mask, most, cards, un)
+    with nogil:
+        for sub in range(32):
+            if not legal_discard(sub, cards, most, ace_for_most, nu):
+                continue
+            d = popcount_small(<uint64_t>sub)
+            kept_part(E, cards, sub, &ks, &ko)
+            if d == 0:
+                total = lookup_strength(T, ks, ko)
+                outcomes = 1
+            else:
+                acc.total = 0
+                acc.outcomes = 0
+                draw_walk(E, T, ks, ko, un, nu, d, NULL, &acc, NULL)
+                total = acc.total
+                outcomes = acc.outcomes
+            # total / outcomes against the best so far, exactly: both sides
+            # stay below C(47, 4) * 7462 * C(47, 4) < 2**48.
+            if (best < 0 or total * best_outcomes > best_total * outcomes
+                    or (total * best_outcomes == best_total * outcomes and d < best_d)):
+                best = sub
+                best_d = d
+                best_total = total
+                best_outcomes = outcomes
+    if best < 0:  # cannot happen: standing pat is always legal
+        raise RuntimeError("best_discard: no legal exchange")
+    return tuple([cards[i] for i in range(5) if (best >> i) & 1])

@@ -292,6 +292,7 @@ cdef enum:
 cdef struct OddsState:
     int k                       # opponents still in
     int hero                    # hero's strength
+    bint carry                  # every hand equal: the pot carries (else all k+1 divide it)
     int rev[8]                  # revealed rank per opponent, -1 if none yet (3 used)
     uint64_t cnt[5]             # unseen cards per rank
     uint64_t rem[8]             # rem[j]: ways to give opponents j..k-1 their hidden cards
@@ -305,7 +306,7 @@ cdef void _walk(OddsState* st, int j, uint64_t w, int ties) noexcept nogil:
     if j >= st.k or j >= MAX_OPPONENTS:
         if ties == 0:
             st.acc[WIN] += w
-        elif ties == st.k:
+        elif ties == st.k and st.carry:
             st.acc[CARRY] += w
         else:
             st.acc[SHARE2 + ties - 1] += w
@@ -353,7 +354,7 @@ cdef void _walk(OddsState* st, int j, uint64_t w, int ties) noexcept nogil:
             st.cnt[y] = cy
 
 
-def odds_counts(int hero, counts, revealed):
+def odds_counts(int hero, counts, revealed, bint carry=True):
     """Weighted counts of showdown outcomes for one player (the hero).
 
     ``hero`` is the hero's strength (1..14); ``counts`` the number of unseen
@@ -362,6 +363,11 @@ def odds_counts(int hero, counts, revealed):
     (0..4) or -1 before the reveal. Every way of giving each opponent his
     hidden card(s) from the unseen cards is counted once (cards are distinct,
     each opponent's hand is an unordered set).
+
+    ``carry`` says what happens when every hand in the showdown is equal:
+    True (default) the pot carries over (counted as ``carry``); False it is
+    divided among all of them (counted as ``share`` of that many hands). The
+    table's tie rule decides which (:func:`pedron.diamondback.odds`).
 
     Returns ``(win, share2, share3, share4, carry, lose, total)``: ``shareW``
     counts the deals where the pot is divided among W tied best hands (hero
@@ -386,6 +392,7 @@ def odds_counts(int hero, counts, revealed):
         raise ArrayError(f"hero strength must be 1..14, not {hero}")
     st.k = k
     st.hero = hero
+    st.carry = carry
     for j in range(NUM_RANKS):
         if not 0 <= counts[j] <= 255:  # keeps every weight far below 2**64
             raise ArrayError(f"unseen count out of range 0..255: {counts[j]!r}")

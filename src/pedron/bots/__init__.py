@@ -1,8 +1,9 @@
 """Bots: players that choose an action from what they may see.
 
-A bot is any callable ``bot(view, legal) -> Action``: it receives its own
+A bot is any callable ``bot(view, legal) -> action``: it receives its own
 per-player view (never another player's hidden cards) and the list of legal
-actions, and returns one of them as an :class:`~pedron.engine.Action`. The
+actions, and returns one of them: a move (``Bet(3)``, ``RaiseTo(8)``), text
+(``"raise 8"``), a tuple (``("raise", 8)``) or an :class:`~pedron.engine.Action`. The
 built-in bots are deterministic for a given seed.
 
 Bots are also named by *specs*, plain text that crosses process and machine
@@ -34,16 +35,17 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pedron._kernels.rng import Generator, as_generator
-from pedron.engine import Action, LegalAction
+from pedron.engine import LegalAction
 from pedron.errors import PedronValueError
 
 __all__ = ["BOTS", "Bot", "BotSpec", "RandomBot", "amount_between", "make_bot", "parse_bot"]
 
 
 class Bot(Protocol):
-    """The bot protocol: ``bot(view, legal) -> Action``."""
+    """The bot protocol: ``bot(view, legal) -> action`` (a move, text, a tuple or an
+    :class:`~pedron.engine.Action`: anything a deal's ``apply`` accepts)."""
 
-    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Action: ...
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any: ...
 
 
 def amount_between(rng: Generator, low: int, high: int) -> int:
@@ -54,30 +56,34 @@ def amount_between(rng: Generator, low: int, high: int) -> int:
 class RandomBot:
     """Plays a uniformly random legal action (amounts and cards uniform too).
 
-    It never stops betting on purpose nor folds by preference: it is a
-    stress-tester, not a strategy (where a hand must be named, it names it
-    truthfully). ``seed`` makes its choices reproducible.
+    It knows no game: it reads only the legal-action descriptors. A descriptor
+    whose ``limit`` offers ``choices()`` (the games of Dealer's Choice, the
+    hand a declaration names truthfully) is played as one of them; one with
+    cards names one card; one with a range of amounts, an amount in it. It
+    never stops betting on purpose nor folds by preference: it is a
+    stress-tester, not a strategy. ``seed`` makes its choices reproducible.
     """
 
     def __init__(self, seed: int | Generator | None = None) -> None:
         self.rng = as_generator(seed)
 
-    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Action:
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         if not legal:
             raise ValueError("no legal action to choose from")
-        choice = legal[self.rng.integers(len(legal))]
-        if choice.kind == "choose":  # Dealer's Choice: the options are game numbers
-            return Action("choose", choice.cards[self.rng.integers(len(choice.cards))])
-        if choice.kind == "declare":  # Diablo's declare variant: name the hand truthfully
-            from pedron.diablo.hand import evaluate
-
-            value = evaluate(view.my_cards, wild=getattr(view, "game", "diablo") != "draw")
-            return Action("declare", int(value.category), tuple(value.ranks))
+        rng = self.rng
+        choice = legal[rng.integers(len(legal))] if len(legal) > 1 else legal[0]
+        kind = choice.kind
+        choices = getattr(choice.limit, "choices", None)
+        if choices is not None:
+            options = choices()
+            pick = options[rng.integers(len(options))] if len(options) > 1 else options[0]
+            return (kind, *pick)
         if choice.cards:
-            return Action(choice.kind, cards=(choice.cards[self.rng.integers(len(choice.cards))],))
+            card = choice.cards[rng.integers(len(choice.cards))]
+            return (kind, [card]) if kind == "draw" else (kind, card)
         if choice.min is not None and choice.max is not None and choice.min != choice.max:
-            return Action(choice.kind, amount_between(self.rng, choice.min, choice.max))
-        return Action(choice.kind, choice.min)
+            return (kind, amount_between(rng, choice.min, choice.max))
+        return (kind,)
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.rng.seed})"
@@ -222,12 +228,18 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
 
 
 def make_bot(
-    spec: str | BotSpec | Mapping[str, Any], game: str, seed: int | Generator | None = None
+    spec: str | BotSpec | Mapping[str, Any],
+    game: str,
+    seed: int | Generator | None = None,
+    *,
+    rules: Any = None,
 ) -> Bot:
     """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
 
     ``seed`` seeds bots that use randomness (``random``; an imported factory
-    that takes a ``seed`` keyword gets it too).
+    that takes a ``seed`` keyword gets it too); ``rules`` are the table's
+    (``odds`` reads its tie rule; an imported factory that takes a ``rules``
+    keyword gets them).
     """
     parsed = parse_bot(spec, game)
     params = dict(parsed.params)
@@ -242,7 +254,7 @@ def make_bot(
             return RuleBot(**kwargs)
         from pedron.bots.diamondback import OddsBot
 
-        return OddsBot(**kwargs)
+        return OddsBot(**kwargs, rules=rules)
     factory = _import(parsed.name)
     try:
         accepts_seed = "seed" in inspect.signature(factory).parameters
@@ -250,6 +262,12 @@ def make_bot(
         accepts_seed = False
     if accepts_seed and "seed" not in params:
         params["seed"] = seed
+    try:
+        accepts_rules = "rules" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        accepts_rules = False
+    if accepts_rules and "rules" not in params:
+        params["rules"] = rules
     return factory(**params)  # type: ignore[no-any-return]
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pedron.diablo.draw import draw_odds
+from pedron.diablo.draw import DrawLimit, best_exchange
 from pedron.diablo.hand import Category, evaluate
-from pedron.engine import Action, LegalAction
+from pedron.engine import LegalAction
 
 __all__ = ["RuleBot"]
 
@@ -21,7 +21,8 @@ class RuleBot:
       ``raise_at`` to raise.
     * ``bet_big_at``: from this category on it bets and raises the most allowed.
     * ``max_draw``: the most cards it will exchange (``None``: as many as the
-      rules allow, up to four); among those choices it takes the advisor's best.
+      table's draw limit allows); among those choices it takes the advisor's
+      best (the exchange with the highest expected strength).
 
     It plays only from its own view (its cards, the legal actions); it
     declares its hand truthfully where declaring is the rule, and in Dealer's
@@ -42,37 +43,43 @@ class RuleBot:
         self.bet_big_at = Category(bet_big_at)
         self.max_draw = max_draw
 
-    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Action:
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
         if "choose" in kinds:
-            return Action("choose", kinds["choose"].cards[0] if kinds["choose"].cards else 0)
+            return ("choose", kinds["choose"].cards[0] if kinds["choose"].cards else 0)
         wild = view.game != "draw" if getattr(view, "game", None) else True
         value = evaluate(view.my_cards, wild=wild)
         if "declare" in kinds:
-            return Action("declare", int(value.category), tuple(value.ranks))
+            return ("declare", int(value.category), tuple(value.ranks))
         if "draw" in kinds:
-            most = min(kinds["draw"].max or 0, 4)
-            if self.max_draw is not None:
-                most = min(most, self.max_draw)
-            best = draw_odds(view.my_cards, max_draw=most, wild=wild)[0]
-            return Action("draw", cards=tuple(best.discard))
+            return ("draw", best_exchange(tuple(view.my_cards), self._limit(kinds["draw"]), wild))
         cat = value.category
         if "bet" in kinds and cat >= self.open_at:
             return self._amount("bet", kinds["bet"], cat)
         if "raise" in kinds and cat >= self.raise_at:
             return self._amount("raise", kinds["raise"], cat)
         if "call" in kinds and cat >= self.call_at:
-            return Action("call", kinds["call"].min)
+            return ("call",)
         if "check" in kinds:
-            return Action("check")
+            return ("check",)
         if "fold" in kinds:
-            return Action("fold")
+            return ("fold",)
         first = legal[0]
-        return Action(first.kind, first.min)
+        return (first.kind,) if first.min is None else (first.kind, first.min)
 
-    def _amount(self, kind: str, option: LegalAction, cat: Category) -> Action:
+    def _limit(self, option: LegalAction) -> DrawLimit:
+        """The table's draw limit as the legal draw states it, capped at ``max_draw``."""
+        most = option.max or 0
+        rule = option.limit  # the ace rule, when the largest exchange needs a kept ace
+        ace = bool(rule is not None and rule.ace_for_most and rule.most == most)
+        if self.max_draw is not None and self.max_draw < most:
+            return DrawLimit(self.max_draw)
+        return DrawLimit(most, ace)
+
+    def _amount(self, kind: str, option: LegalAction, cat: Category) -> Any:
+        """A bet (or a raise, as the total it raises to): the most from ``bet_big_at``."""
         low, high = option.min or 1, option.max or option.min or 1
-        return Action(kind, high if cat >= self.bet_big_at else low)
+        return (kind, high if cat >= self.bet_big_at else low)
 
     def __repr__(self) -> str:
         draw = "" if self.max_draw is None else f", max_draw={self.max_draw}"

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pedron.diamondback.cards import RANK_OF_ID
-from pedron.diamondback.odds import odds
-from pedron.engine import Action, LegalAction
+from pedron.diamondback.odds import equity
+from pedron.diamondback.rules import Rules
+from pedron.engine import LegalAction
 
 __all__ = ["OddsBot"]
 
@@ -23,53 +24,77 @@ class OddsBot:
       equity is at or below this (0.5: as soon as he has no edge).
 
     It reveals its lower card and reads the others' revealed cards; it takes
-    nothing from how they play, and it never sees a hidden card.
+    nothing from how they play, and it never sees a hidden card. ``rules`` are
+    its table's (the tie rule decides whether equal hands carry the pot over
+    or divide it); ``None``: the standard rules.
     """
 
     def __init__(
-        self, margin: float = 0.0, aggression: float = 1.0, stop_below: float = 0.5
+        self,
+        margin: float = 0.0,
+        aggression: float = 1.0,
+        stop_below: float = 0.5,
+        rules: Rules | None = None,
     ) -> None:
         self.margin = margin
         self.aggression = aggression
         self.stop_below = stop_below
+        self.rules = rules
+        # Equity depends only on ranks, the deck and who is in: a few hundred
+        # situations recur all session, so each is computed once per bot.
+        self._seen: dict[tuple[Any, ...], float] = {}
 
     def _equity(self, view: Any) -> float:
         me = view.seat
+        shown = view.shown
         opponents = [s for s in view.dealt_in if s != me and view.live[s]]
         if not opponents:
             return 1.0
-        revealed = [view.exposed[s][0] if view.exposed[s] else None for s in opponents]
-        result = odds(view.my_cards, revealed=revealed, players=len(view.dealt_in), ids=True)
-        return float(result.equity)
+        revealed = [shown[s][0] if shown[s] else None for s in opponents]
+        dealt = len(view.dealt_in)
+        key = (
+            tuple(sorted(RANK_OF_ID[c] for c in view.my_cards)),
+            tuple(sorted(-1 if c is None else RANK_OF_ID[c] for c in revealed)),
+            dealt,
+        )
+        value = self._seen.get(key)
+        if value is None:
+            if len(self._seen) > 50_000:  # bounded, whatever the session
+                self._seen.clear()
+            value = self._seen[key] = equity(
+                view.my_cards, revealed=revealed, players=dealt, ids=True, rules=self.rules,
+                dealt_in=dealt,
+            )
+        return value
 
-    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Action:
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
         if "reveal" in kinds:
             cards = kinds["reveal"].cards
-            return Action("reveal", cards=(min(cards, key=lambda c: RANK_OF_ID[c]),))
-        if "set_ante" in kinds or "ante" in kinds:
-            option = kinds.get("ante") or kinds["set_ante"]
-            return Action(option.kind, option.min)
+            return ("reveal", min(cards, key=lambda c: RANK_OF_ID[c]))
+        if "ante" in kinds:
+            return ("ante", kinds["ante"].min)
         equity = self._equity(view)
         if "match" in kinds:
             price = kinds["match"].min or 0
             pot_after = view.pot + price
             if "fold" not in kinds or equity >= price / max(pot_after, 1) + self.margin:
-                return Action("match", price)
-            return Action("fold")
+                return ("match",)
+            return ("fold",)
         if "bet" in kinds:
             bet = kinds["bet"]
             low, high = bet.min or 1, bet.max or 1
             edge = equity - 0.5
             if "stop" in kinds and equity <= self.stop_below:
-                return Action("stop")
+                return ("stop",)
             want = round(self.aggression * edge * 2 * max(view.pot, low))
-            return Action("bet", max(low, min(high, want)))
+            return ("bet", max(low, min(high, want)))
         if "stop" in kinds:
-            return Action("stop")
+            return ("stop",)
         first = legal[0]
-        return Action(first.kind, first.min)
+        return (first.kind,) if first.min is None else (first.kind, first.min)
 
     def __repr__(self) -> str:
+        rules = "" if self.rules is None else f", rules={self.rules!r}"
         return (f"OddsBot(margin={self.margin}, aggression={self.aggression}, "
-                f"stop_below={self.stop_below})")
+                f"stop_below={self.stop_below}{rules})")

@@ -12,23 +12,8 @@ from typing import Any
 import pedron
 from pedron import diablo, diamondback
 from pedron.cards import format_cards
+from pedron.text import table
 from pedron.errors import PedronValueError
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = ()) -> str:
-    """Plain-text table with aligned columns; ``right`` lists right-aligned columns."""
-    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-
-    def line(row: list[str]) -> str:
-        parts = [
-            cell.rjust(w) if i in right else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        return "  ".join(parts).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:

@@ -11,12 +11,13 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pedron.engine import Action, LegalAction, Record
+from pedron.engine import LegalAction, Record
+from pedron.engine.moves import Draw, Reveal
 from pedron.errors import PedronError, PedronValueError
 
 if TYPE_CHECKING:  # the game modules are imported lazily, when a game is chosen
     from pedron.diablo.session import Table as DiabloTable
-    from pedron.diamondback.game import Table as DiamondbackTable
+    from pedron.diamondback.table import Table as DiamondbackTable
 
 HELP = (
     "type an action: bet N | match | fold | stop | reveal CARD (or 1/2) | check | call | "
@@ -76,7 +77,7 @@ def describe_record(game: str, names: Sequence[str], rec: Record) -> str:
     return "  " + " ".join(parts)
 
 
-def _parse(game: str, line: str, legal: Sequence[LegalAction], my_cards: Sequence[int]) -> Action:
+def _parse(game: str, line: str, legal: Sequence[LegalAction], my_cards: Sequence[int]) -> Any:
     words = line.split()
     if not words:
         raise PedronValueError("say what to do (or 'help')")
@@ -92,14 +93,10 @@ def _parse(game: str, line: str, legal: Sequence[LegalAction], my_cards: Sequenc
         if not rest:
             raise PedronValueError("reveal which card? (1, 2 or its name)")
         if rest[0] in ("1", "2"):
-            return Action("reveal", cards=(my_cards[int(rest[0]) - 1],))
-        from pedron.diamondback import parse_ids
-
-        return Action("reveal", cards=tuple(parse_ids(rest[0])))
+            return Reveal(my_cards[int(rest[0]) - 1])
+        return Reveal(rest[0])
     if kind == "draw":
-        from pedron.cards import parse_cards
-
-        return Action("draw", cards=tuple(parse_cards(" ".join(rest))))
+        return Draw(" ".join(rest))
     if option.min is not None and option.max is not None and option.min != option.max:
         if not rest:
             raise PedronValueError(f"{kind} how much? ({option.min}..{option.max})")
@@ -107,8 +104,8 @@ def _parse(game: str, line: str, legal: Sequence[LegalAction], my_cards: Sequenc
             amount = int(rest[0])
         except ValueError:
             raise PedronValueError(f"not a whole number of chips: {rest[0]!r}") from None
-        return Action(kind, amount)
-    return Action(kind, option.min)
+        return (kind, amount)
+    return (kind,) if option.min is None else (kind, option.min)
 
 
 def _legal_text(legal: Sequence[LegalAction], game: str = "diamondback") -> list[str]:
@@ -131,17 +128,16 @@ def _legal_text(legal: Sequence[LegalAction], game: str = "diamondback") -> list
 def play_hands(
     game: str,
     table: Any,
-    bots: Sequence[Callable[[Any, Sequence[LegalAction]], Action]],
+    bots: Sequence[Callable[[Any, Sequence[LegalAction]], Any]],
     term: Terminal,
-    helper: Callable[[Any, Sequence[LegalAction]], Action],
+    helper: Callable[[Any, Sequence[LegalAction]], Any],
 ) -> None:
     """Play hand after hand until the table is over or the human quits."""
     names = list(table.view(0).names)
-    for rec in table.view(0).history:
+    for rec in table.view(0).events:
         term.write(describe_record(game, names, rec))
-    deal_next = getattr(table, "next_hand", None) or table.next_game
     while not table.over:
-        hand = deal_next()
+        hand = table.next_deal()
         view = hand.view(0)
         stacks = ", ".join(f"{n} {s}" for n, s in zip(names, table.stacks, strict=True))
         dealer = names[view.dealer]
@@ -208,8 +204,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 2 <= players <= 4:
             raise PedronValueError(f"Diamondback is for 2 to 4 players, not {players}")
         table = Table(_names(players), args.stacks, seed=args.seed)
-        bots: list[Any] = [None] + [OddsBot(margin=0.05 * i) for i in range(1, players)]
-        helper: Any = OddsBot()
+        bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
+                                    for i in range(1, players)]
+        helper: Any = OddsBot(rules=table.rules)
     else:
         from pedron.diablo import session as diablo_game
 

@@ -8,7 +8,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from pedron.diablo.cards import Deck
-from pedron.diablo.draw import DrawOdds, DrawOption, best_draw, draw_odds
+from pedron.diablo.draw import DrawLimit, DrawOdds, DrawOption, best_draw, draw_odds
 from pedron.diablo.hand import (
     Category,
     HandValue,
@@ -55,6 +55,7 @@ __all__ = [
     "Category",
     "Deck",
     "DeclarationError",
+    "DrawLimit",
     "DrawOdds",
     "DrawOption",
     "Game",

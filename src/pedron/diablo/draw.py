@@ -9,17 +9,192 @@ category, with the sum of their strengths. Nothing is sampled.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pedron._kernels import diablo_eval as _k
 from pedron.cards import CardSet, format_cards, mask_of
 from pedron.diablo.hand import Category
-from pedron.errors import CardError, PedronTypeError, PedronValueError
+from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
 
-__all__ = ["DrawOdds", "DrawOption", "best_draw", "draw_odds"]
+if TYPE_CHECKING:
+    from pedron.diablo.rules import Rules
+
+__all__ = ["DrawLimit", "DrawOdds", "DrawOption", "best_draw", "best_exchange", "draw_odds"]
 
 _CATEGORIES_BEST_FIRST = tuple(sorted(Category, reverse=True))
+_ACE = 12
+_COUNT_WORDS = ("no cards", "one card", "two cards", "three cards", "four cards")
+
+
+def _cards_text(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DrawLimit:
+    """How many cards a Diablo player may exchange: the one rule the game and
+    the draw advisor share.
+
+    * ``most``: the most cards one exchange may have, 0..4 (a player keeps at
+      least one card).
+    * ``ace_for_most``: when True, an exchange of exactly ``most`` cards is
+      allowed only if the cards kept include a real ace (rank A; a deuce is
+      never one, wild or not); fewer cards need nothing. With ``most=4`` this
+      is the *More draw* variant: three cards, or four when the one card kept
+      is an ace. It needs ``most >= 1``.
+
+    ``DrawLimit(2)`` is plain Diablo; :meth:`from_rules` gives a table's limit.
+    :meth:`why_not` judges one exchange (the game's legality), :meth:`most_for`
+    gives the largest count a hand may exchange.
+    """
+
+    most: int
+    ace_for_most: bool = False
+
+    def __post_init__(self) -> None:
+        most = self.most
+        if isinstance(most, bool) or not hasattr(most, "__index__"):
+            raise PedronTypeError(f"DrawLimit.most must be an int, not {type(most).__name__}")
+        try:
+            most = operator.index(most)
+        except TypeError:  # e.g. a numpy array of several values
+            raise PedronTypeError(
+                f"DrawLimit.most must be an int, not {type(self.most).__name__}"
+            ) from None
+        if not 0 <= most <= 4:
+            raise PedronValueError(
+                f"DrawLimit.most must be 0..4, not {most} (a player keeps at least one card)"
+            )
+        if type(self.ace_for_most) is not bool:
+            raise PedronTypeError(
+                f"DrawLimit.ace_for_most must be a bool, not {type(self.ace_for_most).__name__}"
+            )
+        if self.ace_for_most and most == 0:
+            raise PedronValueError(
+                "DrawLimit(0) exchanges nothing: ace_for_most needs most >= 1"
+            )
+        object.__setattr__(self, "most", most)  # a plain int, whatever index type came in
+
+    @classmethod
+    def from_rules(cls, rules: Rules) -> DrawLimit:
+        """The limit of a Diablo table: ``DrawLimit(4, True)`` under *More draw*
+        (``more_draw=True``), else ``DrawLimit(rules.max_draw)``."""
+        from pedron.diablo.rules import Rules
+
+        if not isinstance(rules, Rules):
+            raise PedronTypeError(
+                f"DrawLimit.from_rules needs pedron.diablo.Rules, not {type(rules).__name__}"
+            )
+        return cls(4, True) if rules.more_draw else cls(rules.max_draw)
+
+    @classmethod
+    def from_max_draw(cls, max_draw: int) -> DrawLimit:
+        """The limit an int ``max_draw`` of :func:`draw_odds` stands for: 0..3
+        any cards up to that many; 4 is *More draw* (``DrawLimit(4, True)``),
+        the meaning ``max_draw=4`` has always had there."""
+        m = _max_draw_arg(max_draw)
+        return cls(4, True) if m == 4 else cls(m)
+
+    def why_not(self, held: Sequence[int], discards: Sequence[int]) -> str | None:
+        """Why exchanging ``discards`` from the hand ``held`` is refused, or None.
+
+        ``held`` is the player's five card ints; ``discards`` the cards he
+        exchanges, each one of ``held``, none twice (a :class:`PedronError`
+        otherwise: this method judges the count, not the cards). The reason
+        is a sentence for the player, such as ``"at most 2 cards may be
+        exchanged, not 3"``.
+        """
+        hand = _hand_arg(held)
+        out = _card_ints(discards, "discards")
+        if len(set(out)) != len(out):
+            raise DuplicateCardError("a card is discarded twice")
+        for c in out:
+            if c not in hand:
+                raise CardError(f"discard {format_cards([c])} is not in the hand")
+        k, most = len(out), self.most
+        if k > most:
+            if most == 0:
+                return f"no cards may be exchanged, not {k}"
+            if self.ace_for_most:
+                if most == 1:
+                    return f"at most 1 card, and only when the cards kept include an ace, not {k}"
+                return f"at most {_cards_text(most - 1)} ({most} keeping an ace), not {k}"
+            return f"at most {_cards_text(most)} may be exchanged, not {k}"
+        if k == most and self.ace_for_most and not any(
+            c >> 2 == _ACE for c in hand if c not in out
+        ):
+            if most == 4:
+                return "four cards may be exchanged only when the card kept is an ace"
+            return (f"{_COUNT_WORDS[most]} may be exchanged only when the cards kept "
+                    "include an ace")
+        return None
+
+    def most_for(self, held: Sequence[int]) -> int:
+        """The largest number of cards the hand ``held`` (five card ints) may exchange."""
+        hand = _hand_arg(held)
+        if self.ace_for_most and not any(c >> 2 == _ACE for c in hand):
+            return self.most - 1
+        return self.most
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: ``{"most": 4, "ace_for_most": True}``."""
+        return {"most": self.most, "ace_for_most": self.ace_for_most}
+
+    @classmethod
+    def from_json(cls, data: Any) -> DrawLimit:
+        """Inverse of :meth:`to_json` (``ace_for_most`` may be left out)."""
+        if not isinstance(data, dict):
+            raise PedronTypeError(f"a DrawLimit is a dict, not {type(data).__name__}")
+        unknown = set(data) - {"most", "ace_for_most"}
+        if unknown or "most" not in data:
+            raise PedronValueError(
+                f"a DrawLimit dict has 'most' and optionally 'ace_for_most', not {sorted(data)}"
+            )
+        return cls(data["most"], data.get("ace_for_most", False))
+
+    def __str__(self) -> str:
+        most = self.most
+        if most == 0:
+            return "no exchange"
+        if self.ace_for_most:
+            fewer = f"up to {_cards_text(most - 1)}, or " if most > 1 else ""
+            return f"{fewer}{most} keeping an ace"
+        return f"up to {_cards_text(most)}"
+
+    def __repr__(self) -> str:
+        if self.ace_for_most:
+            return f"DrawLimit({self.most}, ace_for_most=True)"
+        return f"DrawLimit({self.most})"
+
+
+def _card_ints(cards: Any, what: str) -> tuple[int, ...]:
+    """Card ints 0..51 of a sequence (numpy integers and other index types too)."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise PedronTypeError(f"{what} must be a sequence of card ints, not {type(cards).__name__}")
+    out = []
+    for c in cards:
+        if type(c) is not int:
+            if isinstance(c, bool) or not hasattr(c, "__index__"):
+                raise PedronTypeError(f"{what}: a card is an int, not {type(c).__name__}")
+            try:
+                c = operator.index(c)
+            except TypeError:
+                raise PedronTypeError(f"{what}: a card is an int, not {type(c).__name__}") from None
+        if not 0 <= c < 52:
+            raise CardError(f"{what}: card number out of range 0..51: {c}")
+        out.append(c)
+    return tuple(out)
+
+
+def _hand_arg(held: Any) -> tuple[int, ...]:
+    hand = _card_ints(held, "held")
+    if len(hand) != 5:
+        raise PedronValueError(f"held: a hand has exactly 5 cards, got {len(hand)}")
+    if len(set(hand)) != 5:
+        raise DuplicateCardError("held: duplicate card in the hand")
+    return hand
 
 
 class DrawOption:
@@ -208,36 +383,69 @@ def _max_draw_arg(max_draw: Any) -> int:
     return m
 
 
+# For each 5-bit discard mask of the kernel: the positions kept and exchanged.
+_SPLITS = tuple(
+    (tuple(i for i in range(5) if not sub >> i & 1), tuple(i for i in range(5) if sub >> i & 1))
+    for sub in range(32)
+)
+
+
+def _limit_arg(max_draw: Any) -> DrawLimit:
+    if isinstance(max_draw, DrawLimit):
+        return max_draw
+    return DrawLimit.from_max_draw(max_draw)
+
+
 def draw_odds(
-    hand: Any, max_draw: int = 2, *, wild: bool = True, dead: Any = ()
+    hand: Any, max_draw: int | DrawLimit = 2, *, wild: bool = True, dead: Any = ()
 ) -> DrawOdds:
     """Every legal exchange for ``hand``, with exact outcome odds, best first.
 
     ``hand`` takes the same forms as :func:`~pedron.diablo.evaluate`.
-    A choice exchanges 0..``max_draw`` cards: Diablo allows 2 (the default);
-    the "more draw" variant allows 3, or 4 when the one card kept is an ace
-    (``max_draw=4``). ``dead`` are cards known not to be in the stock (seen
-    discards); they must not be in the hand. Replacements are drawn from the
-    remaining unseen cards, every set of them equally likely.
+    ``max_draw`` says which exchanges are legal: a :class:`DrawLimit`
+    (``DrawLimit.from_rules(rules)`` for a table), or an int 0..4 meaning up
+    to that many cards, where 4 means the *More draw* variant, 3 cards or 4
+    when the one card kept is an ace (``DrawLimit(4, True)``; for any four
+    cards pass ``DrawLimit(4)``). Diablo allows 2 (the default). ``dead``
+    are cards known not to be in the stock (seen discards); they must not be
+    in the hand. Replacements are drawn from the remaining unseen cards, every
+    set of them equally likely; an exchange of more cards than remain unseen
+    is not listed.
     """
     cards = _hand_cards(hand)
     hmask = 0
     for c in cards:
         hmask |= 1 << c
     dmask = _dead_mask(dead, hmask)
-    md = _max_draw_arg(max_draw)
-    rows = _k.draw_table(cards, dmask, md, bool(wild))
+    limit = _limit_arg(max_draw)
+    w = bool(wild)
+    rows = _k.draw_table(cards, dmask, limit.most, w, limit.ace_for_most)
     options = []
-    ncat = len(Category)
     for sub, outcomes, counts, total in rows:
-        keep = tuple(c for i, c in enumerate(cards) if not sub >> i & 1)
-        disc = tuple(c for i, c in enumerate(cards) if sub >> i & 1)
-        pairs = tuple((Category(i), counts[i]) for i in range(ncat, 0, -1))
-        options.append(DrawOption(keep, disc, outcomes, pairs, total, bool(wild)))
+        kept, exchanged = _SPLITS[sub]
+        keep = tuple([cards[i] for i in kept])
+        disc = tuple([cards[i] for i in exchanged])
+        pairs = tuple(zip(_CATEGORIES_BEST_FIRST, counts[:0:-1], strict=True))
+        options.append(DrawOption(keep, disc, outcomes, pairs, total, w))
     # Best first: highest expected strength (compared exactly), then fewer
-    # cards exchanged, then hand order.
+    # cards exchanged, then hand order (the kernel's order; best_exchange and
+    # the kernel's best_discard rank the same way).
     options.sort(key=lambda o: (_neg_fraction(o.total_strength, o.outcomes), len(o.discard)))
     return DrawOdds(options)
+
+
+def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool) -> tuple[int, ...]:
+    """The discards of the exchange :func:`draw_odds` ranks first, computed lean.
+
+    For bots and other hot loops: ``cards`` is a tuple of five distinct card
+    ints (checked), ``limit`` a :class:`DrawLimit`; no dead cards. The result
+    is always ``draw_odds(cards, limit, wild=wild)[0].discard`` (same ranking
+    and tie-break), but no option records are built: the kernel keeps only
+    the best exchange, so a call costs little more than the enumeration.
+    """
+    if not isinstance(limit, DrawLimit):
+        raise PedronTypeError(f"limit must be a DrawLimit, not {type(limit).__name__}")
+    return _k.best_discard(cards, 0, limit.most, bool(wild), limit.ace_for_most)
 
 
 class _neg_fraction:
@@ -260,7 +468,7 @@ class _neg_fraction:
 
 def best_draw(
     hand: Any,
-    max_draw: int = 2,
+    max_draw: int | DrawLimit = 2,
     *,
     wild: bool = True,
     dead: Any = (),

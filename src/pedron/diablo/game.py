@@ -1,7 +1,8 @@
-"""One game of Diablo (:class:`Game`), as a session (:class:`Table`) plays it.
+"""One game of Diablo (:class:`Game`): a deal of the engine, as a Diablo table plays it.
 
-A :class:`~pedron.diablo.session.Table` seats 3-7 players with stacks and plays :class:`Game` after
-:class:`Game` under its :class:`~pedron.diablo.rules.Rules`. One game goes
+A :class:`~pedron.diablo.session.Table` seats 3-7 players with stacks and
+plays :class:`Game` after :class:`Game` under its
+:class:`~pedron.diablo.rules.Rules`. One game goes
 
     [choose]  ante  deal  first round  draw  second round  [declare]  showdown
 
@@ -12,7 +13,8 @@ A :class:`~pedron.diablo.session.Table` seats 3-7 players with stacks and plays 
   from the dealer's left; the first bet is the opening and its maker the
   **opener**. If everyone checks, the game is *passed*: the cards are
   collected, the pot stays for the next game and the deal passes.
-* ``draw``: each player still in exchanges 0-2 cards, from the dealer's left.
+* ``draw``: each player still in exchanges cards (see ``Rules.draw_limit``),
+  from the dealer's left.
 * second round (phase ``"second_round"``): started by the opener (if he
   folded, by the next player still in to his left).
 * ``declare`` (Declare variant): each player still in names his hand.
@@ -22,52 +24,54 @@ A :class:`~pedron.diablo.session.Table` seats 3-7 players with stacks and plays 
 **The Diablo rule**: if anyone but the opener wins, the opener pays a new
 pot as large as the pot just won (all he has if less, at most the ``cap``);
 the next game is played for it without ante, and its opener is bound the same
-way, until an opener wins. The table knows whether such a *series* is running
-(:attr:`Table.series`) and :meth:`Table.close` waits for its end.
+way, until an opener wins. The game reports it (``result.diablo_paid``); the
+table runs the series (:attr:`Table.series`).
 
-Every operation comes with a query, as in the rest of pedron:
-:meth:`Game.legal_actions`, :meth:`Game.check_action`, and the action methods
-(:meth:`Game.check`, :meth:`Game.bet`, :meth:`Game.call`,
-:meth:`Game.raise_by`, :meth:`Game.raise_to`, :meth:`Game.fold`,
-:meth:`Game.draw`, :meth:`Game.declare`, :meth:`Game.choose`, or
-:meth:`Game.act` with an :class:`~pedron.engine.actions.Action`) each return
-the frozen :class:`~pedron.engine.actions.Record` appended to the history; an
-illegal action raises a pedron error and changes nothing. :meth:`Table.view`
-is what one player may know; :meth:`Table.to_json` / :meth:`Table.from_json`
-save and restore exactly; :func:`replay` plays a session again from its seed.
+A game is a :class:`~pedron.engine.deal.Deal`: ``legal_actions()``,
+``verify(action)``, ``apply(action)`` (and ``act``, and the named methods
+:meth:`Game.check`, :meth:`Game.bet`, :meth:`Game.call`,
+:meth:`Game.raise_to`, :meth:`Game.raise_by`, :meth:`Game.fold`,
+:meth:`Game.draw`, :meth:`Game.declare`, :meth:`Game.choose`); an illegal
+action raises a pedron error and changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pedron.cards import format_card, parse_cards
-from pedron.diablo.cards import Deck
 from pedron.diablo.declare import (
     DeclarationError,
     declarable,
     jacks_or_better_min,
     parse_declaration,
 )
+from pedron.diablo.draw import DrawLimit
 from pedron.diablo.hand import Category, HandValue, evaluate, strength
 from pedron.diablo.rules import GAMES
 from pedron.diablo.views import GameResult, GameView
-from pedron.engine.actions import Action, LegalAction, Record, check_amount, check_seat
+from pedron.engine.actions import LegalAction, Record, check_seat
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
-from pedron.engine.errors import (
-    ActionTypeError,
-    AmountError,
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
+from pedron.engine.deal import DONE, Deal, DealContext, raise_to
+from pedron.engine.errors import IllegalActionError
+from pedron.engine.frozen import Frozen, fields
+from pedron.engine.moves import (
+    Bet,
+    Call,
+    Check,
+    Choose,
+    Declare,
+    Draw,
+    Fold,
+    MoveArgs,
+    RaiseBy,
+    RaiseTo,
+    card_reader,
+    exact_int,
+    exact_str,
 )
-from pedron.engine.pots import Pot, split_amount
-from pedron.engine.views import censor
-from pedron.errors import PedronError
-
-if TYPE_CHECKING:
-    from pedron.diablo.session import Table
+from pedron.engine.pots import Pot
+from pedron.engine.settle import Settlement, pass_pot, settle
 
 __all__ = ["CHOOSE", "DECLARE", "DONE", "DRAW", "FIRST", "SECOND", "Game"]
 
@@ -77,56 +81,112 @@ FIRST = "first_round"
 DRAW = "draw"
 SECOND = "second_round"
 DECLARE = "declare"
-DONE = "done"
 
-_BETTING_KINDS = frozenset(("check", "bet", "call", "raise", "fold"))
-_ACE = 12  # rank of an ace (cards are 4 * rank + suit, rank 0 is a two)
-
-# Records that recur game after game are built once (they are immutable).
-_DEAL = [[Record("deal", s, 0, (c,), True) for c in range(52)] for s in range(7)]
-# _LEFT_OF[n][d]: the seats of a table of n clockwise from d's left, d last.
-_LEFT_OF = {n: [tuple((d + k) % n for k in range(1, n + 1)) for d in range(n)] for n in range(2, 8)}
-_POT = [f"pot {i}" for i in range(16)]
+_BETTING = ("check", "call", "bet", "raise", "fold")
 _RANK_CHARS = "23456789TJQKA"
 
-
-def _card_list(cards: Any) -> tuple[int, ...]:
-    """Card ids from ints or text such as ``"Kc 2h"``."""
-    if isinstance(cards, str):
-        try:
-            return tuple(parse_cards(cards))
-        except PedronError as exc:
-            raise IllegalActionError(f"bad cards {cards!r}: {exc}") from None
-    if isinstance(cards, int) and not isinstance(cards, bool):
-        return (cards,)
-    if not isinstance(cards, (list, tuple)):
-        raise ActionTypeError(f"discards must be a list of cards, not {type(cards).__name__}")
-    out: list[int] = []
-    for c in cards:
-        if isinstance(c, str):
-            out.extend(_card_list(c))
-        elif isinstance(c, bool) or not isinstance(c, int):
-            raise ActionTypeError(f"a card must be an int or text, not {type(c).__name__}")
-        else:
-            out.append(c)
-    return tuple(out)
+# Records that recur game after game are built once (they are immutable).
+_DEAL = [[Record("deal", s, 0, (c,), True) for c in range(52)] for s in range(8)]
 
 
-def _game_arg(game: Any) -> str:
-    if isinstance(game, str):
-        return game
-    if isinstance(game, int) and not isinstance(game, bool):
-        if 0 <= game < len(GAMES):
-            return GAMES[game]
-        raise IllegalActionError(f"no game number {game} (games: {GAMES})")
-    raise ActionTypeError(f"a game is named by a string or index, not {type(game).__name__}")
+class _DiabloArgs(MoveArgs):
+    """Diablo's move arguments: standard cards, declarations, game names."""
+
+    cards = staticmethod(card_reader(parse_cards))  # type: ignore[assignment]
+
+    def declaration(self, category: Any, ranks: Any) -> tuple[int, tuple[int, ...]]:
+        if isinstance(ranks, (tuple, list)) and not ranks:
+            ranks = None
+        return parse_declaration(category, ranks)
+
+    def game(self, value: Any) -> str:
+        if isinstance(value, str):
+            name = exact_str(value, "a game")
+            if name in GAMES:
+                return name
+            raise IllegalActionError(f"no game {name!r} (games: {', '.join(GAMES)})")
+        index = exact_int(value, "a game")
+        if 0 <= index < len(GAMES):
+            return GAMES[index]
+        raise IllegalActionError(f"no game number {index} (games: {GAMES})")
 
 
-# -- one game -------------------------------------------------------------------------------
-class Game:
-    """One game of Diablo (or Deuces Wild, or draw) at a :class:`Table`.
+@fields
+class DrawRule(Frozen):
+    """The part of a draw limit a count cannot say: the most cards only keeping an ace."""
 
-    Create it with :meth:`Table.next_game`. Attributes of interest:
+    __slots__ = ()
+    most: int
+    ace_for_most: bool
+
+    def __new__(cls, most: int, ace_for_most: bool) -> DrawRule:
+        return tuple.__new__(cls, (most, ace_for_most))
+
+    def why_not(self, move: Any, legal: LegalAction) -> str | None:
+        return DrawLimit(self[0], self[1]).why_not(legal.cards, move[0])
+
+    def to_json(self) -> list[Any]:
+        return ["draw_limit", self[0], self[1]]
+
+
+@fields
+class Declarable(Frozen):
+    """A declaration must name a hand of the game's scale (``wild`` or natural);
+    ``held`` is the declaration of the cards as they are (the truthful one)."""
+
+    __slots__ = ()
+    error = DeclarationError
+    wild: bool
+    held: tuple[int, tuple[int, ...]]
+
+    def __new__(cls, wild: bool, held: tuple[int, tuple[int, ...]]) -> Declarable:
+        return tuple.__new__(cls, (wild, held))
+
+    def choices(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The one declaration that names the hand truthfully (for bots that do)."""
+        return (self[1],)
+
+    def why_not(self, move: Any, legal: LegalAction) -> str | None:
+        decl = (move[0], move[1])
+        if decl in declarable(self[0]):
+            return None
+        text = "".join(_RANK_CHARS[r] for r in decl[1])
+        return (
+            f"{Category(decl[0]).label} with ranks {text} is not a hand of this game "
+            "(name the five ranks as the hand plays them, most important first)"
+        )
+
+    def to_json(self) -> list[Any]:
+        return ["declarable", self[0], [self[1][0], list(self[1][1])]]
+
+
+@fields
+class Choices(Frozen):
+    """Dealer's Choice: the games the dealer may call."""
+
+    __slots__ = ()
+    games: tuple[str, ...]
+
+    def __new__(cls, games: tuple[str, ...]) -> Choices:
+        return tuple.__new__(cls, (tuple(games),))
+
+    def why_not(self, move: Any, legal: LegalAction) -> str | None:
+        if move[0] in self[0]:
+            return None
+        return f"the dealer may call {self[0]}, not {move[0]!r}"
+
+    def choices(self) -> tuple[tuple[str], ...]:
+        """Each game the dealer may call."""
+        return tuple((g,) for g in self[0])
+
+    def to_json(self) -> list[Any]:
+        return ["choices", list(self[0])]
+
+
+class Game(Deal):
+    """One game of Diablo (or Deuces Wild, or draw): a deal at a Diablo table.
+
+    Create it with :meth:`Table.next_deal`. Attributes of interest:
     ``number``, ``dealer``, ``game`` (the game dealt), ``phase``, ``to_act``,
     ``opener``, ``cards`` (every hand: the game object sees everything, give
     players :meth:`view`), ``history`` and ``result`` once ``done``.
@@ -135,78 +195,55 @@ class Game:
     __slots__ = (
         "_checked",
         "cards",
-        "dealer",
-        "deck",
         "declared",
         "diablo",
         "diablo_pot",
         "drawn",
-        "final",
         "game",
-        "history",
-        "ledger",
-        "number",
+        "limit",
         "opener",
-        "order",
-        "phase",
         "pile",
         "queue",
-        "result",
         "round",
-        "rules",
         "shown",
-        "table",
         "wild",
     )
 
-    def __init__(self, table: Table, number: int, dealer: int, seats: Sequence[int]) -> None:
-        self.table = table
-        rules = self.rules = table.rules
-        self.ledger = table.ledger
-        self.number = number
-        self.dealer = dealer
-        n = table.n
-        # Seats clockwise from the dealer's left, dealer last.
-        self.order: tuple[int, ...] = tuple([s for s in _LEFT_OF[n][dealer] if s in seats])
+    ARGS = _DiabloArgs()
+    NAME = "game"
+
+    def __init__(self, ctx: DealContext) -> None:
+        super().__init__(ctx)
+        n = ctx.n
         self.cards: list[tuple[int, ...]] = [()] * n
         self.shown: list[tuple[int, ...]] = [()] * n
         self.declared: list[tuple[int, tuple[int, ...]] | None] = [None] * n
         self.drawn: list[int] = [-1] * n
         self.pile: list[int] = []
-        self.history: list[Record] = []
-        self.result: GameResult | None = None
-        self.final: tuple[tuple[bool, ...], tuple[int, ...]] | None = None
         self.queue: list[int] = []
         self.round: BettingRound | None = None
         self.opener: int | None = None
         self._checked = False
-        self.deck: Deck | None = None
-        self.diablo_pot = table._diablo_pot and table.ledger.carry > 0
+        self.limit = DrawLimit.from_rules(self.rules)
+        self.diablo_pot: bool = bool(ctx.extra.get("diablo_pot", False))
         self.game: str | None = None
         self.wild = True
         self.diablo = False
         self.ledger.begin(self.order)
-        forced = table._forced_game()
+        forced = ctx.extra.get("game")
         if forced is None:
             self.phase = CHOOSE
-            self.queue = [dealer]
+            self.queue = [self.dealer]
             return
         self.phase = FIRST
-        if rules.dealers_choice:
-            self.history.append(Record("game", dealer, 0, (), False, forced))
+        if self.rules.dealers_choice:
+            self.history.append(Record("game", self.dealer, 0, (), False, forced))
         self._start(forced)
 
-    # -- public queries ---------------------------------------------------------------
-    @property
-    def done(self) -> bool:
-        """True once the game is over (settled or passed)."""
-        return self.phase == DONE
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
+    # -- queries ------------------------------------------------------------------------
+    def _actor(self) -> int | None:
         phase = self.phase
-        if phase in (FIRST, SECOND):
+        if phase == FIRST or phase == SECOND:
             rnd = self.round
             return rnd.pending[0] if rnd is not None and rnd.pending else None
         return self.queue[0] if self.queue else None
@@ -221,253 +258,117 @@ class Game:
         """The main pot and side pots as they stand (empty once over)."""
         return [] if self.phase == DONE else self.ledger.pots()
 
-    def legal_actions(self) -> list[LegalAction]:
-        """What the player to act may do now, with amounts (empty when over).
-
-        Betting: ``check``, ``bet`` (min..max chips), ``call`` (its cost),
-        ``raise`` (min..max chips *by* which to raise), ``fold``. Draw:
-        ``draw`` with ``min``/``max`` the number of cards that may be
-        exchanged and ``cards`` the cards held. Declare: ``declare``. Dealer's
-        Choice: ``choose`` with ``cards`` the indexes in :data:`GAMES` of the
-        games that may be called.
-        """
-        phase = self.phase
-        if phase in (FIRST, SECOND):
-            rnd = self.round
-            assert rnd is not None
-            out = rnd.legal_actions()
-            if (
-                phase == FIRST
-                and self.rules.jacks_or_better
-                and out
-                and not self._may_open(rnd.pending[0])
-            ):
-                out = [a for a in out if a.kind != "bet"]
-            if not self.rules.all_in and out:
-                out = [a for a in out if self._covers(rnd, a.kind)]
-            return out
-        if phase == DRAW:
-            seat = self.queue[0]
-            held = self.cards[seat]
-            return [LegalAction("draw", 0, self._draw_max(held), held)]
-        if phase == DECLARE:
-            return [LegalAction("declare")]
-        if phase == CHOOSE:
-            return [LegalAction("choose", None, None, tuple(GAMES.index(g)
-                                                            for g in self.rules.choices))]
-        return []
-
-    def check_action(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else the reason it is not."""
-        try:
-            kind, value, seat = self._unpack(action)
-            self._validate(kind, value, seat)
-            if self.phase in (FIRST, SECOND):
-                assert self.round is not None
-                return self.round.check_action(kind, value)
-        except PedronError as exc:
-            return str(exc)
-        return None
-
     def hand_value(self, seat: int) -> HandValue:
         """The value of ``seat``'s cards in this game (wild or natural)."""
-        seat = check_seat(seat, self.table.n)
+        seat = check_seat(seat, self.n)
         if len(self.cards[seat]) != 5:
             raise IllegalActionError(f"seat {seat} holds no cards")
         return evaluate(self.cards[seat], wild=self.wild)
 
-    # -- acting -----------------------------------------------------------------------
-    def act(self, action: Action) -> Record:
-        """Apply ``action`` for the player to act; returns its history record."""
-        kind, value, seat = self._unpack(action)
-        return self._apply(kind, value, seat)
-
-    def check(self, seat: int | None = None) -> Record:
-        """Check (only while nobody has bet in this round)."""
-        return self._apply("check", None, seat)
-
-    def bet(self, amount: int, seat: int | None = None) -> Record:
-        """Bet ``amount`` chips (in the first round: open)."""
-        return self._apply("bet", amount, seat)
-
-    def call(self, seat: int | None = None) -> Record:
-        """Match the highest bet (all-in if short)."""
-        return self._apply("call", None, seat)
-
-    def raise_by(self, amount: int, seat: int | None = None) -> Record:
-        """Call and raise by ``amount`` chips (the engine's ``"raise"``)."""
-        return self._apply("raise", amount, seat)
-
-    def raise_to(self, total: int, seat: int | None = None) -> Record:
-        """Raise so that this round's bet becomes ``total`` chips (``raise_by(total - bet)``)."""
-        total = check_amount(total, "the total")
-        rnd = self.round
-        if rnd is None or self.phase not in (FIRST, SECOND):
-            return self._apply("raise", total, seat)  # refused: the phase says why
-        if total <= rnd.current:
-            raise AmountError(f"a raise to {total} is not above the bet of {rnd.current}")
-        return self._apply("raise", total - rnd.current, seat)
-
-    def fold(self, seat: int | None = None) -> Record:
-        """Fold: the chips put in are lost."""
-        return self._apply("fold", None, seat)
-
-    def draw(self, discards: Any = (), seat: int | None = None) -> Record:
-        """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
-        return self._apply("draw", discards, seat)
-
-    def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
-        """Declare (name) the hand: a category and its five ranks, e.g.
-        ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
-        return self._apply("declare", (category, ranks), seat)
-
-    def choose(self, game: str | int, seat: int | None = None) -> Record:
-        """Dealer's Choice: the dealer calls ``game`` (a name of :data:`GAMES`)."""
-        return self._apply("choose", game, seat)
-
-    @staticmethod
-    def _unpack(action: Action) -> tuple[str, Any, int | None]:
-        if not isinstance(action, Action):
-            raise ActionTypeError(f"expected an Action, not {type(action).__name__}")
-        kind = action.kind
-        cards = action.cards
-        if type(cards) is not tuple and not isinstance(cards, (tuple, list)):
-            raise ActionTypeError(f"action cards must be a tuple, not {type(cards).__name__}")
-        if kind == "draw":
-            if action.amount is not None:
-                raise IllegalActionError("a draw names cards, not an amount")
-            return kind, cards, action.seat
-        if kind == "declare":
-            return kind, (action.amount, cards), action.seat
-        if cards:
-            raise IllegalActionError(f"a {kind!r} names no cards")
-        return kind, action.amount, action.seat
-
-    def _may_open(self, seat: int) -> bool:
-        return strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild)
-
-    def _covers(self, rnd: BettingRound, kind: str) -> bool:
-        """Without all-in actions (``all_in=False``): can the player to act pay in full?"""
-        seat = rnd.pending[0]
-        stack = self.ledger.stacks[seat]
-        need = rnd.current - rnd.bets[seat]
-        if kind == "call":
-            return stack >= need
-        if kind == "bet":
-            return stack >= rnd.min_bet
-        if kind == "raise":
-            return stack - need >= rnd.min_raise
-        return True
-
-    def _draw_max(self, held: tuple[int, ...]) -> int:
-        rules = self.rules
-        if not rules.more_draw:
-            return rules.max_draw
-        return 4 if any(c >> 2 == _ACE for c in held) else 3
-
-    def _validate(self, kind: Any, value: Any, seat: Any) -> Any:
-        """Check an action without changing anything; returns the normalized value.
-
-        (In a betting round the engine's :class:`BettingRound` checks the
-        amounts when the action is applied, before anything changes.)
-        """
-        if not isinstance(kind, str):
-            raise ActionTypeError(f"an action kind is a string, not {type(kind).__name__}")
+    # -- the rules of each move -----------------------------------------------------------
+    def _kinds(self) -> tuple[str, ...]:
         phase = self.phase
-        if phase == DONE:
-            raise GameOverError(f"game {self.number} is over")
-        actor = self.to_act
-        assert actor is not None
-        if seat is not None and (type(seat) is not int or seat != actor):
-            check_seat(seat, self.table.n)
-            raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
-        if phase in (FIRST, SECOND):
-            if kind not in _BETTING_KINDS:
-                raise IllegalActionError(
-                    f"seat {actor} may check, bet, call, raise or fold, not {kind!r}"
-                )
+        if phase == FIRST or phase == SECOND:
+            return _BETTING
+        if phase == DRAW:
+            return ("draw",)
+        if phase == DECLARE:
+            return ("declare",)
+        if phase == CHOOSE:
+            return ("choose",)
+        return ()
+
+    def _option(self, kind: str) -> LegalAction | str:
+        phase = self.phase
+        actor = self._actor()
+        if phase == FIRST or phase == SECOND:
+            if kind not in _BETTING:
+                return f"seat {actor} may check, bet, call, raise or fold, not {kind!r}"
+            rnd = self.round
+            assert rnd is not None and actor is not None
             if (
                 kind == "bet"
                 and phase == FIRST
                 and self.rules.jacks_or_better
                 and not self._may_open(actor)
             ):
-                raise IllegalActionError(
-                    f"seat {actor} cannot open: jacks or better are needed to open"
-                )
-            if not self.rules.all_in:
-                rnd = self.round
-                assert rnd is not None
-                if not self._covers(rnd, kind):
-                    raise IllegalActionError(
-                        f"seat {actor} cannot {kind} in full and all-in actions are off"
-                    )
-            return value
+                return f"seat {actor} cannot open: jacks or better are needed to open"
+            return rnd.option(kind)
         if phase == DRAW:
             if kind != "draw":
-                raise IllegalActionError(f"seat {actor} must draw (0 or more cards), not {kind!r}")
-            return self._check_discards(actor, value)
+                return f"seat {actor} must draw (0 or more cards), not {kind!r}"
+            assert actor is not None
+            held = self.cards[actor]
+            limit = self.limit
+            most = limit.most_for(held)
+            # The count says it all unless the largest exchange needs a kept ace.
+            rule = DrawRule(limit.most, limit.ace_for_most) if limit.ace_for_most and \
+                most == limit.most else None
+            return LegalAction("draw", 0, most, held, rule)
         if phase == DECLARE:
             if kind != "declare":
-                raise IllegalActionError(f"seat {actor} must declare his hand, not {kind!r}")
-            category, ranks = value
-            if isinstance(ranks, tuple) and not ranks:
-                ranks = None
-            decl = parse_declaration(category, ranks)
-            if decl not in declarable(self.wild):
-                cat = Category(decl[0]).label
-                text = "".join(_RANK_CHARS[r] for r in decl[1])
-                raise DeclarationError(
-                    f"{cat} with ranks {text} is not a hand of this game "
-                    "(name the five ranks as the hand plays them, most important first)"
-                )
-            return decl
-        # CHOOSE
-        if kind != "choose":
-            raise IllegalActionError(f"the dealer must choose the game, not {kind!r}")
-        game = _game_arg(value)
-        if game not in self.rules.choices:
-            raise IllegalActionError(f"the dealer may call {self.rules.choices}, not {game!r}")
-        return game
+                return f"seat {actor} must declare his hand, not {kind!r}"
+            assert actor is not None
+            held = evaluate(self.cards[actor], wild=self.wild)
+            return LegalAction(
+                "declare", None, None, (),
+                Declarable(self.wild, (int(held.category), tuple(held.ranks))),
+            )
+        if phase == CHOOSE:
+            if kind != "choose":
+                return f"the dealer must choose the game, not {kind!r}"
+            choices = self.rules.choices
+            return LegalAction(
+                "choose", None, None, tuple(GAMES.index(g) for g in choices), Choices(choices)
+            )
+        return f"game {self.number} is over"
 
-    def _check_discards(self, actor: int, value: Any) -> tuple[int, ...]:
-        discards = _card_list(value)
-        held = self.cards[actor]
+    def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
+        if type(move) is RaiseBy:
+            rnd = self.round
+            if rnd is None or self.phase not in (FIRST, SECOND):
+                return RaiseTo(move[0], seat=move[1])  # refused below: the phase says why
+            return raise_to(move, rnd.current)
+        if type(move) is Draw:
+            self._check_discards(move[0], legal)
+        return move
+
+    def _check_discards(self, discards: tuple[int, ...], legal: LegalAction | None) -> None:
+        """Every discard held, none twice, no more than allowed (the ace rule: the limit)."""
+        if legal is None:
+            return
+        held = legal.cards
+        actor = self._actor()
         for c in discards:
             if c not in held:
                 name = format_card(c) if 0 <= c < 52 else repr(c)
                 raise IllegalActionError(f"seat {actor} does not hold {name}")
         if len(set(discards)) != len(discards):
             raise IllegalActionError("a card is discarded twice")
-        k = len(discards)
-        rules = self.rules
-        if rules.more_draw:
-            if k == 4:
-                kept = [c for c in held if c not in discards]
-                if kept[0] >> 2 != _ACE:
-                    raise IllegalActionError(
-                        "four cards may be exchanged only when the card kept is an ace"
-                    )
-            elif k > 3:
-                raise IllegalActionError(f"at most 3 cards (4 keeping an ace), not {k}")
-        elif k > rules.max_draw:
-            raise IllegalActionError(f"at most {rules.max_draw} cards may be exchanged, not {k}")
-        return discards
+        assert legal.max is not None
+        if len(discards) > legal.max:
+            reason = self.limit.why_not(held, discards)
+            raise IllegalActionError(
+                reason or f"at most {legal.max} cards may be exchanged, not {len(discards)}"
+            )
 
-    def _apply(self, kind: Any, value: Any, seat: Any) -> Record:
-        value = self._validate(kind, value, seat)
+    def _may_open(self, seat: int) -> bool:
+        return strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild)
+
+    # -- playing a verified move ------------------------------------------------------------
+    def _play(self, move: Any) -> None:
         phase = self.phase
-        table = self.table
-        if phase in (FIRST, SECOND):
+        hist = self.history
+        if phase == FIRST or phase == SECOND:
             rnd = self.round
             assert rnd is not None
-            rec = rnd.apply(kind, value)  # validates amounts first: raises, changes nothing
-            table._log.append(("act", kind, value if kind in ("bet", "raise") else None))
-            self.history.append(rec)
+            kind = move.kind
+            rec = rnd.play(kind, move[0] if kind == "bet" or kind == "raise" else 0)
+            hist.append(rec)
             if kind == "check":
                 self._checked = True
             elif kind == "bet" and phase == FIRST and self.opener is None:
-                self.opener = rec.seat
+                self.opener = rec[1]
             if sum(self.ledger.live) <= 1:
                 self._settle(None)
             elif not rnd.pending:
@@ -475,58 +376,45 @@ class Game:
                     self._after_first()
                 else:
                     self._start_showdown()
-            return rec
-        actor = self.queue[0]
+            return
+        actor = self.queue.pop(0)
         if phase == DRAW:
-            table._log.append(("act", "draw", list(value)))
-            rec = self._do_draw(actor, value)
-            self.queue.pop(0)
+            self._do_draw(actor, move[0])
             if not self.queue:
                 self._start_second()
-            return rec
+            return
         if phase == DECLARE:
-            table._log.append(("act", "declare", [value[0], list(value[1])]))
+            value = (move[0], move[1])
             self.declared[actor] = value
-            rec = Record(
-                "declare", actor, value[0], (), False,
-                HandValue.from_strength(declarable(self.wild)[value], wild=self.wild).description,
-            )
-            self.history.append(rec)
-            self.queue.pop(0)
+            named = HandValue.from_strength(declarable(self.wild)[value], wild=self.wild)
+            hist.append(Record("declare", actor, value[0], (), False, named.description))
             if not self.queue:
                 self._showdown()
-            return rec
-        # CHOOSE
-        table._log.append(("act", "choose", value))
-        rec = Record("choose", actor, GAMES.index(value), (), False, value)
-        self.history.append(rec)
-        if value == "diablo" and table._diablo_caller is None:
-            table._diablo_caller = actor
-        self.queue = []
-        self._start(value)
-        return rec
+            return
+        game = move[0]  # CHOOSE
+        hist.append(Record("choose", actor, GAMES.index(game), (), False, game))
+        self._start(game)
 
-    # -- steps ------------------------------------------------------------------------
+    # -- steps ------------------------------------------------------------------------------
     def _start(self, game: str) -> None:
         """Ante, deal and open the first betting round."""
         self.game = game
         self.wild = game != "draw"
         self.diablo = game == "diablo"
-        table = self.table
         led = self.ledger
         order = self.order
         hist = self.history
-        ante = self.rules.ante
+        rules = self.rules
+        ante = rules.ante
         if ante and not self.diablo_pot:
             hist.extend(collect_antes(led, order, ante))
-        deck = self.deck = table._deck_for_game()
         k = len(order)
+        deck = self.deck = self._shoe(k, order * 5)  # one card at a time, five rounds
         dealt = deck.deal(5 * k)
         cards = self.cards
         for i, s in enumerate(order):
             cards[s] = dealt[i::k]
         hist.extend([_DEAL[order[i % k]][c] for i, c in enumerate(dealt)])
-        rules = self.rules
         self.phase = FIRST
         rnd = self.round = BettingRound(
             led,
@@ -534,13 +422,12 @@ class Game:
             min_bet=rules.min_bet_before,
             max_bet=rules.max_bet_before,
             max_raises=rules.max_raises,
+            all_in=rules.all_in,
         )
         if not rnd.pending:
             self._after_first()
 
     def _after_first(self) -> None:
-        rnd = self.round
-        assert rnd is not None
         if self.opener is None and self._checked:
             self._pass()
             return
@@ -549,18 +436,15 @@ class Game:
         self.queue = [s for s in self.order if live[s]]
         self.phase = DRAW
 
-    def _do_draw(self, actor: int, discards: tuple[int, ...]) -> Record:
+    def _do_draw(self, actor: int, discards: tuple[int, ...]) -> None:
         k = len(discards)
         deck = self.deck
-        assert deck is not None
         pile = self.pile
         hist = self.history
-        note = "stands" if k == 0 else ""
-        rec = Record("draw", actor, k, discards, True, note)
-        hist.append(rec)
+        hist.append(Record("draw", actor, k, discards, True, "stands" if k == 0 else ""))
         self.drawn[actor] = k
         if not k:
-            return rec
+            return
         own_first = self.rules.reshuffle == "all"
         if own_first:
             pile.extend(discards)
@@ -572,7 +456,6 @@ class Game:
         held = self.cards[actor]
         self.cards[actor] = tuple([c for c in held if c not in discards]) + new
         hist.extend([_DEAL[actor][c] for c in new])
-        return rec
 
     def _start_second(self) -> None:
         order = self.order
@@ -588,6 +471,7 @@ class Game:
             min_bet=rules.min_bet_after,
             max_bet=rules.max_bet_after,
             max_raises=rules.max_raises,
+            all_in=rules.all_in,
         )
         if not rnd.pending:
             self._start_showdown()
@@ -603,13 +487,11 @@ class Game:
     def _showdown(self) -> None:
         live = self.ledger.live
         wild = self.wild
-        n = self.table.n
-        values = [0] * n
-        names: list[str | None] = [None] * n
+        values = [0] * self.n
+        names: list[str | None] = [None] * self.n
         dead = []
         hist = self.history
-        declare = self.rules.declare
-        table = declarable(wild) if declare else None
+        table = declarable(wild) if self.rules.declare else None
         for s in self.order:
             if not live[s]:
                 continue
@@ -637,20 +519,10 @@ class Game:
     def _pass(self) -> None:
         """Everyone checked: the cards are collected, the pot stays, the deal passes."""
         led = self.ledger
-        n = self.table.n
         pot = sum(led.committed) + led.carry
         self.history.append(Record("passed", None, pot, note="everyone checked: the pot stays"))
-        self.final = (tuple(led.live), tuple(led.committed))
-        net = tuple(-c for c in led.committed)
-        led.settle([], pot)
-        self.result = GameResult(
-            self.number, self.dealer, self.game or "", True, False, (), (0,) * n, net,
-            pot, (), None, None, 0, (None,) * n, (),
-        )
-        self.queue = []
-        self.round = None
-        self.phase = DONE
-        self.table._game_over(self)
+        done = pass_pot(led)
+        self._finish(done, None, True, False, None, 0, (None,) * self.n, ())
 
     def _settle(
         self,
@@ -658,149 +530,141 @@ class Game:
         names: list[str | None] | None = None,
         dead: tuple[int, ...] = (),
     ) -> None:
-        """Divide the pots (``values`` is ``None`` when the last player wins unseen)."""
-        led = self.ledger
-        n = self.table.n
-        hist = self.history
-        showdown = values is not None
+        """Divide the pots (``values`` is ``None`` when the last player wins unseen),
+        then apply the Diablo rule."""
+        done = settle(
+            self.ledger, self.order, values, self.history.append,
+            odd_chip_carry=self.rules.odd_chip == "carry",
+        )
         opener = self.opener
-        pots = led.pots()
-        received = [0] * n
-        carry = 0
-        winners: list[int] = []
-        main_winners: tuple[int, ...] = ()
-        won_by_others = 0
-        rank = self.order.index
-        odd_carry = self.rules.odd_chip == "carry"
-        for index, pot in enumerate(pots):
-            amount = pot.amount
-            eligible = pot.eligible
-            if len(eligible) == 1:
-                s = eligible[0]
-                received[s] += amount
-                if pot.uncalled:
-                    hist.append(Record("return", s, amount, (), False, _POT[index]))
-                    continue
-                note = _POT[index] if showdown else _POT[index] + ", uncontested"
-                hist.append(Record("win", s, amount, (), False, note))
-                tied = [s]
-            else:
-                assert values is not None
-                best = max([values[s] for s in eligible])
-                if best == 0:
-                    carry += amount
-                    hist.append(Record("carry", None, amount, note=f"pot {index}: every hand dead"))
-                    continue
-                tied = [s for s in eligible if values[s] == best]
-                if len(tied) > 1:
-                    tied.sort(key=rank)
-                k = len(tied)
-                share = amount
-                if k > 1 and odd_carry and amount % k:
-                    odd = amount % k
-                    share -= odd
-                    carry += odd
-                    hist.append(Record("carry", None, odd, note=f"pot {index}: odd chips"))
-                note = _POT[index] + ", split" if k > 1 else _POT[index]
-                for s, chips in split_amount(share, tied):
-                    received[s] += chips
-                    hist.append(Record("win", s, chips, (), False, note))
-            for s in tied:
-                if s not in winners:
-                    winners.append(s)
-            if index == 0:
-                main_winners = tuple(tied)
-            if opener is not None and opener not in tied:
-                won_by_others += amount
-        committed = led.committed
-        self.final = (tuple(led.live), tuple(committed))
-        net = [received[s] - committed[s] for s in range(n)]
-        led.settle([(s, c) for s, c in enumerate(received) if c], carry)
-        if len(winners) > 1:
-            winners.sort(key=rank)
         opener_won: bool | None = None
         paid = 0
+        net = done.net
         if opener is not None:
-            opener_won = opener in main_winners
+            opener_won = opener in done.main_winners
             if self.diablo and not opener_won:
-                due = won_by_others
+                due = done.won_by_others(opener)
                 cap = self.rules.cap
                 if cap is not None and due > cap:
                     due = cap
+                led = self.ledger
                 paid = min(due, led.stacks[opener])
                 if paid:
                     led.forfeit(opener, paid)
-                    net[opener] -= paid
-                    hist.append(
+                    net = tuple(v - paid if s == opener else v for s, v in enumerate(net))
+                    self.history.append(
                         Record("diablo", opener, paid, note=f"the opener pays a new pot of {paid}")
                     )
+        hands = tuple(names) if names is not None else (None,) * self.n
+        self._finish(done, net, False, values is not None, opener_won, paid, hands, dead)
+
+    def _finish(
+        self,
+        done: Settlement,
+        net: tuple[int, ...] | None,
+        passed: bool,
+        showdown: bool,
+        opener_won: bool | None,
+        paid: int,
+        hands: tuple[str | None, ...],
+        dead: tuple[int, ...],
+    ) -> None:
+        self.final = (done.live, done.committed)
         self.result = GameResult(
-            self.number,
-            self.dealer,
-            self.game or "",
-            False,
-            showdown,
-            tuple(pots),
-            tuple(received),
-            tuple(net),
-            led.carry,
-            tuple(winners),
-            opener,
-            opener_won,
-            paid,
-            tuple(names) if names is not None else (None,) * n,
-            dead,
+            self.number, self.dealer, showdown, done.pots, done.received, done.net if net is None else net,
+            self.ledger.carry, done.winners, hands, self.game or "", passed, self.opener,
+            opener_won, paid, dead,
         )
         self.queue = []
+        self.round = None
         self.phase = DONE
-        self.table._game_over(self)
 
-    # -- views, state -----------------------------------------------------------------
+    # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know of this game (``None``: a spectator)."""
         if seat is not None:
-            check_seat(seat, self.table.n)
+            seat = check_seat(seat, self.n)
         led = self.ledger
         if self.final is not None:
             live, committed = self.final
         else:
             live, committed = tuple(led.live), tuple(led.committed)
         rnd = self.round
-        betting = self.phase in (FIRST, SECOND) and rnd is not None
-        to_act = self.to_act
+        betting = rnd is not None and (self.phase == FIRST or self.phase == SECOND)
+        to_act = self._actor()
+        result = self.result
         return GameView(
-            seat=seat,
-            number=self.number,
-            dealer=self.dealer,
-            game=self.game,
-            diablo_pot=self.diablo_pot,
-            phase=self.phase,
-            to_act=to_act,
-            dealt_in=self.order,
-            my_cards=self.cards[seat] if seat is not None else (),
-            shown=tuple(self.shown),
-            live=live,
-            committed=committed,
-            stacks=tuple(led.stacks),
-            pot=self.pot,
-            pots=self.result.pots if self.result is not None else tuple(self.pots()),
-            carry=led.carry,
-            opener=self.opener,
-            bet=rnd.current if rnd is not None and betting else 0,
-            to_call=rnd.to_call(seat) if rnd is not None and betting and seat is not None else 0,
-            raises=rnd.raises if rnd is not None and betting else 0,
-            drawn=tuple(self.drawn),
-            declared=tuple(self.declared),
-            stock=len(self.deck) if self.deck is not None else 0,
-            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == to_act
-            else (),
-            history=censor(self.history, seat),
-            result=self.result,
+            seat,
+            self.number,
+            self.dealer,
+            self.phase,
+            to_act,
+            self.order,
+            self.cards[seat] if seat is not None else (),
+            tuple(self.shown),
+            live,
+            committed,
+            tuple(led.stacks),
+            self.pot,
+            result.pots if result is not None else tuple(self.pots()),
+            led.carry,
+            rnd.current if betting and rnd is not None else 0,
+            tuple(self.options().values()) if seat is not None and seat == to_act else (),
+            self.seen_by(seat),
+            result,
+            self.game,
+            self.diablo_pot,
+            self.opener,
+            rnd.to_call(seat) if betting and rnd is not None and seat is not None else 0,
+            rnd.raises if betting and rnd is not None else 0,
+            tuple(self.drawn),
+            tuple(self.declared),
+            len(self.deck) if self.deck is not None else 0,
         )
 
+    # -- the named moves ----------------------------------------------------------------------
+    def check(self, seat: int | None = None) -> Record:
+        """Check (only while nobody has bet in this round)."""
+        return self.act(Check(seat=seat))
+
+    def bet(self, amount: int, seat: int | None = None) -> Record:
+        """Bet ``amount`` chips (in the first round: open)."""
+        return self.act(Bet(amount, seat=seat))
+
+    def call(self, seat: int | None = None) -> Record:
+        """Match the highest bet (all-in if short)."""
+        return self.act(Call(seat=seat))
+
+    def raise_to(self, total: int, seat: int | None = None) -> Record:
+        """Raise so that this round's bet becomes ``total`` chips."""
+        return self.act(RaiseTo(total, seat=seat))
+
+    def raise_by(self, amount: int, seat: int | None = None) -> Record:
+        """Call and raise by ``amount`` chips (``raise_to(bet + amount)``)."""
+        return self.act(RaiseBy(amount, seat=seat))
+
+    def fold(self, seat: int | None = None) -> Record:
+        """Fold: the chips put in are lost."""
+        return self.act(Fold(seat=seat))
+
+    def draw(self, discards: Any = (), seat: int | None = None) -> Record:
+        """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
+        return self.act(Draw(discards, seat=seat))
+
+    def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
+        """Declare (name) the hand: a category and its five ranks, e.g.
+        ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
+        return self.act(Declare(category, ranks, seat=seat))
+
+    def choose(self, game: str | int, seat: int | None = None) -> Record:
+        """Dealer's Choice: the dealer calls ``game`` (a name of :data:`GAMES`)."""
+        return self.act(Choose(game, seat=seat))
+
+    # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:
         """Plain data of the game (hidden cards included: for saving, not for players)."""
         rnd = self.round
+        deck = self.deck
         return {
             "number": self.number,
             "dealer": self.dealer,
@@ -812,42 +676,32 @@ class Game:
             "declared": [None if d is None else [d[0], list(d[1])] for d in self.declared],
             "drawn": list(self.drawn),
             "pile": list(self.pile),
-            "stock": None if self.deck is None else list(self.deck.stock),
+            "stock": None if deck is None else list(deck.stock),
             "phase": self.phase,
             "queue": list(self.queue),
             "opener": self.opener,
             "checked": self._checked,
             "round": None if rnd is None else rnd.getstate(),
             "history": [r.to_json() for r in self.history],
+            "moves": [m.to_json() + [m.seat] for m in self.moves],
             "result": None if self.result is None else self.result.to_json(),
             "final": None if self.final is None else [list(x) for x in self.final],
         }
 
-    def _copy(self, table: Table) -> Game:
-        other = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.table = table
-        other.ledger = table.ledger
+    def _copy_state(self, other: Any) -> None:
         other.cards = self.cards[:]
         other.shown = self.shown[:]
         other.declared = self.declared[:]
         other.drawn = self.drawn[:]
         other.pile = self.pile[:]
-        other.history = self.history[:]
         other.queue = self.queue[:]
-        other.deck = None if self.deck is None else table._deck
-        other.round = None if self.round is None else self.round.copy(table.ledger)
-        return other
-
-    def clone(self) -> Game:
-        """An independent copy of the whole table, returned as its current game."""
-        game = self.table.clone()._game
-        assert game is not None
-        return game
+        other.round = None if self.round is None else self.round.copy(other.ledger)
 
     def __repr__(self) -> str:
         return (
             f"<Diablo Game {self.number} ({self.game or 'to be chosen'}): dealer={self.dealer} "
             f"phase={self.phase} to_act={self.to_act} pot={self.pot} opener={self.opener}>"
         )
+
+
+__all__ += ["DeclarationError", "DrawRule"]

@@ -140,7 +140,7 @@ class HandValue:
     @classmethod
     def from_strength(cls, strength: int, *, wild: bool = True) -> HandValue:
         """The value of a strength, decoded by table lookup (no evaluation)."""
-        return _k.value_of_strength(_strength_arg(strength), wild)
+        return _VALUES.of_strength(_strength_arg(strength), wild)
 
     @property
     def rank_text(self) -> str:
@@ -204,10 +204,19 @@ class HandValue:
 
 
 def _value(strength: int, wild: bool) -> HandValue:
-    return _k.value_of_strength(strength, wild)
+    return _VALUES.of_strength(strength, wild)
 
 
-_k._install_value_factory(HandValue)
+def _value_cache() -> _k.ValueCache[HandValue]:
+    """The module's value cache (pickling ``evaluate`` refers to it by this name)."""
+    return _VALUES
+
+
+# Every HandValue comes from this cache, one per strength and mode, made by
+# HandValue(strength, wild) on first use: equal hands give the same object.
+# The compiled ValueCache does the lookup in C (it is on the path of every
+# evaluate call) but only knows the factory; the cache belongs to this module.
+_VALUES = _k.ValueCache(HandValue, _value_cache)
 
 
 def _strength_arg(strength: Any) -> int:
@@ -219,9 +228,9 @@ def _strength_arg(strength: Any) -> int:
         raise PedronTypeError(f"a strength must be an int, not {type(strength).__name__}") from None
 
 
-# The scalar entry points are the compiled functions themselves (no wrapper),
-# so a call costs one C-level dispatch.
-evaluate = _k.evaluate
+# The scalar entry points are compiled callables themselves (no Python
+# wrapper), so a call costs one C-level dispatch.
+evaluate = _VALUES.evaluate
 strength = _k.strength
 
 

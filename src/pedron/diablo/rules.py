@@ -10,8 +10,10 @@ see ``docs/diablo_game.md`` for the whole list with examples.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
+from pedron.diablo.draw import DrawLimit
 from pedron.engine.errors import RulesError
 
 __all__ = ["GAMES", "Rules"]
@@ -61,11 +63,13 @@ class Rules:
     max_raises
         Raises allowed in one betting round (default 4; ``None``: no limit).
     max_draw
-        Cards a player may exchange (default 2).
+        Cards a player may exchange, 0..4 (default 2).
     more_draw
         The variant *More draw*: up to three cards, or four when the one card
         kept is an ace (a real ace: a deuce kept does not count). Overrides
-        ``max_draw``.
+        ``max_draw``. :attr:`draw_limit` is the resulting
+        :class:`~pedron.diablo.draw.DrawLimit`, the rule the game and the
+        draw advisor both apply.
     cap
         The variant *Cap*: the largest new pot an opener who did not win must
         pay (``None``, the default: exactly the pot just won).
@@ -144,16 +148,23 @@ class Rules:
         if self.max_raises is not None:
             _whole("max_raises", self.max_raises, 0)
         _whole("max_draw", self.max_draw, 0)
-        if self.max_draw > 5:
-            raise RulesError("Rules.max_draw is at most 5")
+        if self.max_draw > 4:
+            # A player keeps at least one card; the draw advisor (draw_odds,
+            # the bots) evaluates exchanges of up to four, so a table must not
+            # allow an exchange nobody can advise on.
+            raise RulesError(
+                f"Rules.max_draw must be 0..4, not {self.max_draw}: a player keeps at least "
+                "one card, and the draw advisor evaluates exchanges of up to four cards"
+            )
         if self.cap is not None:
             _whole("cap", self.cap, 1)
 
     # -- derived ----------------------------------------------------------------
-    @property
-    def draw_limit(self) -> int:
-        """Most cards anybody may exchange (4 under *More draw*, with an ace kept)."""
-        return 4 if self.more_draw else self.max_draw
+    @cached_property  # asked at every draw; Rules are frozen, so it never changes
+    def draw_limit(self) -> DrawLimit:
+        """The exchanges this table allows: ``DrawLimit(4, ace_for_most=True)``
+        under *More draw*, else ``DrawLimit(max_draw)``."""
+        return DrawLimit.from_rules(self)
 
     def replace(self, **options: Any) -> Rules:
         """A copy with some options changed."""

@@ -13,80 +13,56 @@ from typing import Any
 
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.cards import Deck
-from pedron.diablo.game import _LEFT_OF, CHOOSE, DONE, FIRST, SECOND, Game
-from pedron.diablo.rules import GAMES, Rules
+from pedron.diablo.game import CHOOSE, DONE, FIRST, SECOND, Game
+from pedron.diablo.history import GameHistory
+from pedron.diablo.rules import Rules
 from pedron.diablo.views import GameResult, TableView
 from pedron.engine import save
-from pedron.engine import table as engine_table
-from pedron.engine.actions import Action, LegalAction, Record, check_seat
-from pedron.engine.errors import GameOverError, IllegalActionError, SaveError
-from pedron.engine.table import TableBase, seat_names
-from pedron.errors import PedronTypeError
+from pedron.engine.actions import Record, check_seat
+from pedron.engine.deal import DealContext
+from pedron.engine.errors import SaveError
+from pedron.engine.pots import next_clockwise
+from pedron.engine.table import TableBase, replay_session
+from pedron.engine.views import deprecated
+from pedron.errors import CardError
 
 __all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
 
 FORMAT = "pedron.diablo.table"
-SAVE_VERSION = 1
-
-
-def _check_snapshot(setup: dict[str, Any], state: dict[str, Any]) -> None:
-    """Clear errors for the usual kinds of damage, before the full replay check."""
-    try:
-        n = len(setup["names"])
-        ledger = engine_table.check_ledger_snapshot(setup, state)
-        game = state.get("game")
-        if game is not None and game["phase"] not in (CHOOSE, DONE):
-            groups = [*game["cards"], game["pile"], game["stock"] or []]
-            save.check_unique_cards(groups, 52, format_card)
-            if sum(len(g) for g in groups) != 52:
-                raise SaveError("cards are missing from the hands, the stock and the discards")
-            phase = game["phase"]
-            if phase in (FIRST, SECOND):
-                pending = (game["round"] or {}).get("pending") or []
-            else:
-                pending = game["queue"]
-            if not pending or not all(
-                isinstance(s, int) and 0 <= s < n and ledger["live"][s] for s in pending
-            ):
-                raise SaveError("the player to act is not a live seat of this game")
-        elif game is not None and game["phase"] == DONE and game["queue"]:
-            raise SaveError("a finished game has a player to act")
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
-        raise SaveError(f"malformed saved state: {exc!r}") from None
+SAVE_VERSION = 2
 
 
 class Table(TableBase):
     """A Diablo session of 3-7 players.
 
-    ``Table(players=4, stacks=None, rules=Rules(), seed=None, *, dealer=0,
-    order=None, orders=None, keep_games=False)``: ``players`` is a count or a
-    list of names; ``stacks`` one stack for all or one per player (default
+    ``Table(players=4, stacks=None, rules=Rules(), seed=None, *, dealer=None,
+    orders=None, keep_history=False)``: ``players`` is a count or a list of
+    names; ``stacks`` one stack for all or one per player (default
     ``rules.stacks``); ``seed`` an int, a :class:`~pedron.Generator` or
-    ``None`` (OS entropy); ``dealer`` the agreed first dealer (default seat 0);
-    ``order``/``orders`` prearrange the next deals: each is a list of card ids
-    put on top of the stock (top first), the rest of the deck following in id
-    order. ``keep_games=True`` keeps every finished game's history
-    (``past_games``) and result (``results``).
+    ``None`` (OS entropy); ``dealer`` the agreed first dealer (``None``, the
+    default: every player draws a card and the highest rank deals, ties
+    drawing again). ``next_deal(hands=..., stock=...)`` prearranges a deal;
+    ``orders`` queues pedron 0.1's prearranged decks. ``keep_history=True``
+    keeps every finished game's history (:attr:`history`) and result
+    (``results``).
 
-    **Threads**: a table (with its hands/games) is not locked and must not be
-    used by two threads at once: concurrent actions can corrupt it (chips,
-    turn, a save that no longer restores). Give each thread its own table, or
-    make every call on a shared table, queries and views included, under one
-    lock of your own. Views, records and legal actions are frozen data and may
-    be shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
+    **Threads**: a table (with its games) is not locked and must not be used
+    by two threads at once: concurrent actions can corrupt it (chips, turn, a
+    save that no longer restores). Give each thread its own table, or make
+    every call on a shared table, queries and views included, under one lock
+    of your own. Views, records and legal actions are immutable and may be
+    shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
     not copied: give tables in different threads different generators (e.g.
     ``Generator(parent)``) or seeds.
     """
 
     FORMAT = FORMAT
-    SAVE_VERSION = SAVE_VERSION
+    GAME = "diablo"
     _RULES = Rules
-    _DEAL_OP = "game"
-    _KEEP = "keep_games"
-    _ORDER_CARDS = (parse_cards, format_card)
-    _check_snapshot = staticmethod(_check_snapshot)
+    _HISTORY = GameHistory
+    _PLAYERS = (3, 7)
+    _HAND_SIZE = 5
+    _OLD = "game"
 
     rules: Rules
     results: list[GameResult]
@@ -98,48 +74,47 @@ class Table(TableBase):
         rules: Rules | None = None,
         seed: Any = None,
         *,
-        dealer: int = 0,
+        dealer: int | None = None,
         order: Sequence[int] | None = None,
-        orders: Iterable[Sequence[int]] | None = None,
-        keep_games: bool = False,
+        orders: Iterable[Any] | None = None,
+        keep_history: bool = False,
+        **legacy: Any,
     ) -> None:
-        if not isinstance(keep_games, bool):
-            raise PedronTypeError("keep_games must be a bool")
-        names = seat_names(players, 3, 7, "Diablo")
-        n = len(names)
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise PedronTypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        if stacks is None:
-            stacks = rules.stacks
-        stack_list = engine_table.stack_list(stacks, n)
-        dealer = check_seat(dealer, n)
-        self._set_up(names, stack_list, rules, seed, dealer, order, orders, keep_games)
-        self.keep_games = keep_games
-        self._deck = Deck(self.rng, shuffle=False)
-        self._game: Game | None = None
+        super().__init__(players, stacks, rules, seed, dealer, order, orders, keep_history,
+                         legacy)
+
+    # -- the game's own parts ---------------------------------------------------------------
+    def _default_stacks(self, rules: Any) -> int:
+        return int(rules.stacks)
+
+    def _init_game(self) -> None:
+        self._context: dict[str, Any] = {}
         self._diablo_pot = False
         self._diablo_caller: int | None = None
-        self.games_played = 0
         self.series_games = 0
-        self.history.append(Record("dealer", dealer))
-        self.past_games: list[tuple[Record, ...]] = []
-        self.closing = False
-        self.dealer: int = dealer
+
+    @staticmethod
+    def _make_deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
+        return Deck(rng, shuffle=False) if order is None else Deck(rng, order=order)
+
+    @staticmethod
+    def _deck_size(players: int) -> int:
+        return 52
+
+    def _parse_cards(self, text: str) -> list[int]:
+        return list(parse_cards(text))
+
+    def _check_card(self, card: int) -> None:
+        if not 0 <= card < 52:
+            raise CardError(f"card number out of range 0..51: {card}")
+
+    def _card_rank(self, card: int) -> int:
+        return card >> 2
+
+    def _card_text(self, card: int) -> str:
+        return format_card(card)
 
     # -- queries --------------------------------------------------------------------------
-    @property
-    def game(self) -> Game | None:
-        """The current (or last finished) game, ``None`` before the first."""
-        return self._game
-
-    @property
-    def last_result(self) -> GameResult | None:
-        """The result of the last finished game."""
-        g = self._game
-        return g.result if g is not None else None
-
     @property
     def series(self) -> bool:
         """True while a Diablo series runs: the next game is played for a Diablo pot."""
@@ -150,16 +125,6 @@ class Table(TableBase):
         """Dealer's Choice: the seat that called the Diablo still running (else ``None``)."""
         return self._diablo_caller
 
-    @property
-    def in_progress(self) -> bool:
-        """True while a game is being played."""
-        return self._game is not None and self._game.phase != DONE
-
-    @property
-    def players_left(self) -> tuple[int, ...]:
-        """Seats still in the session."""
-        return tuple([s for s in range(self.n) if self.seated[s]])
-
     def _forced_game(self) -> str | None:
         """The game of the next deal, or ``None`` when the dealer chooses."""
         rules = self.rules
@@ -169,196 +134,135 @@ class Table(TableBase):
             return "diablo"
         return None
 
-    def _deck_for_game(self) -> Deck:
-        """The shuffled (or prearranged) deck for the next deal."""
-        if self._orders:
-            prefix = self._orders.pop(0)
-            seen = set(prefix)
-            self._deck = Deck(self.rng, order=prefix + [c for c in range(52) if c not in seen])
-        else:
-            self._deck.collect()
-        return self._deck
-
-    # -- the session ----------------------------------------------------------------------
-    def next_game(self, order: Sequence[int] | None = None) -> Game:
-        """Start the next game (``order`` prearranges its deck) and return it."""
-        if self.over:
-            raise GameOverError(f"the session is over ({self.end_reason})")
-        if self.in_progress:
-            raise IllegalActionError("the current game is not finished")
-        if order is not None:
-            self._push_order(order)
-        self._log.append(["game"])
-        self.games_played += 1
+    # -- a game ---------------------------------------------------------------------------
+    def _make_deal(self, number: int) -> Game:
         if self.series:
             self.series_games += 1
-        seats = [s for s in range(self.n) if self.seated[s]]
-        game = self._game = Game(self, self.games_played, self.dealer, seats)
-        return game
+        context = self._context = {"game": self._forced_game(), "diablo_pot": self.series}
+        ctx = DealContext(
+            self.rules, number, self.dealer, self._context_seats(self.dealer, self.seated),
+            self.n, self.ledger, self._shoe, context,
+        )
+        return Game(ctx)
 
-    def act(self, action: Action) -> Record:
-        """Apply ``action`` to the current game."""
-        game = self._game
-        if game is None:
-            raise IllegalActionError("no game has been dealt: call next_game()")
-        if self.over:
-            raise GameOverError(f"the session is over ({self.end_reason})")
-        return game.act(action)
+    def _deal_context(self, deal: Any) -> dict[str, Any]:
+        return dict(self._context)
 
-    def legal_actions(self) -> list[LegalAction]:
-        """Legal actions in the current game (empty between games)."""
-        game = self._game
-        return game.legal_actions() if game is not None else []
+    def _on_move(self, deal: Any, move: Any, records: tuple[Record, ...]) -> None:
+        if move.kind == "choose" and move[0] == "diablo" and self._diablo_caller is None:
+            self._diablo_caller = move.seat  # Diablo runs until an opener wins
+        super()._on_move(deal, move, records)
 
-    def _game_over(self, game: Game) -> None:
-        """Book-keeping after a game: results, the series, busted players, the next dealer."""
+    def _deal_over(self, game: Any) -> None:
+        """After a game: the series, busted players, the next dealer, the end."""
         result = game.result
-        assert result is not None
-        if self.keep_games:
-            self.results.append(result)
-            self.past_games.append(tuple(game.history))
         led = self.ledger
         n = self.n
+        seated = self.seated
         if not result.passed:
             self._diablo_pot = result.diablo_paid > 0
             if not self._diablo_pot:
                 self.series_games = 0
-            seated = self.seated
             for s in range(n):
                 if seated[s] and not led.stacks[s]:
                     seated[s] = False
-                    self.history.append(Record("out", s, 0, (), False, "no chips left"))
+                    self._events.append(Record("out", s, 0, (), False, "no chips left"))
         nxt = self._left_of(self.dealer)
         caller = self._diablo_caller
         if caller is not None and game.game == "diablo" and result.opener_won:
             self._diablo_caller = None
-            self.history.append(Record("diablo_over", caller, note="an opener won"))
+            self._events.append(Record("diablo_over", caller, note="an opener won"))
             if self.rules.after_diablo == "caller_left":
                 nxt = self._left_of(caller)
-        self._check_over(nxt)
-
-    def _left_of(self, seat: int) -> int:
-        seated = self.seated
-        for k in range(1, self.n + 1):
-            s = (seat + k) % self.n
-            if seated[s]:
-                return s
-        return seat
-
-    def _check_over(self, nxt: int) -> None:
-        if sum(self.seated) < 2:
+        if sum(seated) < 2:
             self._end("fewer than two players have chips")
             return
-        if self.closing and not self.ledger.carry:
-            self._end("closed")
+        if self._end_if_closing():
             return
-        if nxt != self.dealer:
-            self.history.append(Record("dealer", nxt))
-        self.dealer = nxt
+        self._set_dealer(nxt)
 
-    def _end(self, reason: str) -> None:
-        self.over = True
-        self.end_reason = reason
-        led = self.ledger
-        if led.carry:
-            seats = [s for s in _LEFT_OF[self.n][self.dealer] if self.seated[s]]
-            if not seats:
-                game = self._game
-                seats = list(game.order) if game is not None else list(range(self.n))
-            for s, chips in led.share_carry(seats):
-                self.history.append(Record("win", s, chips, note="the pot left at the end"))
-        self.history.append(Record("end", None, note=reason))
+    def _left_of(self, seat: int) -> int:
+        nxt = next_clockwise(seat, self.n, self.seated)
+        return seat if nxt is None else nxt
 
-    def close(self) -> bool:
-        """Ask to end the session; returns whether it is over now.
-
-        The session ends between games once no pot is left on the table: a
-        running Diablo series (or a passed pot) is played to its end first.
-        """
-        if self.over:
-            raise GameOverError(f"the session is over ({self.end_reason})")
-        if self.closing:
-            raise IllegalActionError("the end of the session is already asked for")
-        self._log.append(["close"])
-        self.closing = True
-        self.history.append(Record("close", None, note="end asked for"))
-        if not self.in_progress and not self.ledger.carry:
-            self._end("closed")
-        return self.over
-
-    # -- views ----------------------------------------------------------------------------
+    # -- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> TableView:
         """What ``seat`` (``None``: a spectator) may know of the table."""
         if seat is not None:
-            check_seat(seat, self.n)
-        game = self._game
+            seat = check_seat(seat, self.n)
+        game = self._deal
         return TableView(
-            seat=seat,
-            names=self.names,
-            stacks=tuple(self.ledger.stacks),
-            seated=tuple(self.seated),
-            dealer=self.dealer,
-            carry=self.ledger.carry,
-            series=self.series,
-            diablo_caller=self._diablo_caller,
-            games_played=self.games_played,
-            closing=self.closing,
-            over=self.over,
-            end_reason=self.end_reason,
-            history=tuple(self.history),
-            game=None if game is None else game.view(seat),
+            seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
+            self.ledger.carry, self.series, self._diablo_caller, self.deals_played,
+            self.closing, self.over, self.end_reason, tuple(self._events),
+            None if game is None else game.view(seat),
         )
 
-    # -- saving, cloning, replaying -------------------------------------------------------
-    def getstate(self) -> dict[str, Any]:
-        """The whole state as plain data (hidden information included)."""
+    # -- saving -------------------------------------------------------------------------------
+    @staticmethod
+    def _check_deal_snapshot(n: int, ledger: dict[str, Any], game: dict[str, Any]) -> None:
+        if game["phase"] in (CHOOSE, DONE):
+            if game["queue"] and game["phase"] == DONE:
+                raise SaveError("a finished game has a player to act")
+            return
+        groups = [*game["cards"], game["pile"], game["stock"] or []]
+        save.check_unique_cards(groups, 52, format_card)
+        if sum(len(g) for g in groups) != 52:
+            raise SaveError("cards are missing from the hands, the stock and the discards")
+        if game["phase"] in (FIRST, SECOND):
+            pending = (game["round"] or {}).get("pending") or []
+        else:
+            pending = game["queue"]
+        TableBase._check_turn(n, ledger, pending)
+
+    def _game_state(self) -> dict[str, Any]:
         return {
-            "seated": list(self.seated),
-            "dealer": self.dealer,
-            "games_played": self.games_played,
             "series_games": self.series_games,
             "diablo_pot": self._diablo_pot,
             "diablo_caller": self._diablo_caller,
-            "closing": self.closing,
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "history": [r.to_json() for r in self.history],
-            "ledger": self.ledger.getstate(),
-            "rng": self.rng.getstate(),
-            "orders": [list(o) for o in self._orders],
-            "game": None if self._game is None else self._game.getstate(),
         }
 
-    # the hooks of TableBase: the deal, and how logged actions read back
-    def _next_deal(self) -> Game:
-        return self.next_game()
+    def _restore_game_state(self, data: dict[str, Any]) -> None:
+        caller = data["diablo_caller"]
+        if caller is not None and (type(caller) is not int or not 0 <= caller < self.n):
+            raise SaveError("bad diablo_caller")
+        if type(data["diablo_pot"]) is not bool:
+            raise SaveError("diablo_pot must be a bool")
+        if type(data["series_games"]) is not int or data["series_games"] < 0:
+            raise SaveError("series_games must be a whole number")
+        self._diablo_pot = data["diablo_pot"]
+        self._diablo_caller = caller
+        self.series_games = data["series_games"]
 
-    def _current(self) -> Game | None:
-        return self._game
+    # -- pedron 0.1's names (deprecated) ----------------------------------------------------
+    def next_game(self, order: Sequence[int] | None = None) -> Game:
+        """Deprecated name of :meth:`next_deal`."""
+        deprecated("Table.next_game()", "Table.next_deal()")
+        return self.next_deal(order=order)  # type: ignore[no-any-return]
 
-    def _logged_action(self, kind: str, value: Any) -> Action:
-        if kind == "draw":
-            return Action("draw", cards=tuple(value))
-        if kind == "declare":
-            return Action("declare", value[0], tuple(value[1]))
-        if kind == "choose":
-            return Action("choose", GAMES.index(value))
-        return Action(kind, value)
+    @property
+    def game(self) -> Game | None:
+        """Deprecated: the current or last game (use :attr:`current` or :attr:`last`)."""
+        deprecated("Table.game", "Table.current (or Table.last)")
+        return self._deal  # type: ignore[no-any-return]
 
-    def _replay_act(self, kind: str, value: Any) -> Any:
-        if kind == "draw":
-            return tuple(value)
-        if kind == "declare":
-            return (value[0], tuple(value[1]))
-        return value
+    @property
+    def games_played(self) -> int:
+        """Deprecated name of :attr:`deals_played`."""
+        deprecated("Table.games_played", "Table.deals_played")
+        return self.deals_played
 
-    def clone(self) -> Table:
-        """An independent copy in the same state (generator included)."""
-        other = self._clone_base()
-        other._deck = Deck(other.rng, order=self._deck.stock)
-        other.past_games = self.past_games[:]
-        other._game = None if self._game is None else self._game._copy(other)
-        return other
+    @property
+    def keep_games(self) -> bool:
+        """Deprecated name of :attr:`keep_history`."""
+        deprecated("Table.keep_games", "Table.keep_history")
+        return self.keep_history
+
+    @property
+    def past_games(self) -> list[tuple[Record, ...]]:
+        """Deprecated: every kept game's records (use :attr:`history`)."""
+        deprecated("Table.past_games", "Table.history")
+        return [h.records for h in self._history]
 
     def __repr__(self) -> str:
         stacks = self._stacks_text()
@@ -369,29 +273,27 @@ class Table(TableBase):
         game = "dealer's choice" if self.rules.dealers_choice else self.rules.game
         return (
             f"<Diablo Table ({game}) {stacks}; carry={self.ledger.carry}; "
-            f"games={self.games_played}; {state}>"
+            f"games={self.deals_played}; {state}>"
         )
 
 
 def replay(
-    actions: Iterable[Action | Sequence[Any]],
+    actions: Iterable[Any],
     *,
     players: int | Sequence[str] = 4,
     stacks: int | Sequence[int] | None = None,
     rules: Rules | None = None,
     seed: Any = 0,
-    dealer: int = 0,
-    orders: Iterable[Sequence[int]] | None = None,
-    keep_games: bool = False,
+    dealer: int | None = None,
+    orders: Iterable[Any] | None = None,
+    keep_history: bool = False,
+    **legacy: Any,
 ) -> Table:
     """Play a session again: the same setup and seed, then ``actions`` in order.
 
-    ``actions`` are :class:`Action` objects (a new game is dealt whenever one
-    is needed) or entries of :attr:`Table.log`. The result equals the
-    original table event for event.
+    ``actions`` are moves (a new game is dealt whenever one is needed) or the
+    operations of :attr:`Table.log`. The result equals the original table.
     """
     table = Table(players, stacks, rules, seed, dealer=dealer, orders=orders,
-                  keep_games=keep_games)
-    for entry in actions:
-        table._replay_entry(entry)
-    return table
+                  keep_history=keep_history, **legacy)
+    return replay_session(table, actions)  # type: ignore[no-any-return]

@@ -1,55 +1,35 @@
-"""What a Diablo game and table show: results and per-player views (plain frozen data)."""
+"""What a Diablo game and table show: results and per-player views (immutable data)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from pedron.engine.actions import LegalAction, Record
-from pedron.engine.pots import Pot
-from pedron.engine.views import json_of, view_json
+from pedron.engine.actions import Record
+from pedron.engine.views import DealResult, DealView, deprecated, json_of, view_json
 
 __all__ = ["GameResult", "GameView", "TableView"]
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """How a finished game ended.
+class GameResult(DealResult):
+    """How a finished game ended (the fields of :class:`~pedron.engine.views.DealResult`, and).
 
-    ``passed``: everyone checked (or nobody could open), the pot stays;
-    ``showdown``: hands were shown; ``pots``: the pots as settled, main pot
-    first; ``payouts[s]``: chips seat ``s`` received (his own uncalled chips
-    included); ``net[s]``: his gain or loss over the game; ``carry``: chips
-    left on the table for the next game (a passed pot, odd chips under
-    ``odd_chip="carry"``, a pot of dead hands, and the Diablo payment);
-    ``winners``: seats that won chips, clockwise from the dealer's left;
-    ``opener``: the seat that opened (``None``: nobody); ``opener_won``:
-    whether he won or shared the main pot (``None`` without an opener);
-    ``diablo_paid``: chips the opener paid into a new pot under the Diablo
-    rule; ``hands[s]``: the description of the hand seat ``s`` played at the
-    showdown (as declared, under Declare); ``dead``: seats whose declared hand
-    was higher than their cards.
+    ``game``: the game dealt; ``passed``: everyone checked (or nobody could
+    open), the pot stays; ``opener``: the seat that opened (``None``:
+    nobody); ``opener_won``: whether he won or shared the main pot (``None``
+    without an opener); ``diablo_paid``: chips the opener paid into a new pot
+    under the Diablo rule (included in his ``net``, and in ``carry``);
+    ``dead``: seats whose declared hand was higher than their cards. ``hands``
+    are as played (as declared, under Declare).
     """
 
-    number: int
-    dealer: int
-    game: str
-    passed: bool
-    showdown: bool
-    pots: tuple[Pot, ...]
-    payouts: tuple[int, ...]
-    net: tuple[int, ...]
-    carry: int
-    winners: tuple[int, ...]
-    opener: int | None
-    opener_won: bool | None
-    diablo_paid: int
-    hands: tuple[str | None, ...]
-    dead: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data."""
-        return view_json(self)
+    game: str = ""
+    passed: bool = False
+    opener: int | None = None
+    opener_won: bool | None = None
+    diablo_paid: int = 0
+    dead: tuple[int, ...] = ()
 
 
 # GameView's own field: declared hands as [category, [ranks]] or null.
@@ -58,60 +38,39 @@ _GAME_VIEW_FIELDS = {
 }
 
 
-@dataclass(frozen=True)
-class GameView:
-    """One game as seen by ``seat`` (``None``: a spectator): plain frozen data.
+@dataclass(frozen=True, slots=True)
+class GameView(DealView):
+    """One game as seen by ``seat`` (the fields of :class:`~pedron.engine.views.DealView`, and).
 
     ``game``: the game dealt (``None`` while the dealer chooses);
-    ``diablo_pot``: played for a Diablo pot (no ante); ``my_cards``: the
-    viewer's cards; ``shown[s]``: the cards seat ``s`` showed at the showdown;
-    ``live``, ``committed``, ``stacks``, ``pot`` (carry-over included),
-    ``pots``, ``carry``; ``opener``; ``bet``: the highest bet of the current
-    round; ``to_call``: what the viewer needs to call; ``raises``: raises so
-    far in the round; ``drawn[s]``: cards seat ``s`` exchanged (-1: not yet);
-    ``declared[s]``: the hand seat ``s`` named (category and ranks) or
-    ``None``; ``stock``: cards left in the stock (their number only);
-    ``legal_actions``: what the viewer may do, if it is his turn; ``history``:
-    the records, other players' cards censored; ``result`` once over.
+    ``diablo_pot``: played for a Diablo pot (no ante); ``opener``; ``bet``:
+    the highest bet of the current round; ``to_call``: what the viewer needs
+    to call; ``raises``: raises so far in the round; ``drawn[s]``: cards seat
+    ``s`` exchanged (-1: not yet); ``declared[s]``: the hand seat ``s`` named
+    (category and ranks) or ``None``; ``stock``: cards left in the stock
+    (their number only).
     """
 
-    seat: int | None
-    number: int
-    dealer: int
-    game: str | None
-    diablo_pot: bool
-    phase: str
-    to_act: int | None
-    dealt_in: tuple[int, ...]
-    my_cards: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]
-    live: tuple[bool, ...]
-    committed: tuple[int, ...]
-    stacks: tuple[int, ...]
-    pot: int
-    pots: tuple[Pot, ...]
-    carry: int
-    opener: int | None
-    bet: int
-    to_call: int
-    raises: int
-    drawn: tuple[int, ...]
-    declared: tuple[tuple[int, tuple[int, ...]] | None, ...]
-    stock: int
-    legal_actions: tuple[LegalAction, ...]
-    history: tuple[Record, ...]
-    result: GameResult | None
+    game: str | None = None
+    diablo_pot: bool = False
+    opener: int | None = None
+    to_call: int = 0
+    raises: int = 0
+    drawn: tuple[int, ...] = ()
+    declared: tuple[tuple[int, tuple[int, ...]] | None, ...] = ()
+    stock: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
         return view_json(self, _GAME_VIEW_FIELDS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableView:
     """The table as ``seat`` may see it: names, stacks, who is still seated, the
     dealer, the carried pot and whether it is a Diablo pot (``series``), the
-    table's public history and the current game's :class:`GameView`."""
+    table's recent events (since the current or last game began) and the
+    current game's :class:`GameView` (``deal``)."""
 
     seat: int | None
     names: tuple[str, ...]
@@ -121,13 +80,31 @@ class TableView:
     carry: int
     series: bool
     diablo_caller: int | None
-    games_played: int
+    deals_played: int
     closing: bool
     over: bool
     end_reason: str | None
-    history: tuple[Record, ...]
-    game: GameView | None = field(default=None)
+    events: tuple[Record, ...]
+    deal: GameView | None = field(default=None)
+
+    @property
+    def game(self) -> GameView | None:
+        """Deprecated name of :attr:`deal`."""
+        deprecated("TableView.game", "TableView.deal")
+        return self.deal
+
+    @property
+    def games_played(self) -> int:
+        """Deprecated name of :attr:`deals_played`."""
+        deprecated("TableView.games_played", "TableView.deals_played")
+        return self.deals_played
+
+    @property
+    def history(self) -> tuple[Record, ...]:
+        """Deprecated name of :attr:`events`."""
+        deprecated("TableView.history", "TableView.events")
+        return self.events
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
-        return view_json(self, {"game": json_of})
+        return view_json(self, {"deal": json_of})

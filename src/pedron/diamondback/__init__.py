@@ -14,7 +14,8 @@ from pedron.diamondback.cards import (
     parse_ranks,
     rank_of,
 )
-from pedron.diamondback.game import Hand, HandResult, HandView, Table, TableView, replay
+from pedron.diamondback.deal import Hand
+from pedron.diamondback.history import HandHistory
 from pedron.diamondback.hand import (
     HANDS,
     STRENGTH,
@@ -27,8 +28,17 @@ from pedron.diamondback.hand import (
     strength_of_ids,
     strength_of_ranks,
 )
-from pedron.diamondback.odds import Odds, dealing_counts, dealing_odds, deck_counts, odds
+from pedron.diamondback.odds import (
+    Odds,
+    dealing_counts,
+    dealing_odds,
+    deck_counts,
+    equity,
+    odds,
+)
 from pedron.diamondback.rules import Rules
+from pedron.diamondback.table import Table, replay
+from pedron.diamondback.views import HandResult, HandView, TableView
 
 __all__ = [
     "COPIES",
@@ -40,6 +50,7 @@ __all__ = [
     "CardSet",
     "Deck",
     "Hand",
+    "HandHistory",
     "HandResult",
     "HandValue",
     "HandView",
@@ -52,6 +63,7 @@ __all__ = [
     "dealing_odds",
     "deck_counts",
     "deck_mask",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_batch_unchecked",

@@ -13,10 +13,14 @@ information about their hidden cards.
   shares the pot, the pot carries over, or he loses. The compiled kernel
   enumerates the ranks of the opponents' hidden cards, each weighted by the
   number of concrete card choices it stands for.
+* :func:`equity` -- the same situation, only his expected share of the pot,
+  as a float (no fractions built: for bots).
 
-Showdown rules (RULES.md, "Ties"): the best hand wins; if **every** hand in the
-showdown is equal the pot carries over (nobody wins); otherwise the pot is
-divided among the tied best hands.
+Showdown rules (RULES.md, "Ties"): the best hand wins; tied best hands divide
+the pot, except that when **every** hand in the showdown is equal the table's
+tie rule (``Rules.tie_rule``) may carry the pot over: always with
+``"showdown"`` (the default), only if everyone dealt in reached the showdown
+with ``"seated"``, never with ``"split"``.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ from pedron.diamondback.cards import (
     parse_ids,
     parse_ranks,
 )
-from pedron.diamondback.hand import HANDS, HandValue, evaluate, hand_ranks
+from pedron.diamondback.hand import HANDS, STRENGTH, HandValue, hand_ranks
+from pedron.diamondback.rules import Rules
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
 
 __all__ = [
@@ -49,6 +54,7 @@ __all__ = [
     "dealing_counts",
     "dealing_odds",
     "deck_counts",
+    "equity",
     "odds",
 ]
 
@@ -116,10 +122,14 @@ class Odds:
     ``win + share + carry + lose == 1``:
 
     * ``win``: his hand beats every opponent's;
-    * ``share``: he ties for best with some but not all of the showdown hands
-      and the pot is divided (``shares[w - 2]`` is the probability of a
-      division among ``w`` = 2, 3, 4 tied hands, his included);
-    * ``carry``: every hand in the showdown is equal, so the pot carries over;
+    * ``share``: he ties for best and the pot is divided (``shares[w - 2]``
+      is the probability of a division among ``w`` = 2, 3, 4 tied hands, his
+      included). Every hand in the showdown being equal is a division too
+      when the tie rule does not carry the pot (``"split"``, or ``"seated"``
+      after a fold); so ``shares[2]``, four equal hands, happens only under
+      ``"split"``;
+    * ``carry``: every hand in the showdown is equal and the tie rule carries
+      the pot over;
     * ``lose``: some opponent has a better hand.
 
     ``share_pot`` is the expected fraction of the pot he takes through
@@ -187,7 +197,8 @@ class Odds:
             carry=Fraction(carry, deals),
             lose=Fraction(lose, deals),
             shares=shares,
-            share_pot=shares[0] / 2 + shares[1] / 3 + shares[2] / 4,
+            # s2/2 + s3/3 + s4/4 over one denominator: one Fraction, not five
+            share_pot=Fraction(6 * s2 + 4 * s3 + 3 * s4, 12 * deals),
             deals=deals,
             counts=(win, s2, s3, s4, carry, lose),
         )
@@ -250,11 +261,6 @@ def _cards(obj: Any, ids: bool, what: str) -> list[_Card]:
     return [_one_card(x, ids, what) for x in items]
 
 
-def _hand_cards(hand: Any, ids: bool) -> list[_Card]:
-    hand_ranks(hand, ids=ids)  # validates: two cards, not Magician-Magician, ...
-    return _cards(hand, ids, "hand")
-
-
 def _revealed_cards(revealed: Any, ids: bool) -> list[_Card | None]:
     if isinstance(revealed, str | CardSet):
         return list(_cards(revealed, ids, "revealed"))
@@ -272,44 +278,42 @@ def _plural(name: str) -> str:
     return name + ("es" if name.endswith("ss") else "s")
 
 
-def odds(
+def _count_arg(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
+def _situation(
     hand: Any,
-    revealed: Any = None,
-    dead: Any = None,
-    players: int | None = None,
-    *,
-    opponents: int | None = None,
-    ids: bool = False,
-) -> Odds:
-    """One player's exact probabilities of winning, sharing, carry-over and losing.
-
-    * ``hand``: his two cards, in any form :func:`evaluate` accepts.
-    * ``revealed``: one entry per **opponent still in**: the card he revealed
-      (a rank int, a card text such as ``"Q"`` or ``"Q4"``, or an id with
-      ``ids=True``) or ``None`` if he has not revealed yet. A text such as
-      ``"Q S"`` gives one revealed card per opponent. ``revealed=None`` means
-      ``opponents`` opponents are in and none has revealed yet.
-    * ``dead``: other cards known to be out of the opponents' hands (folded
-      players' shown cards, ...), in the same forms; ``None`` for none.
-    * ``players``: the table size, which fixes the deck (2: 15 cards, 3: 29,
-      4: 43). Default: one more than the number of opponents still in.
-    * ``opponents``: with ``revealed=None``, how many opponents are still in
-      (default ``players - 1``); otherwise it must equal ``len(revealed)``.
-    * ``ids``: ints are card ids (0..42) instead of ranks (0..4).
-
-    Every way the opponents' hidden cards can lie among the cards he has not
-    seen is counted once (all equally likely). Raises a
-    :class:`~pedron.errors.PedronValueError` subclass for unknown names, a card
-    the deck lacks, more cards of a rank than the deck holds, a player count
-    outside 2..4, too many opponents.
-    """
-    value = evaluate(hand, ids=ids)
-    known: list[_Card] = _hand_cards(hand, ids)
+    revealed: Any,
+    dead: Any,
+    players: Any,
+    opponents: Any,
+    ids: bool,
+    rules: Any,
+    dealt_in: Any,
+) -> tuple[int, list[int], list[int | None], bool]:
+    """Check a situation; the hero's strength, unseen counts, revealed ranks
+    and whether a showdown of equal hands carries the pot over."""
+    if rules is None:
+        tie_rule = "showdown"
+    elif isinstance(rules, Rules):
+        tie_rule = rules.tie_rule
+    else:
+        raise PedronTypeError(
+            f"rules must be pedron.diamondback.Rules or None, not {type(rules).__name__}"
+        )
+    if dealt_in is not None:
+        dealt_in = _count_arg(dealt_in, "dealt_in")
+        if players is None:
+            players = dealt_in
+    high, low = hand_ranks(hand, ids=ids)  # validates: two cards, not Magician-Magician, ...
+    known: list[_Card] = _cards(hand, ids, "hand")
     if revealed is None:
         if opponents is None:
             opponents = (2 if players is None else _check_players(players)) - 1
-        if isinstance(opponents, bool) or not isinstance(opponents, int):
-            raise PedronTypeError(f"opponents must be an int, not {type(opponents).__name__}")
+        opponents = _count_arg(opponents, "opponents")
         if not 1 <= opponents <= 3:  # checked before [None] * opponents allocates
             raise PedronValueError(
                 f"{opponents} opponents still in: Diamondback has 1 to 3 opponents"
@@ -329,6 +333,14 @@ def odds(
     if not 1 <= k <= players - 1:
         raise PedronValueError(
             f"{k} opponents still in: with {players} players there can be 1 to {players - 1}"
+        )
+    if dealt_in is None:
+        dealt_in = players
+    elif not k + 1 <= dealt_in <= players:
+        possible = f"{players}" if k + 1 == players else f"{k + 1} to {players}"
+        raise PedronValueError(
+            f"dealt_in={dealt_in}: with {k} opponents still in and a {players}-player deck, "
+            f"{possible} players were dealt in"
         )
     dead_cards = _cards(dead, ids, "dead")
     everything = known + [c for c in opp_cards if c is not None] + dead_cards
@@ -361,5 +373,84 @@ def odds(
             f"only {sum(counts)} unseen cards, but the opponents hold {hidden} hidden cards"
         )
     rev = [None if c is None else c[0] for c in opp_cards]
-    win, s2, s3, s4, carry, lose, total = odds_counts(value.strength, counts, rev)
-    return Odds.from_counts((win, s2, s3, s4, carry, lose), total)
+    # The table's tie rule for a showdown of equal hands (game.py settles the
+    # same way): "seated" carries only when nobody dealt in has folded.
+    carry = tie_rule == "showdown" or (tie_rule == "seated" and k + 1 == dealt_in)
+    return STRENGTH[high][low], counts, rev, carry
+
+
+def odds(
+    hand: Any,
+    revealed: Any = None,
+    dead: Any = None,
+    players: int | None = None,
+    *,
+    opponents: int | None = None,
+    ids: bool = False,
+    rules: Rules | None = None,
+    dealt_in: int | None = None,
+) -> Odds:
+    """One player's exact probabilities of winning, sharing, carry-over and losing.
+
+    * ``hand``: his two cards, in any form :func:`evaluate` accepts.
+    * ``revealed``: one entry per **opponent still in**: the card he revealed
+      (a rank int, a card text such as ``"Q"`` or ``"Q4"``, or an id with
+      ``ids=True``) or ``None`` if he has not revealed yet. A text such as
+      ``"Q S"`` gives one revealed card per opponent. ``revealed=None`` means
+      ``opponents`` opponents are in and none has revealed yet.
+    * ``dead``: other cards known to be out of the opponents' hands (folded
+      players' shown cards, ...), in the same forms; ``None`` for none.
+    * ``players``: the players dealt in, which fixes the deck (2: 15 cards,
+      3: 29, 4: 43; a pedron table deals from the deck for the players dealt
+      in). Default: ``dealt_in`` if given, else one more than the number of
+      opponents still in.
+    * ``opponents``: with ``revealed=None``, how many opponents are still in
+      (default ``players - 1``); otherwise it must equal ``len(revealed)``.
+    * ``ids``: ints are card ids (0..42) instead of ranks (0..4).
+    * ``rules``: the table's :class:`~pedron.diamondback.Rules`; only its
+      ``tie_rule`` matters: what happens when every hand in the showdown is
+      equal (``None``: the default rules, the pot carries over).
+    * ``dealt_in``: how many players were dealt in this hand, those who have
+      folded included (default ``players``); only the ``"seated"`` tie rule
+      reads it (equal hands carry the pot only when all of them are still
+      in). It must lie between the players still in and ``players``.
+
+    The probabilities are those of the pot every player still in competes for
+    (the main pot; a side pot has fewer hands). Every way the opponents'
+    hidden cards can lie among the cards he has not seen is counted once (all
+    equally likely). Raises a :class:`~pedron.errors.PedronValueError`
+    subclass for unknown names, a card the deck lacks, more cards of a rank
+    than the deck holds, a player count outside 2..4, too many opponents, a
+    ``dealt_in`` out of range; :class:`~pedron.errors.PedronTypeError` for a
+    wrong type.
+    """
+    strength, counts, rev, carry = _situation(
+        hand, revealed, dead, players, opponents, ids, rules, dealt_in
+    )
+    win, s2, s3, s4, tied, lose, total = odds_counts(strength, counts, rev, carry)
+    return Odds.from_counts((win, s2, s3, s4, tied, lose), total)
+
+
+def equity(
+    hand: Any,
+    revealed: Any = None,
+    dead: Any = None,
+    players: int | None = None,
+    *,
+    opponents: int | None = None,
+    ids: bool = False,
+    rules: Rules | None = None,
+    dealt_in: int | None = None,
+) -> float:
+    """His expected fraction of the pot, ``float(odds(...).equity)``, computed lean.
+
+    The same arguments and checks as :func:`odds`; the result is exactly the
+    float nearest :attr:`Odds.equity` (one integer division, no
+    :class:`~fractions.Fraction`), so bots can ask it every decision.
+    """
+    strength, counts, rev, carry = _situation(
+        hand, revealed, dead, players, opponents, ids, rules, dealt_in
+    )
+    win, s2, s3, s4, _, _, total = odds_counts(strength, counts, rev, carry)
+    # win + s2/2 + s3/3 + s4/4 over 12 * total: the int division rounds once.
+    return (12 * win + 6 * s2 + 4 * s3 + 3 * s4) / (12 * total)

@@ -1,32 +1,37 @@
-"""Actions players take, the legal-action descriptors, and history records.
+"""What may happen and what happened: legal-action descriptors and history records.
 
-* :class:`Action` is what a player asks for (``Action("bet", amount=5)``).
-* :class:`LegalAction` describes one kind of action the player to act may take
+* :class:`LegalAction` describes one kind of move the player to act may make
   now, with the allowed amounts (``min``..``max``) or cards.
-* :class:`Record` is one event of a hand's history (an applied action, a card
-  dealt, a pot won...). Records are frozen; ``act`` returns the record of the
-  applied action, and it is the last entry of the history.
+* :class:`Record` is one event of a deal's history (a move, a card dealt, a
+  pot won...).
+* :class:`Action` is the generic action object of pedron 0.1 (a kind and an
+  amount or cards); the typed moves of :mod:`pedron.engine.moves` say the
+  same more precisely, and every game accepts both.
 
-All three are plain frozen data shared by every pedron game.
+Records and legal actions are immutable tuples (:mod:`pedron.engine.frozen`):
+a deal, its views and other deals share them safely.
 """
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from pedron.engine.errors import ActionTypeError, AmountError
+from pedron.engine.errors import ActionTypeError, IllegalActionError
+from pedron.engine.frozen import Frozen, fields
 
 __all__ = ["Action", "LegalAction", "Record", "check_amount", "check_seat"]
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A player's action: its ``kind`` and, as the kind needs, an amount or cards.
+    """A player's action by name: its ``kind`` and, as the kind needs, an amount or cards.
 
-    ``seat`` is optional: when given, the engine checks that this seat is the
-    one to act (a bot arena passes it; a single caller may leave it out).
+    ``Action("bet", 5)``, ``Action("call")``, ``Action("draw", cards=(4, 9))``,
+    ``Action("reveal", cards=(9,))``, ``Action("declare", category, ranks)``,
+    ``Action("choose", index)``. **``Action("raise", x)`` raises *by* ``x``**
+    (as in pedron 0.1; deprecated: say ``RaiseTo(total)``). ``seat`` is
+    optional: when given, the engine checks that this seat is the one to act.
     """
 
     kind: str
@@ -56,19 +61,36 @@ class Action:
         return cls(data["kind"], data.get("amount"), tuple(cards), data.get("seat"))
 
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    """One kind of action open to the player to act.
+@fields
+class LegalAction(Frozen):
+    """One kind of move open to the player to act.
 
-    ``min``/``max`` bound the amount for amount-taking kinds (inclusive; for a
-    match or call both are the chips it costs); ``cards`` lists the cards that
-    may be named (e.g. for a reveal).
+    ``min``/``max`` bound the amount for amount-taking kinds, inclusive (a bet;
+    a raise: the **total** the bet may be raised to; for a call or match both
+    are the chips it costs; for a draw, how many cards may be exchanged);
+    ``cards`` lists the cards that may be named (a reveal, a draw; for Dealer's
+    Choice the indexes of the games that may be called). ``limit`` is ``None``
+    unless a choice needs more than these bounds to describe it exactly: then
+    an immutable rule object (Diablo's draw with the ace rule, a declaration's
+    scale) whose ``why_not(move, legal)`` gives the reason a move is refused.
     """
 
+    __slots__ = ()
     kind: str
-    min: int | None = None
-    max: int | None = None
-    cards: tuple[int, ...] = ()
+    min: int | None
+    max: int | None
+    cards: tuple[int, ...]
+    limit: Any
+
+    def __new__(
+        cls,
+        kind: str,
+        min: int | None = None,  # noqa: A002 - the field's name
+        max: int | None = None,  # noqa: A002
+        cards: tuple[int, ...] = (),
+        limit: Any = None,
+    ) -> LegalAction:
+        return tuple.__new__(cls, (kind, min, max, tuple(cards), limit))
 
     def __repr__(self) -> str:
         parts = [self.kind]
@@ -76,12 +98,21 @@ class LegalAction:
             parts.append(f"{self.min}" if self.min == self.max else f"{self.min}..{self.max}")
         if self.cards:
             parts.append(f"cards={self.cards}")
+        if self.limit is not None:
+            parts.append(f"limit={self.limit!r}")
         return f"LegalAction({' '.join(parts)})"
 
+    def to_json(self) -> list[Any]:
+        """``[kind, min, max, cards]`` (plus the limit's JSON when there is one)."""
+        out = [self.kind, self.min, self.max, list(self.cards)]
+        if self.limit is not None:
+            out.append(self.limit.to_json())
+        return out
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One event of a hand's history.
+
+@fields
+class Record(Frozen):
+    """One event of a deal's history.
 
     ``kind``: what happened (``"deal"``, ``"bet"``, ``"match"``, ``"fold"``,
     ``"reveal"``, ``"show"``, ``"win"``, ``"carry"`` ...); ``seat``: who (or
@@ -91,22 +122,34 @@ class Record:
     (``"all-in"``, a hand's name, ``"uncontested"`` ...).
     """
 
+    __slots__ = ()
     kind: str
-    seat: int | None = None
-    amount: int = 0
-    cards: tuple[int, ...] = ()
-    private: bool = False
-    note: str = ""
+    seat: int | None
+    amount: int
+    cards: tuple[int, ...]
+    private: bool
+    note: str
+
+    def __new__(
+        cls,
+        kind: str,
+        seat: int | None = None,
+        amount: int = 0,
+        cards: tuple[int, ...] = (),
+        private: bool = False,
+        note: str = "",
+    ) -> Record:
+        return tuple.__new__(cls, (kind, seat, amount, cards, private, note))
 
     def censored(self, viewer: int | None) -> Record:
         """This record as ``viewer`` may see it (``None``: a spectator)."""
-        if self.private and self.cards and self.seat != viewer:
-            return Record(self.kind, self.seat, self.amount, (), True, self.note)
+        if self[4] and self[3] and self[1] != viewer:
+            return tuple.__new__(Record, (self[0], self[1], self[2], (), True, self[5]))
         return self
 
     def to_json(self) -> list[Any]:
         """Compact plain data ``[kind, seat, amount, cards, private, note]``."""
-        return [self.kind, self.seat, self.amount, list(self.cards), self.private, self.note]
+        return [self[0], self[1], self[2], list(self[3]), self[4], self[5]]
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -116,33 +159,29 @@ class Record:
 
 
 def check_amount(amount: Any, what: str = "amount") -> int:
-    """``amount`` as a whole, positive number of chips, or a pedron error.
+    """``amount`` as a whole, positive number of chips (an exact ``int``), or a pedron error.
 
     ``bool`` and non-numbers raise :class:`ActionTypeError`; fractional, zero
     or negative numbers raise :class:`AmountError`. An integral ``float`` such
     as ``5.0`` is refused too (chips are counted in ints).
     """
-    if type(amount) is int:
-        if amount <= 0:
-            raise AmountError(f"{what} must be at least 1 chip, not {amount}")
-        return amount
-    if isinstance(amount, bool) or amount is None:
-        raise ActionTypeError(f"{what} must be an int, not {amount!r}")
-    if isinstance(amount, int):
-        return check_amount(int(amount), what)
-    if not isinstance(amount, numbers.Real):
-        raise ActionTypeError(f"{what} must be an int, not {type(amount).__name__}")
-    if not float(amount).is_integer():
-        raise AmountError(f"{what} must be whole chips, not {amount!r}")
-    raise AmountError(f"{what} must be given as an int, not {amount!r}")
+    from pedron.engine.errors import AmountError
+    from pedron.engine.moves import exact_int
+
+    value = exact_int(amount, what, chips=True)
+    if value <= 0:
+        raise AmountError(f"{what} must be at least 1 chip, not {value}")
+    return value
 
 
 def check_seat(seat: Any, n: int) -> int:
-    """``seat`` as a seat number in ``0..n-1``, or a pedron error."""
+    """``seat`` as a seat number in ``0..n-1`` (an exact ``int``), or a pedron error."""
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ActionTypeError(f"a seat must be an int, not {type(seat).__name__}")
-    if not 0 <= seat < n:
-        from pedron.engine.errors import IllegalActionError
+        if not hasattr(type(seat), "__index__") or isinstance(seat, bool):
+            raise ActionTypeError(f"a seat must be an int, not {type(seat).__name__}")
+    from pedron.engine.moves import exact_int
 
-        raise IllegalActionError(f"no seat {seat} at a table of {n}")
-    return int(seat)
+    value = exact_int(seat, "a seat")
+    if not 0 <= value < n:
+        raise IllegalActionError(f"no seat {value} at a table of {n}")
+    return value

@@ -5,7 +5,7 @@ knows, for one round: what each seat has put in during the round, the current
 bet, the number of raises, the seats still to act, and the **opener** (the
 first seat to bet in the round). Limits: a bet is ``min_bet..max_bet`` chips,
 a raise adds ``min_raise..max_raise`` chips on top of the call (``raise``
-amounts are *by* how much, not *to* how much), at most ``max_raises`` raises a
+amounts say the total the bet is raised *to*), at most ``max_raises`` raises a
 round (``None``: no cap). Table stakes: a player who cannot cover may call,
 bet or raise all-in for what he has; an all-in raise for less than
 ``min_raise`` still counts as a raise and reopens the betting (pedron's
@@ -27,10 +27,19 @@ from pedron.engine.ledger import Ledger
 __all__ = ["BettingRound", "collect_antes", "draw_replacements"]
 
 
+_CHECK = LegalAction("check")
+_FOLD = LegalAction("fold")
+
+
 class BettingRound:
-    """One betting round over ``order`` (the seats in acting order, first to act first)."""
+    """One betting round over ``order`` (the seats in acting order, first to act first).
+
+    ``all_in=False`` takes table stakes away: a player who cannot call in full
+    may only fold, and bets and raises must be of at least the full minimum.
+    """
 
     __slots__ = (
+        "all_in",
         "bets",
         "current",
         "ledger",
@@ -55,6 +64,7 @@ class BettingRound:
         min_raise: int | None = None,
         max_raise: int | None = None,
         max_raises: int | None = 4,
+        all_in: bool = True,
     ) -> None:
         self.ledger = ledger
         self.order = tuple(order)
@@ -63,6 +73,7 @@ class BettingRound:
         self.min_raise = min_bet if min_raise is None else min_raise
         self.max_raise = max_bet if max_raise is None else max_raise
         self.max_raises = max_raises
+        self.all_in = all_in
         self.bets = [0] * len(ledger.stacks)
         self.current = 0
         self.raises = 0
@@ -70,7 +81,7 @@ class BettingRound:
         self.pending = [s for s in self.order if ledger.live[s] and ledger.stacks[s] > 0]
         self._prune()
 
-    # -- queries ----------------------------------------------------------------
+    # -- queries ----------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when the round is over."""
@@ -94,30 +105,63 @@ class BettingRound:
         led = self.ledger
         return any(led.live[s] and led.stacks[s] > 0 for s in self.order if s != seat)
 
-    def legal_actions(self) -> list[LegalAction]:
-        """What the seat to act may do, with amounts."""
+    def option(self, kind: str) -> LegalAction | str:
+        """The moves of ``kind`` the seat to act may make, or why he may make none.
+
+        The one rule of the round: :meth:`legal_actions` lists these and a move
+        is checked against them. A raise is described by the totals the bet
+        may be raised **to**.
+        """
         seat = self.to_act
         if seat is None:
-            return []
+            return "the betting round is over"
         stack = self.ledger.stacks[seat]
-        need = self.to_call(seat)
-        out = []
-        if need == 0:
-            out.append(LegalAction("check"))
-            if self._others_can_respond(seat):
-                out.append(LegalAction("bet", min(self.min_bet, stack), min(self.max_bet, stack)))
-        else:
-            pay = min(need, stack)
-            out.append(LegalAction("call", pay, pay))
+        need = self.current - self.bets[seat]
+        if kind == "fold":
+            return _FOLD
+        if kind == "check":
+            return _CHECK if need == 0 else "cannot check facing a bet"
+        if kind == "call":
+            if need == 0:
+                return "there is no bet to call: check or bet"
+            if stack < need and not self.all_in:
+                return f"seat {seat} cannot call {need} in full and all-in actions are off"
+            pay = need if need < stack else stack
+            return LegalAction("call", pay, pay)
+        if kind == "bet":
+            if need:
+                return "there is a bet already: call, raise or fold"
+            if not self._others_can_respond(seat):
+                return "nobody is left to call a bet"
+            if stack < self.min_bet and not self.all_in:
+                return f"seat {seat} cannot bet {self.min_bet} in full and all-in actions are off"
+            return LegalAction("bet", min(self.min_bet, stack), min(self.max_bet, stack))
+        if kind == "raise":
+            if need == 0:
+                return "there is no bet to raise: bet instead"
+            if self.max_raises is not None and self.raises >= self.max_raises:
+                return f"no more than {self.max_raises} raises in a round"
             spare = stack - need
-            if (
-                spare > 0
-                and (self.max_raises is None or self.raises < self.max_raises)
-                and self._others_can_respond(seat)
-            ):
-                lo, hi = min(self.min_raise, spare), min(self.max_raise, spare)
-                out.append(LegalAction("raise", lo, hi))
-        out.append(LegalAction("fold"))
+            if spare <= 0:
+                return f"seat {seat} cannot raise: calling takes all his chips"
+            if not self._others_can_respond(seat):
+                return "nobody is left to call a raise"
+            if spare < self.min_raise and not self.all_in:
+                return (f"seat {seat} cannot raise by {self.min_raise} in full and all-in "
+                        "actions are off")
+            top = self.current
+            return LegalAction(
+                "raise", top + min(self.min_raise, spare), top + min(self.max_raise, spare)
+            )
+        return f"{kind!r} is not a betting action"
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What the seat to act may do, with amounts (a raise: the totals it may reach)."""
+        out = []
+        for kind in ("check", "call", "bet", "raise", "fold"):
+            legal = self.option(kind)
+            if not isinstance(legal, str):
+                out.append(legal)
         return out
 
     def check_action(self, kind: str, amount: Any = None, seat: int | None = None) -> str | None:
@@ -129,6 +173,7 @@ class BettingRound:
         return None
 
     def _validate(self, kind: str, amount: Any, seat: int | None) -> int:
+        """The amount of a legal move (the bet, or the total raised to; 0 otherwise)."""
         actor = self.to_act
         if actor is None:
             raise IllegalActionError("the betting round is over")
@@ -136,53 +181,49 @@ class BettingRound:
             from pedron.engine.errors import NotYourTurnError
 
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
-        if amount is None:
-            # Fast paths for the commonest actions (the same answers as legal_actions()).
-            need = self.current - self.bets[actor]
-            if kind == "fold" or (kind == "check" and need == 0):
-                return 0
-            if kind == "call" and need > 0:
-                return min(need, self.ledger.stacks[actor])
-        for legal in self.legal_actions():
-            if legal.kind != kind:
-                continue
-            if legal.min is None or legal.max is None:
-                if amount is not None:
-                    raise AmountError(f"{kind} takes no amount")
-                return 0
-            if kind == "call":
-                if amount is not None and (type(amount) is not int or amount != legal.min):
-                    raise AmountError(f"calling costs {legal.min} chips, not {amount!r}")
-                return legal.min
-            value = check_amount(amount, f"the {kind}")
-            if not legal.min <= value <= legal.max:
-                raise AmountError(f"a {kind} must be {legal.min}..{legal.max} chips, not {value}")
-            return value
-        if kind == "check" and self.to_call(actor):
-            raise IllegalActionError("cannot check facing a bet")
-        if kind == "raise" and self.max_raises is not None and self.raises >= self.max_raises:
-            raise IllegalActionError(f"no more than {self.max_raises} raises in a round")
-        raise IllegalActionError(f"{kind!r} is not possible now")
+        legal = self.option(kind)
+        if isinstance(legal, str):
+            raise IllegalActionError(legal)
+        if legal.min is None:
+            if amount is not None:
+                raise AmountError(f"{kind} takes no amount")
+            return 0
+        if kind == "call":
+            if amount is not None and (type(amount) is not int or amount != legal.min):
+                raise AmountError(f"calling costs {legal.min} chips, not {amount!r}")
+            return legal.min
+        value = check_amount(amount, f"the {kind}")
+        assert legal.max is not None
+        if not legal.min <= value <= legal.max:
+            what = "a raise to" if kind == "raise" else f"a {kind}"
+            raise AmountError(f"{what} must be {legal.min}..{legal.max} chips, not {value}")
+        return value
 
-    # -- applying -----------------------------------------------------------------
+    # -- applying ---------------------------------------------------------------------
     def apply(self, kind: str, amount: Any = None, seat: int | None = None) -> Record:
-        """Apply a legal action (or raise, changing nothing); returns its record."""
-        value = self._validate(kind, amount, seat)
+        """Check and apply a move (a raise names its total); returns its record."""
+        return self.play(kind, self._validate(kind, amount, seat))
+
+    def play(self, kind: str, amount: int) -> Record:
+        """Apply a move already checked against :meth:`option`; returns its record.
+
+        ``amount``: a bet's chips, a raise's total; ignored for other kinds.
+        """
         actor = self.pending.pop(0)
         led = self.ledger
-        note = ""
         if kind == "check":
             rec = Record("check", actor)
         elif kind == "fold":
             led.fold(actor)
             rec = Record("fold", actor)
         elif kind == "call":
+            need = self.current - self.bets[actor]
+            value = need if need < led.stacks[actor] else led.stacks[actor]
             led.pay(actor, value)
             self.bets[actor] += value
-            note = "all-in" if led.stacks[actor] == 0 else ""
-            rec = Record("call", actor, value, note=note)
+            rec = Record("call", actor, value, (), False, "" if led.stacks[actor] else "all-in")
         else:
-            pay = value if kind == "bet" else self.to_call(actor) + value
+            pay = amount if kind == "bet" else amount - self.bets[actor]
             led.pay(actor, pay)
             self.bets[actor] += pay
             self.current = self.bets[actor]
@@ -191,8 +232,8 @@ class BettingRound:
                     self.opener = actor
             else:
                 self.raises += 1
-            note = "all-in" if led.stacks[actor] == 0 else f"to {self.current}"
-            rec = Record(kind, actor, pay, note=note)
+            note = f"to {self.current}" if led.stacks[actor] else "all-in"
+            rec = Record(kind, actor, pay, (), False, note)
             i = self.order.index(actor)
             rest = self.order[i + 1 :] + self.order[:i]
             self.pending = [s for s in rest if led.live[s] and led.stacks[s] > 0]

@@ -14,37 +14,44 @@ added to the main pot, which every player still in may win.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Pot", "build_pots", "clockwise", "split_amount"]
+from pedron.engine.frozen import Frozen, fields
+
+__all__ = ["Pot", "build_pots", "clockwise", "from_left", "next_clockwise", "split_amount"]
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+@fields
+class Pot(Frozen):
     """One pot: its chips, the seats that may win it, the seats that paid into it.
 
     ``eligible`` and ``contributors`` are in seat order. The main pot (index 0
     of :func:`build_pots`) includes the carry-over, flagged by ``carry``.
     """
 
+    __slots__ = ()
     amount: int
     eligible: tuple[int, ...]
-    contributors: tuple[int, ...] = ()
-    carry: int = 0
+    contributors: tuple[int, ...]
+    carry: int
+
+    def __new__(
+        cls,
+        amount: int,
+        eligible: tuple[int, ...],
+        contributors: tuple[int, ...] = (),
+        carry: int = 0,
+    ) -> Pot:
+        return tuple.__new__(cls, (amount, eligible, contributors, carry))
 
     def to_json(self) -> list[Any]:
         """Compact plain data ``[amount, eligible, contributors, carry]``."""
-        return [self.amount, list(self.eligible), list(self.contributors), self.carry]
+        return [self[0], list(self[1]), list(self[2]), self[3]]
 
     @property
     def uncalled(self) -> bool:
         """True when the only seat able to win it is the only one who paid into it."""
-        return (
-            len(self.eligible) == 1
-            and self.carry == 0
-            and self.contributors == self.eligible
-        )
+        return len(self[1]) == 1 and self[3] == 0 and self[2] == self[1]
 
 
 def clockwise(first: int, n: int) -> tuple[int, ...]:
@@ -117,3 +124,29 @@ def build_pots(
         if amount or extra:
             pots.append(Pot(amount + extra, eligible, tuple(paid), extra))
     return pots
+
+
+# Seat orders by table size: the seats clockwise from each seat's left, that seat last.
+_FROM_LEFT = {n: tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
+              for n in range(1, 9)}
+
+
+def from_left(dealer: int, n: int) -> tuple[int, ...]:
+    """The ``n`` seats clockwise from ``dealer``'s left, ``dealer`` last.
+
+    The one seat order of the engine: dealing, acting in turn, and the odd chip
+    (to the first tied winner clockwise from the dealer's left) all follow it.
+    """
+    table = _FROM_LEFT.get(n)
+    if table is None:
+        return tuple((dealer + k) % n for k in range(1, n + 1))
+    return table[dealer]
+
+
+def next_clockwise(seat: int, n: int, allowed: Sequence[bool]) -> int | None:
+    """The first seat after ``seat`` clockwise (``seat`` itself last) with
+    ``allowed[s]`` true, or ``None``."""
+    for s in from_left(seat, n):
+        if allowed[s]:
+            return s
+    return None

@@ -99,3 +99,30 @@ def require_same(replayed: Any, saved: Any) -> None:
         same = False
     if not same:
         raise SaveError("the saved state does not match its own history (tampered?)")
+
+
+def load_v2(text: str | bytes | dict[str, Any], format: str, version: int) -> dict[str, Any]:
+    """The parts of a saved table of format ``version`` 2, or :class:`SaveError`.
+
+    ``{"format", "version", "setup", "start", "ops", "history", "log", "state"}``:
+    see :mod:`pedron.engine.table` and ``docs/histories.md``.
+    """
+    try:
+        data: Any = json.loads(json.dumps(text) if isinstance(text, dict) else text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise SaveError(f"not a saved game: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != format:
+        raise SaveError(f"not a saved {format}")
+    found = data.get("version")
+    if type(found) is int and found == 1:
+        raise SaveError(
+            "a table saved by pedron 0.1 (save version 1): this version reads version "
+            f"{version}; replay its log with pedron 0.1's replay() to convert it"
+        )
+    if type(found) is not int or found != version:
+        raise SaveError(f"unknown save version {short(found)} (expected {version})")
+    parts = {"setup": dict, "start": dict, "ops": list, "history": list, "state": dict}
+    for key, kind in parts.items():
+        if not isinstance(data.get(key), kind):
+            raise SaveError(f"a saved table needs {key!r} ({kind.__name__})")
+    return data  # type: ignore[no-any-return]

@@ -9,12 +9,16 @@ generator. :func:`is_plain` checks that (the tests of every game use it).
 from __future__ import annotations
 
 import dataclasses
+import warnings
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from pedron.engine.actions import Record
+from pedron.engine.actions import LegalAction, Record
+from pedron.engine.frozen import Frozen
+from pedron.engine.pots import Pot
 
-__all__ = ["censor", "is_plain", "json_of", "view_json"]
+__all__ = ["DealResult", "DealView", "censor", "deprecated", "is_plain", "json_of", "view_json"]
 
 _SCALARS = (int, str, bool, float, type(None))
 
@@ -32,7 +36,7 @@ def json_of(value: Any) -> Any:
 # The fields every game's views and results convert the same way.
 _FIELDS: dict[str, Callable[[Any], Any]] = {
     "history": lambda records: [r.to_json() for r in records],
-    "legal_actions": lambda legal: [[a.kind, a.min, a.max, list(a.cards)] for a in legal],
+    "legal": lambda legal: [a.to_json() for a in legal],
     "pots": lambda pots: [p.to_json() for p in pots],
     "result": json_of,
 }
@@ -60,10 +64,11 @@ def view_json(
 
 
 def is_plain(obj: Any) -> bool:
-    """True if ``obj`` is built only of scalars, tuples and frozen dataclasses."""
+    """True if ``obj`` is built only of scalars, tuples, pedron's immutable tuples
+    (:class:`~pedron.engine.frozen.Frozen`) and frozen dataclasses."""
     if isinstance(obj, _SCALARS):
         return True
-    if type(obj) is tuple:
+    if type(obj) is tuple or isinstance(obj, Frozen):
         return all(is_plain(x) for x in obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         params = getattr(type(obj), "__dataclass_params__", None)
@@ -71,3 +76,97 @@ def is_plain(obj: Any) -> bool:
             return False
         return all(is_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj))
     return False
+
+
+def deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` is a deprecated name of ``new`` (kept for one release)."""
+    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a finished deal ended; the same fields mean the same in both games.
+
+    ``number``, ``dealer``; ``showdown``: hands were shown; ``pots``: the pots
+    as settled, main pot first; ``payouts[s]``: chips seat ``s`` received from
+    the pots (his own uncalled chips included); ``net[s]``: his gain or loss
+    over the deal; ``carry``: chips left on the table for the next deal;
+    ``winners``: seats that won chips from other players, clockwise from the
+    dealer's left; ``hands[s]``: the name of the hand seat ``s`` showed (or
+    played) at the showdown, ``None`` if he did not show.
+    """
+
+    number: int
+    dealer: int
+    showdown: bool
+    pots: tuple[Pot, ...]
+    payouts: tuple[int, ...]
+    net: tuple[int, ...]
+    carry: int
+    winners: tuple[int, ...]
+    hands: tuple[str | None, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return view_json(self)
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """One deal as seen by ``seat`` (``None``: a spectator); the same fields mean
+    the same in both games.
+
+    ``phase``, ``to_act``; ``dealt_in``: the seats in the deal, clockwise from
+    the dealer's left, dealer last; ``my_cards``: the viewer's cards;
+    ``shown[s]``: the cards seat ``s`` has shown; ``live[s]``: still in (at
+    the end: as the deal ended); ``committed[s]``: chips he put in;
+    ``stacks``; ``pot`` (carry-over included) and ``pots`` (main and side
+    pots; at the end: as settled); ``carry``; ``bet``: the bet to match now;
+    ``legal``: what the viewer may do, if it is his turn; ``history``: the
+    records, other players' private cards censored; ``result`` once over.
+    """
+
+    seat: int | None
+    number: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    dealt_in: tuple[int, ...]
+    my_cards: tuple[int, ...]
+    shown: tuple[tuple[int, ...], ...]
+    live: tuple[bool, ...]
+    committed: tuple[int, ...]
+    stacks: tuple[int, ...]
+    pot: int
+    pots: tuple[Pot, ...]
+    carry: int
+    bet: int
+    legal: tuple[LegalAction, ...]
+    history: tuple[Record, ...]
+    result: Any
+
+    @property
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Deprecated name of :attr:`legal`."""
+        deprecated("view.legal_actions", "view.legal")
+        return self.legal
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data of the view."""
+        return view_json(self)
+
+
+def result_from_json(cls: type[Any], data: Any) -> Any:
+    """A result dataclass ``cls`` from its :func:`view_json` form (lists back to tuples,
+    pots back to :class:`~pedron.engine.pots.Pot`)."""
+    if not isinstance(data, dict):
+        raise TypeError("a result is a dict")
+    values = {}
+    for name in cls.__dataclass_fields__:
+        value = data[name]
+        if name == "pots":
+            value = tuple(Pot(p[0], tuple(p[1]), tuple(p[2]), p[3]) for p in value)
+        elif isinstance(value, list):
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        values[name] = value
+    return cls(**values)

@@ -80,11 +80,15 @@ def dealing_counts(players: int) -> dict[str, int]:
     return {name: counts[name] for name, _ in TABLE}
 
 
-def showdown(hero: int, opponents: Sequence[int]) -> str:
-    """Outcome for the hero given every showdown strength: one of :data:`OUTCOMES`."""
+def showdown(hero: int, opponents: Sequence[int], carry: bool = True) -> str:
+    """Outcome for the hero given every showdown strength: one of :data:`OUTCOMES`.
+
+    When every hand is equal the pot carries over with ``carry`` (the
+    default), else all of them divide it.
+    """
     everyone = [hero, *opponents]
     best = max(everyone)
-    if all(s == best for s in everyone):
+    if carry and all(s == best for s in everyone):
         return "carry"
     if hero < best:
         return "lose"
@@ -113,13 +117,15 @@ def odds_by_ids(
     revealed: Sequence[int | None],
     dead: Sequence[int] = (),
     players: int = 2,
+    carry: bool = True,
 ) -> dict[str, int]:
     """Outcome counts over every concrete choice of the opponents' hidden cards.
 
     ``hand``, ``revealed`` (one entry per opponent still in, ``None`` before
     the reveal) and ``dead`` are ranks. Each opponent's hidden cards are chosen
     as a set of card ids from the unseen cards, opponent after opponent.
-    Returns counts for each of :data:`OUTCOMES` and ``"total"``.
+    ``carry`` as in :func:`showdown`. Returns counts for each of
+    :data:`OUTCOMES` and ``"total"``.
     """
     shown = [r for r in revealed if r is not None]
     pool = _unseen(players, [*hand, *shown, *dead], [])
@@ -128,7 +134,7 @@ def odds_by_ids(
 
     def deal(j: int, rest: list[int], strengths: list[int]) -> None:
         if j == len(revealed):
-            tally[showdown(hero, strengths)] += 1
+            tally[showdown(hero, strengths, carry)] += 1
             return
         shown = revealed[j]
         need = 1 if shown is not None else 2
@@ -150,6 +156,7 @@ def odds_by_ranks(
     revealed: Sequence[int | None],
     dead: Sequence[int] = (),
     players: int = 2,
+    carry: bool = True,
 ) -> dict[str, int]:
     """Outcome counts over every ordered sequence of hidden ranks, with weights.
 
@@ -158,6 +165,7 @@ def odds_by_ranks(
     sequences of distinct unseen cards (c_r the unseen cards of rank r).
     Probabilities equal those of :func:`odds_by_ids` (counts differ by a
     constant factor: the order of each opponent's two hidden cards).
+    ``carry`` as in :func:`showdown`.
     """
     shown = [r for r in revealed if r is not None]
     pool = Counter(rank_of_id(c) for c in _unseen(players, [*hand, *shown, *dead], []))
@@ -178,7 +186,7 @@ def odds_by_ranks(
             cards = list(seq[pos : pos + need]) + ([r] if r is not None else [])
             pos += need
             strengths.append(strength(*cards))
-        tally[showdown(hero, strengths)] += weight
+        tally[showdown(hero, strengths, carry)] += weight
     out = {name: tally[name] for name in OUTCOMES}
     out["total"] = sum(tally.values())
     return out

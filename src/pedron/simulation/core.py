@@ -85,7 +85,7 @@ def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> i
         ending = played >= quota or sum(table.seated) < n
         if ending and not table.closing and table.close():
             break
-        game = table.next_game()
+        game = table.next_deal()
         played += 1
         in_series = game.diablo_pot
         category = 0
@@ -93,13 +93,13 @@ def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> i
             seat = game.to_act
             view = game.view(seat)
             bot = bots[seat]
-            action = bot(view, game.legal_actions())
-            opening = action.kind == "bet" and game.opener is None
+            action = bot(view, view.legal)
+            opened = game.opener is not None
             try:
-                game.act(action)
+                game.apply(action)
             except PedronError as exc:
                 raise _bot_error(seat, bot, action, exc) from exc
-            if opening and game.opener == seat:
+            if not opened and game.opener == seat:
                 category = int(evaluate(view.my_cards, wild=view.game != "draw").category)
         r = game.result
         for s in range(n):
@@ -182,14 +182,15 @@ def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Tally)
             else:
                 table.close()
             break
-        hand = table.next_hand()
+        hand = table.next_deal()
         played += 1
         while not hand.done:
             seat = hand.to_act
             bot = bots[seat]
-            action = bot(hand.view(seat), hand.legal_actions())
+            view = hand.view(seat)
+            action = bot(view, view.legal)
             try:
-                hand.act(action)
+                hand.apply(action)
             except PedronError as exc:
                 raise _bot_error(seat, bot, action, exc) from exc
         r = hand.result
@@ -289,7 +290,7 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
         while quota > 0:
             sseed = derive_seed(seed, block, session)
             table = Table(players, task["stacks"], rules, Generator(sseed))
-            bots = [make_bot(spec, game, derive_seed(seed, block, session, s + 1))
+            bots = [make_bot(spec, game, derive_seed(seed, block, session, s + 1), rules=rules)
                     for s, spec in enumerate(specs)]
             quota -= play(table, bots, quota, tally)
             session += 1

@@ -397,7 +397,7 @@ class SimulationResult:
         return out.getvalue()
 
     def __str__(self) -> str:
-        from pedron.cli.commands import table
+        from pedron.text import table
 
         s = self.summary()
         name = "Diablo" if self.game == "diablo" else "Diamondback"

@@ -1,0 +1,471 @@
+"""One hand of Diamondback (:class:`Hand`): a deal of the engine, as a table plays it.
+
+A hand goes
+
+    [ante, ante matches]  deal  opening bet, matches  reveals  (bet, matches)*  stop  showdown
+
+and every step is a move of the player to act (the dealer bets or stops, the
+others match or fold, everyone reveals a card). The deal itself happens by
+itself, from the cards the table hands the hand (shuffled, or prearranged).
+
+A hand is a :class:`~pedron.engine.deal.Deal`: ``legal_actions()``,
+``verify(action)``, ``apply(action)`` (and ``act`` and the named moves
+:meth:`Hand.bet`, :meth:`Hand.stop`, :meth:`Hand.match`, :meth:`Hand.fold`,
+:meth:`Hand.reveal`, :meth:`Hand.set_ante`); an illegal action raises a
+pedron error and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
+from pedron.diamondback.hand import STRENGTH, hand_by_strength
+from pedron.diamondback.views import HandResult, HandView
+from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.deal import DONE, Deal, DealContext
+from pedron.engine.errors import IllegalActionError
+from pedron.engine.moves import Ante, Bet, Fold, Match, MoveArgs, Reveal, Stop, card_reader
+from pedron.engine.pots import Pot
+from pedron.engine.settle import Settlement, settle, void
+
+__all__ = ["ANTE", "ANTE_MATCH", "BET", "DONE", "MATCH", "REVEAL", "Hand"]
+
+# Phases of a hand.
+ANTE = "ante"  # the dealer sets the ante (Dealer's Diamondback)
+ANTE_MATCH = "ante_match"  # the others match it or decline
+BET = "bet"  # the dealer bets (or, after the opening, stops)
+MATCH = "match"  # the others match the dealer's bet or fold
+REVEAL = "reveal"  # each player still in exposes one card
+
+# Records and descriptors that recur hand after hand are built once (they are immutable).
+_DEAL = [[Record("deal", s, 0, (c,), True) for c in range(43)] for s in range(4)]
+_REVEAL = [[Record("reveal", s, 0, (c,)) for c in range(43)] for s in range(4)]
+_FOLD = [Record("fold", s) for s in range(4)]
+_STOP = [Record("stop", s) for s in range(4)]
+_LEGAL_FOLD = LegalAction("fold")
+_LEGAL_STOP = LegalAction("stop")
+_HAND_NAMES: tuple[str, ...] = ("", *(hand_by_strength(v).name for v in range(1, 15)))
+_KINDS = {
+    ANTE: ("ante",), ANTE_MATCH: ("match", "fold"), MATCH: ("match", "fold"),
+    BET: ("bet", "stop"), REVEAL: ("reveal",), DONE: (),
+}
+
+
+class _DiamondbackArgs(MoveArgs):
+    """Diamondback's move arguments: card ids, or text such as ``"Q4"``."""
+
+    cards = staticmethod(card_reader(parse_ids))  # type: ignore[assignment]
+
+
+class Hand(Deal):
+    """One hand of Diamondback: a deal at a Diamondback table.
+
+    Create it with :meth:`Table.next_deal`. Attributes of interest:
+    ``number``, ``dealer``, ``phase``, ``to_act``, ``dealt_in``, ``cards``
+    (every hand: the hand object sees everything, give players :meth:`view`),
+    ``history`` and ``result`` (a :class:`HandResult`) once ``done``.
+    """
+
+    __slots__ = (
+        "_hi",
+        "_lo",
+        "ante",
+        "bet_size",
+        "candidates",
+        "cards",
+        "dealt_in",
+        "opening",
+        "queue",
+        "rate",
+        "shown",
+    )
+
+    ARGS = _DiamondbackArgs()
+    NAME = "hand"
+
+    def __init__(self, ctx: DealContext) -> None:
+        super().__init__(ctx)
+        rules = self.rules
+        self.rate: int = rules.rate
+        self.candidates: tuple[int, ...] = ctx.seats
+        self.dealt_in: tuple[int, ...] = ()
+        n = ctx.n
+        self.cards: list[tuple[int, ...]] = [()] * n
+        self.shown: list[tuple[int, ...]] = [()] * n
+        self.queue: list[int] = []
+        self.bet_size = 0
+        self.ante = 0
+        self.opening = True
+        self._lo = self._hi = 0
+        self.phase = ANTE
+        self.ledger.begin(self.order)
+        if rules.has_ante and self._start_ante():
+            return
+        self._deal()
+
+    # -- queries ------------------------------------------------------------------------
+    def _actor(self) -> int | None:
+        return self.queue[0] if self.queue else None
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pots now (the carry-over included; 0 once over)."""
+        return self.ledger.in_hand + self.ledger.carry if self.phase != DONE else 0
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand (empty once settled)."""
+        return [] if self.phase == DONE else self.ledger.pots()
+
+    # -- the rules of each move -----------------------------------------------------------
+    def _kinds(self) -> tuple[str, ...]:
+        return _KINDS[self.phase]
+
+    def _option(self, kind: str) -> LegalAction | str:
+        phase = self.phase
+        actor = self._actor()
+        if phase == MATCH or phase == ANTE_MATCH:
+            if kind == "fold":
+                return _LEGAL_FOLD
+            if kind != "match":
+                return f"seat {actor} may match or fold, not {kind!r}"
+            assert actor is not None
+            stack = self.ledger.stacks[actor]
+            need = self.bet_size * self.rate if phase == MATCH else self.ante
+            if stack >= need:
+                return LegalAction("match", need, need)
+            if not self.rules.all_in:
+                return (f"seat {actor} cannot match {need} in full and all-in matches are "
+                        "off: fold")
+            return LegalAction("match", stack, stack)
+        if phase == BET:
+            if kind == "bet":
+                return LegalAction("bet", self._lo, self._hi)
+            if kind == "stop":
+                return "the dealer must make the opening bet" if self.opening else _LEGAL_STOP
+            if kind == "raise" or kind == "raise_by":
+                return "nobody raises in Diamondback: the dealer bets, the others match"
+            return f"the dealer may {'bet' if self.opening else 'bet or stop'}, not {kind!r}"
+        if phase == REVEAL:
+            if kind != "reveal":
+                return f"seat {actor} must reveal a card, not {kind!r}"
+            assert actor is not None
+            return LegalAction("reveal", None, None, self.cards[actor])
+        if phase == ANTE:
+            if kind != "ante":
+                return f"the dealer must set the ante, not {kind!r}"
+            return LegalAction("ante", self._lo, self._hi)
+        return f"hand {self.number} is over"
+
+    def _refusal(self, kind: str) -> str:
+        reason = self._option(kind)
+        return reason if isinstance(reason, str) else super()._refusal(kind)
+
+    def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
+        if type(move) is Reveal and legal is not None and move[0] not in legal.cards:
+            card = move[0]
+            name = format_id(card) if 0 <= card < 43 else repr(card)
+            raise IllegalActionError(f"seat {self._actor()} does not hold {name}")
+        return move
+
+    # -- playing a verified move ------------------------------------------------------------
+    def _play(self, move: Any) -> None:
+        kind = move.kind
+        actor = self.queue[0]
+        led = self.ledger
+        phase = self.phase
+        hist = self.history
+        if kind == "match":
+            if phase == MATCH:
+                need = self.bet_size * self.rate
+                value = need if led.stacks[actor] >= need else led.stacks[actor]
+                if value == need:
+                    led.pay(actor, value, self.bet_size)
+                else:  # all-in for less: whole units only, the odd chip at his top level
+                    units = value // self.rate
+                    led.pay(actor, value, units, units * self.rate)
+                note = "" if led.stacks[actor] else "all-in"
+            else:
+                value = min(self.ante, led.stacks[actor])
+                led.pay(actor, value)
+                note = "ante" if led.stacks[actor] else "ante, all-in"
+            hist.append(Record("match", actor, value, (), False, note))
+            led.check()
+            self.queue.pop(0)
+            if not self.queue:
+                self._after_matches()
+        elif kind == "fold":
+            led.fold(actor)
+            hist.append(_FOLD[actor])
+            self.queue.pop(0)
+            if not self.queue:
+                self._after_matches()
+        elif kind == "reveal":
+            card = move[0]
+            self.shown[actor] = (card,)
+            hist.append(_REVEAL[actor][card])
+            self.queue.pop(0)
+            if not self.queue:
+                self.opening = False
+                self._start_bet()
+        elif kind == "bet":
+            value = move[0]
+            led.pay(actor, value)
+            self.bet_size = value
+            hist.append(Record("bet", actor, value, (), False, "" if led.stacks[actor] else "all-in"))
+            led.check()
+            stacks = led.stacks
+            live = led.live
+            self.queue = [s for s in self.order[:-1] if live[s] and stacks[s]]
+            self.phase = MATCH
+        elif kind == "stop":
+            hist.append(_STOP[actor])
+            self._showdown()
+        else:  # ante
+            value = move[0]
+            led.pay(actor, value)
+            self.ante = value
+            hist.append(Record("ante", actor, value, note="all-in" if led.stacks[actor] == 0
+                               else ""))
+            led.check()
+            stacks = led.stacks
+            self.queue = [s for s in self.order[:-1] if stacks[s]]
+            self.phase = ANTE_MATCH
+            if not self.queue:  # pragma: no cover - the ante cap prevents it
+                self._after_ante()
+
+    # -- steps ------------------------------------------------------------------------------
+    def _start_ante(self) -> bool:
+        """Open the ante round if an ante can be set; False to deal at once."""
+        led = self.ledger
+        dealer = self.dealer
+        others = [led.stacks[s] for s in self.order[:-1]]
+        hi = led.stacks[dealer]
+        if self.rules.cap_to_stacks:
+            hi = min(hi, max(others, default=0))
+        if self.rules.ante_max is not None:
+            hi = min(hi, self.rules.ante_max)
+        if hi <= 0:
+            return False
+        self._lo, self._hi = min(self.rules.ante_min, hi), hi
+        self.phase = ANTE
+        self.queue = [dealer]
+        return True
+
+    def _after_ante(self) -> None:
+        live = self.ledger.live
+        if not any(live[s] for s in self.order[:-1]):
+            # Nobody matched the ante: no deal, the dealer takes his ante back.
+            done = void(self.ledger, self.history.append, "nobody matched the ante")
+            self._finish(done, None, (None,) * self.n)
+            return
+        self._deal()
+
+    def _deal(self) -> None:
+        live = self.ledger.live
+        order = tuple(s for s in self.order if live[s])
+        self.order = order
+        self.dealt_in = order
+        k = len(order)
+        one_at_a_time = self.rules.deal_order == "one_at_a_time"
+        receivers = order * 2 if one_at_a_time else tuple(s for s in order for _ in (0, 1))
+        deck = self.deck = self._shoe(k, receivers)
+        dealt = deck.deal(2 * k)
+        cards = self.cards
+        hist = self.history
+        if one_at_a_time:
+            for i, s in enumerate(order):
+                cards[s] = (dealt[i], dealt[i + k])
+            for i in range(2 * k):
+                hist.append(_DEAL[order[i % k]][dealt[i]])
+        else:
+            for i, s in enumerate(order):
+                cards[s] = (dealt[2 * i], dealt[2 * i + 1])
+                hist.append(_DEAL[s][dealt[2 * i]])
+                hist.append(_DEAL[s][dealt[2 * i + 1]])
+        self.opening = True
+        self._start_bet()
+
+    def _bet_cap(self) -> int:
+        """Largest dealer bet now (0: no bet is possible)."""
+        led = self.ledger
+        stacks = led.stacks
+        live = led.live
+        hi = stacks[self.dealer]
+        if hi <= 0:
+            return 0
+        rate = self.rate
+        able = [stacks[s] // rate for s in self.order[:-1] if live[s] and stacks[s]]
+        if not able:
+            return 0
+        if self.rules.cap_to_stacks:
+            hi = min(hi, max(able))
+        if self.rules.max_bet is not None:
+            hi = min(hi, self.rules.max_bet)
+        return hi
+
+    def _start_bet(self) -> None:
+        hi = self._bet_cap()
+        if hi <= 0:
+            # Nobody can bet or match any more: the betting ends by itself.
+            if self.opening:
+                self._start_reveal()
+            else:
+                self._showdown()
+            return
+        self._lo, self._hi = min(self.rules.min_bet, hi), hi
+        self.phase = BET
+        self.queue = [self.dealer]
+
+    def _after_matches(self) -> None:
+        if self.phase == ANTE_MATCH:
+            self._after_ante()
+            return
+        live = self.ledger.live
+        if not any(live[s] for s in self.order[:-1]):
+            self._settle(None)
+        elif self.opening:
+            self._start_reveal()
+        else:
+            self._start_bet()
+
+    def _start_reveal(self) -> None:
+        live = self.ledger.live
+        self.queue = [s for s in self.order if live[s]]
+        self.phase = REVEAL
+
+    def _showdown(self) -> None:
+        live = self.ledger.live
+        hist = self.history
+        cards = self.cards
+        shown = self.shown
+        strengths = [0] * self.n
+        names: list[str | None] = [None] * self.n
+        for s in self.order:
+            if live[s]:
+                a, b = cards[s]
+                v = strengths[s] = STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]]
+                name = names[s] = _HAND_NAMES[v]
+                hist.append(Record("show", s, 0, (a, b), False, name))
+                shown[s] = (a, b) if shown[s] == (a,) else (b, a)
+        self._settle(strengths, names)
+
+    def _tie_carries(self, tied: int, eligible: int) -> bool:
+        """RULES.md 7: every hand competing for a pot equal carries it over (the tie rule)."""
+        if tied != eligible:
+            return False
+        rule = self.rules.tie_rule
+        dealt = len(self.dealt_in)
+        return rule == "showdown" or (rule == "seated" and (dealt == 2 or tied == dealt))
+
+    def _settle(self, strengths: list[int] | None, names: list[str | None] | None = None) -> None:
+        """Divide the pots (``strengths`` is ``None`` when nothing is shown)."""
+        done = settle(
+            self.ledger, self.order, strengths, self.history.append,
+            odd_chip_carry=self.rules.odd_chip == "carry", tie_carries=self._tie_carries,
+        )
+        main = done.main_winners
+        self._finish(done, main[0] if main else None,
+                     tuple(names) if names is not None else (None,) * self.n)
+
+    def _finish(
+        self, done: Settlement, main_winner: int | None, hands: tuple[str | None, ...]
+    ) -> None:
+        self.final = (done.live, done.committed)
+        self.result = HandResult(
+            self.number, self.dealer, any(h is not None for h in hands), done.pots,
+            done.received, done.net, done.carry, done.winners, hands, main_winner,
+        )
+        self.queue = []
+        self.phase = DONE
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> HandView:
+        """What ``seat`` may know of this hand (``None``: a spectator)."""
+        if seat is not None:
+            seat = check_seat(seat, self.n)
+        led = self.ledger
+        if self.final is not None:
+            live, committed = self.final
+        else:
+            live, committed = tuple(led.live), tuple(led.committed)
+        result = self.result
+        to_act = self._actor()
+        return HandView(
+            seat,
+            self.number,
+            self.dealer,
+            self.phase,
+            to_act,
+            self.dealt_in,
+            self.cards[seat] if seat is not None else (),
+            tuple(self.shown),
+            live,
+            committed,
+            tuple(led.stacks),
+            self.pot,
+            result.pots if result is not None else tuple(self.pots()),
+            led.carry,
+            self.bet_size,
+            tuple(self.options().values()) if seat is not None and seat == to_act else (),
+            self.seen_by(seat),
+            result,
+        )
+
+    # -- the named moves ----------------------------------------------------------------------
+    def bet(self, amount: int, seat: int | None = None) -> Record:
+        """The dealer bets ``amount`` chips."""
+        return self.act(Bet(amount, seat=seat))
+
+    def stop(self, seat: int | None = None) -> Record:
+        """The dealer stops betting: showdown."""
+        return self.act(Stop(seat=seat))
+
+    def match(self, seat: int | None = None) -> Record:
+        """Match the dealer's bet (or the ante); all-in if short, as the rules allow."""
+        return self.act(Match(seat=seat))
+
+    def fold(self, seat: int | None = None) -> Record:
+        """Fold (or, in the ante round, decline to be dealt in)."""
+        return self.act(Fold(seat=seat))
+
+    def reveal(self, card: int | str, seat: int | None = None) -> Record:
+        """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
+        return self.act(Reveal(card, seat=seat))
+
+    def set_ante(self, amount: int, seat: int | None = None) -> Record:
+        """Dealer's Diamondback: the dealer sets (and pays) the ante."""
+        return self.act(Ante(amount, seat=seat))
+
+    # -- state, copies --------------------------------------------------------------------------
+    def getstate(self) -> dict[str, Any]:
+        """Plain data of the hand (hidden cards included: for saving, not for players)."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "dealt_in": list(self.dealt_in),
+            "cards": [list(c) for c in self.cards],
+            "shown": [list(c) for c in self.shown],
+            "phase": self.phase,
+            "queue": list(self.queue),
+            "bet": self.bet_size,
+            "ante": self.ante,
+            "opening": self.opening,
+            "range": [self._lo, self._hi],
+            "history": [r.to_json() for r in self.history],
+            "moves": [m.to_json() + [m.seat] for m in self.moves],
+            "result": None if self.result is None else self.result.to_json(),
+            "final": None if self.final is None else [list(x) for x in self.final],
+        }
+
+    def _copy_state(self, other: Any) -> None:
+        other.cards = self.cards[:]
+        other.shown = self.shown[:]
+        other.queue = self.queue[:]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Diamondback Hand {self.number}: dealer={self.dealer} phase={self.phase} "
+            f"to_act={self.to_act} pot={self.pot}>"
+        )

@@ -1,0 +1,353 @@
+"""A Diamondback session: the :class:`Table` of 2-4 players, played hand by hand.
+
+A :class:`Table` seats 2-4 players with stacks, draws for the first dealer,
+and plays :class:`~pedron.diamondback.deal.Hand` after hand with the
+carry-over pot and the dealer rotation of its
+:class:`~pedron.diamondback.rules.Rules`; Match Diamondback's votes and
+players leaving happen between hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, parse_ids
+from pedron.diamondback.deal import DONE, Hand
+from pedron.diamondback.history import HandHistory
+from pedron.diamondback.rules import Rules
+from pedron.diamondback.views import HandResult, TableView
+from pedron.engine import save
+from pedron.engine.actions import Record, check_seat
+from pedron.engine.deal import DealContext
+from pedron.engine.errors import ActionTypeError, IllegalActionError, InvariantError, SaveError
+from pedron.engine.pots import next_clockwise
+from pedron.engine.table import TableBase, replay_session
+from pedron.engine.views import deprecated
+from pedron.errors import CardError
+
+__all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
+
+FORMAT = "pedron.diamondback.table"
+SAVE_VERSION = 2
+
+
+class Table(TableBase):
+    """A Diamondback session of 2-4 players.
+
+    ``Table(players=2, stacks=100, rules=Rules(), seed=None, *, dealer=None,
+    orders=None, keep_history=False)``: ``players`` is a count or a list of
+    names; ``stacks`` one stack for all or one per player (the buy-ins);
+    ``seed`` an int, a :class:`~pedron.Generator` or ``None`` (OS entropy);
+    ``dealer`` the first dealer (``None``, the default: every player draws a
+    card and the highest rank deals, RULES.md 1). ``next_deal(hands=...,
+    stock=...)`` prearranges a hand; ``orders`` queues pedron 0.1's
+    prearranged decks (the first one serves the draw for the dealer, unless
+    ``dealer`` is given). ``keep_history=True`` keeps every finished hand's
+    history (:attr:`history`) and result (``results``).
+
+    **Threads**: a table (with its hands) is not locked and must not be used
+    by two threads at once: concurrent actions can corrupt it (chips, turn, a
+    save that no longer restores). Give each thread its own table, or make
+    every call on a shared table, queries and views included, under one lock
+    of your own. Views, records and legal actions are immutable and may be
+    shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
+    not copied: give tables in different threads different generators (e.g.
+    ``Generator(parent)``) or seeds.
+    """
+
+    FORMAT = FORMAT
+    GAME = "diamondback"
+    _RULES = Rules
+    _HISTORY = HandHistory
+    _PLAYERS = (2, 4)
+    _HAND_SIZE = 2
+    _OLD = "hand"
+
+    rules: Rules
+    results: list[HandResult]
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        stacks: int | Sequence[int] = 100,
+        rules: Rules | None = None,
+        seed: Any = None,
+        *,
+        dealer: int | None = None,
+        order: Sequence[int] | None = None,
+        orders: Iterable[Any] | None = None,
+        keep_history: bool = False,
+        **legacy: Any,
+    ) -> None:
+        super().__init__(players, stacks, rules, seed, dealer, order, orders, keep_history,
+                         legacy)
+
+    # -- the game's own parts ---------------------------------------------------------------
+    def _init_game(self) -> None:
+        self.votes: set[int] = set()
+        self._cands: list[int] = []
+
+    def _after_setup(self) -> None:
+        self._cands = self._candidates()
+
+    @staticmethod
+    def _make_deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
+        if order is None:
+            return Deck(players, rng, shuffle=False)
+        return Deck(players, rng, order=order)
+
+    @staticmethod
+    def _deck_size(players: int) -> int:
+        return DECK_SIZES[players]
+
+    def _draw_deck(self) -> Deck:
+        # The first dealer's draw takes a prearranged order too (pedron 0.1's orders=).
+        if self._plans and self._plans[0][2] is not None:
+            self._shoe.plan = self._plans.pop(0)
+            deck = self._shoe(self.n)
+            self._shoe.plan = None
+            return deck
+        return self._shoe.fresh(self.n)
+
+    def _parse_cards(self, text: str) -> list[int]:
+        return list(parse_ids(text))
+
+    def _check_card(self, card: int) -> None:
+        if not 0 <= card < 43:
+            raise CardError(f"card id out of range 0..42: {card}")
+
+    def _card_rank(self, card: int) -> int:
+        return RANK_OF_ID[card]
+
+    def _card_text(self, card: int) -> str:
+        return format_id(card)
+
+    def _draw_ties_fresh(self) -> bool:
+        return self.rules.draw_ties == "fresh"
+
+    # -- who plays ----------------------------------------------------------------------------
+    def _candidates(self) -> list[int]:
+        """Seats that would be dealt in now (with a carry-over, players without chips too)."""
+        stacks = self.ledger.stacks
+        if self.ledger.carry:
+            return [s for s in range(self.n) if self.seated[s]]
+        return [s for s in range(self.n) if self.seated[s] and stacks[s] > 0]
+
+    def _make_deal(self, number: int) -> Hand:
+        candidates = self._cands
+        dealer = self.dealer
+        if dealer not in candidates:  # pragma: no cover - kept valid
+            raise InvariantError("no valid dealer for the next hand")
+        self.votes.clear()
+        allowed = [False] * self.n
+        for s in candidates:
+            allowed[s] = True
+        ctx = DealContext(
+            self.rules, number, dealer, self._context_seats(dealer, allowed), self.n,
+            self.ledger, self._shoe,
+        )
+        return Hand(ctx)
+
+    def _deal_over(self, hand: Any) -> None:
+        """After a hand: busted players, the next dealer, the end."""
+        result = hand.result
+        led = self.ledger
+        if not led.carry:
+            stacks = led.stacks
+            seated = self.seated
+            for s in range(self.n):
+                if seated[s] and not stacks[s]:
+                    seated[s] = False
+                    self._events.append(Record("out", s, 0, (), False, "no chips left"))
+        rules = self.rules
+        dealer = hand.dealer
+        nxt = (dealer + 1) % self.n
+        if rules.winner_deals:
+            if result.main_winner is not None:
+                nxt = result.main_winner
+            elif rules.carry_dealer == "keep":
+                nxt = dealer
+        self._check_over(nxt)
+
+    def _check_over(self, nxt: int | None) -> None:
+        """Settle who deals next, and whether the session can go on."""
+        candidates = self._candidates()
+        if self.rules.variant == "match":
+            led = self.ledger
+            holders = [s for s in range(self.n) if led.stacks[s]]
+            if len(holders) == 1 and led.stacks[holders[0]] == led.total:
+                self._end("one player holds all the coins")
+                return
+        if len(candidates) < 2:
+            self._end("fewer than two players can play")
+            return
+        if self._end_if_closing():
+            return
+        if nxt is None or nxt not in candidates:
+            start = self.dealer if nxt is None else nxt
+            allowed = [s in candidates for s in range(self.n)]
+            first = start if allowed[start] else next_clockwise(start, self.n, allowed)
+            assert first is not None
+            nxt = first
+        self._set_dealer(nxt)
+        self._cands = candidates
+
+    # -- between hands ------------------------------------------------------------------------
+    def _close_refused(self) -> str | None:
+        if self.rules.variant == "match":
+            return "a Match Diamondback ends by agreement (vote_end)"
+        return None
+
+    def leave(self, seat: int) -> int:
+        """Seat ``seat`` leaves between hands; returns the chips he takes.
+
+        In Match Diamondback he first forfeits his winnings (chips above his
+        buy-in) into the pot for the next hand.
+        """
+        seat = check_seat(seat, self.n)
+        self._between_deals("leave")
+        if not self.seated[seat]:
+            raise IllegalActionError(f"seat {seat} is not at the table")
+        led = self.ledger
+        if self.rules.variant == "match":
+            winnings = max(0, led.stacks[seat] - self.buy_in[seat])
+            if winnings:
+                led.forfeit(seat, winnings)
+                self._events.append(Record("forfeit", seat, winnings, note="winnings into the pot"))
+        taken = led.withdraw(seat)
+        self.seated[seat] = False
+        self.votes.discard(seat)
+        self._events.append(Record("leave", seat, taken))
+        self._record_op(["leave", seat])
+        self._check_over(self.dealer if self.dealer != seat else (seat + 1) % self.n)
+        return taken
+
+    def vote_end(self, seat: int, agree: bool = True) -> bool:
+        """Match Diamondback: ``seat`` agrees (or no longer agrees) to end the match.
+
+        The match ends when a majority of the seated players agree (with two
+        players: both). Returns whether it is over.
+        """
+        seat = check_seat(seat, self.n)
+        if not isinstance(agree, bool):
+            raise ActionTypeError("agree must be a bool")
+        if self.rules.variant != "match":
+            raise IllegalActionError("only a Match Diamondback ends by agreement")
+        self._between_deals("vote")
+        if not self.seated[seat]:
+            raise IllegalActionError(f"seat {seat} is not at the table")
+        if agree:
+            self.votes.add(seat)
+        else:
+            self.votes.discard(seat)
+        self._events.append(Record("vote", seat, int(agree)))
+        self._record_op(["vote", seat, agree])
+        if 2 * len(self.votes) > sum(self.seated):
+            self._end("a majority agreed to end the match")
+        return self.over
+
+    # -- views ------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> TableView:
+        """What ``seat`` (``None``: a spectator) may know of the table."""
+        if seat is not None:
+            seat = check_seat(seat, self.n)
+        hand = self._deal
+        return TableView(
+            seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
+            self.ledger.carry, self.deals_played, self.closing, self.over, self.end_reason,
+            tuple(sorted(self.votes)), tuple(self._events),
+            None if hand is None else hand.view(seat),
+        )
+
+    # -- saving -------------------------------------------------------------------------------
+    @staticmethod
+    def _check_deal_snapshot(n: int, ledger: dict[str, Any], hand: dict[str, Any]) -> None:
+        size = DECK_SIZES[max(len(hand["dealt_in"]), 2)]
+        save.check_unique_cards(hand["cards"], size, format_id)
+        for s, shown in enumerate(hand["shown"]):
+            if not set(shown) <= set(hand["cards"][s]):
+                raise SaveError(f"seat {s} shows a card he does not hold")
+        if hand["phase"] == DONE:
+            if hand["queue"]:
+                raise SaveError("a finished hand has a player to act")
+        else:
+            TableBase._check_turn(n, ledger, hand["queue"])
+
+    def _game_state(self) -> dict[str, Any]:
+        return {"votes": sorted(self.votes)}
+
+    def _restore_game_state(self, data: dict[str, Any]) -> None:
+        votes = data["votes"]
+        if not isinstance(votes, list) or any(
+            type(s) is not int or not 0 <= s < self.n or not self.seated[s] for s in votes
+        ):
+            raise SaveError("votes must be seated seats")
+        self.votes = set(votes)
+        self._cands = self._candidates()
+        if not self.over and self.dealer not in self._cands:
+            raise SaveError("the dealer cannot play")
+
+    def _clone_game(self, original: Any) -> None:
+        self.votes = set(original.votes)
+        self._cands = original._cands[:]
+
+    # -- pedron 0.1's names (deprecated) ----------------------------------------------------
+    def next_hand(self, order: Sequence[int] | None = None) -> Hand:
+        """Deprecated name of :meth:`next_deal`."""
+        deprecated("Table.next_hand()", "Table.next_deal()")
+        return self.next_deal(order=order)  # type: ignore[no-any-return]
+
+    @property
+    def hand(self) -> Hand | None:
+        """Deprecated: the current or last hand (use :attr:`current` or :attr:`last`)."""
+        deprecated("Table.hand", "Table.current (or Table.last)")
+        return self._deal  # type: ignore[no-any-return]
+
+    @property
+    def hands_played(self) -> int:
+        """Deprecated name of :attr:`deals_played`."""
+        deprecated("Table.hands_played", "Table.deals_played")
+        return self.deals_played
+
+    @property
+    def keep_hands(self) -> bool:
+        """Deprecated name of :attr:`keep_history`."""
+        deprecated("Table.keep_hands", "Table.keep_history")
+        return self.keep_history
+
+    @property
+    def past_hands(self) -> list[tuple[Record, ...]]:
+        """Deprecated: every kept hand's records (use :attr:`history`)."""
+        deprecated("Table.past_hands", "Table.history")
+        return [h.records for h in self._history]
+
+    def __repr__(self) -> str:
+        stacks = self._stacks_text()
+        state = "over" if self.over else f"dealer={self.dealer}"
+        return (
+            f"<Diamondback Table ({self.rules.variant}) {stacks}; carry={self.ledger.carry}; "
+            f"hands={self.deals_played}; {state}>"
+        )
+
+
+def replay(
+    actions: Iterable[Any],
+    *,
+    players: int | Sequence[str] = 2,
+    stacks: int | Sequence[int] = 100,
+    rules: Rules | None = None,
+    seed: Any = 0,
+    dealer: int | None = None,
+    orders: Iterable[Any] | None = None,
+    keep_history: bool = False,
+    **legacy: Any,
+) -> Table:
+    """Play a session again: the same setup and seed, then ``actions`` in order.
+
+    ``actions`` are moves (a new hand is dealt whenever one is needed) or the
+    operations of :attr:`Table.log`. The result equals the original table.
+    """
+    table = Table(players, stacks, rules, seed, dealer=dealer, orders=orders,
+                  keep_history=keep_history, **legacy)
+    return replay_session(table, actions)  # type: ignore[no-any-return]

@@ -1,0 +1,323 @@
+"""A deal as a state machine: the protocol both games' deals follow.
+
+A Diamondback hand and a Diablo game are each a :class:`Deal`, built from a
+:class:`DealContext` that the table hands it (rules, the chip ledger, where
+the cards come from, the seats in order, the dealer) and knowing nothing of
+the table. Every deal answers the same questions:
+
+* ``to_act``, ``phase``, ``done``; ``legal_actions()``: what the player to act
+  may do, with amounts;
+* ``verify(action)``: the normalised move (exact built-in values, the seat
+  filled in) or the pedron error saying why it is refused; nothing changes;
+* ``apply(action)``: verify, then change the state, then return the records
+  the move produced (its own record first; cards dealt, the showdown and the
+  settlement follow when the move brings them about);
+* ``view(seat)``: what one player may know, as immutable data.
+
+``legal_actions()`` and ``verify()`` ask the same question: for each kind of
+move the deal has one rule method, ``_option(kind)``, that returns either the
+:class:`~pedron.engine.actions.LegalAction` describing the allowed moves of
+that kind or the reason none is allowed. Listing the legal actions collects
+the descriptors; verifying a move looks its kind up and checks the move
+against the descriptor (:func:`check_against`), so the two cannot disagree.
+
+Views are built from histories censored once per viewer, as the records come
+(:meth:`Deal.seen_by`): a view costs the same at the first move and the
+hundredth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.errors import (
+    AmountError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+)
+from pedron.engine.ledger import Ledger
+from pedron.engine.moves import MoveArgs, RaiseTo, to_move
+
+__all__ = ["DONE", "Deal", "DealContext", "check_against"]
+
+DONE = "done"
+
+#: Kinds whose move carries an amount the descriptor bounds.
+_AMOUNT_KINDS = frozenset(("bet", "raise", "ante"))
+#: Kinds whose move costs what the descriptor says (an amount, if given, must be it).
+_COST_KINDS = frozenset(("call", "match"))
+
+
+@dataclass(slots=True)
+class DealContext:
+    """What a table hands a new deal.
+
+    ``number``: the deal's number at the table (1, 2, ...); ``dealer``;
+    ``seats``: the seats taking part, clockwise from the dealer's left,
+    dealer last; ``n``: seats at the table; ``ledger``: the table's chips
+    (the deal pays into it and settles it); ``deck``: a callable giving the
+    deck to deal from for a number of players dealt in; ``extra``: what a
+    game's session decides for this deal (Diablo: the game to play, whether
+    it is played for a Diablo pot).
+    """
+
+    rules: Any
+    number: int
+    dealer: int
+    seats: tuple[int, ...]
+    n: int
+    ledger: Ledger
+    deck: Callable[[int], Any]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def check_against(legal: LegalAction, move: Any, actor: int) -> None:
+    """Raise the pedron error saying why ``move`` is not one that ``legal`` allows.
+
+    Amounts are checked against ``min``..``max``, costs against their price,
+    cards against ``cards`` by value; a descriptor's ``limit`` checks what the
+    bounds cannot say.
+    """
+    kind = legal.kind
+    if kind in _AMOUNT_KINDS:
+        amount = move[0]
+        lo, hi = legal.min, legal.max
+        assert lo is not None and hi is not None
+        if amount < 1:
+            raise AmountError(f"the {kind} must be at least 1 chip, not {amount}")
+        if not lo <= amount <= hi:
+            what = "a raise to" if kind == "raise" else f"the {kind}" if kind == "ante" else "a bet"
+            raise AmountError(f"{what} must be {lo}..{hi} chips, not {amount}")
+    elif kind in _COST_KINDS:
+        amount = move[0]
+        if amount is not None and amount != legal.min:
+            raise AmountError(f"{kind}ing costs {legal.min} chips, not {amount}")
+    limit = legal.limit
+    if limit is not None:
+        reason = limit.why_not(move, legal)
+        if reason is not None:
+            raise getattr(limit, "error", IllegalActionError)(reason)
+
+
+class Deal:
+    """Base of a game's deal: the protocol machinery (see the module docstring).
+
+    A game's deal defines ``_kinds()`` (the kinds of move its current phase
+    knows), ``_option(kind)`` (a descriptor or the reason a kind is refused),
+    ``_play(move)`` (change the state and emit the records of a verified
+    move), ``_actor()`` (the seat to act) and ``view``; it may refine
+    ``_normalise`` (a move made exact against its descriptor). ``ARGS`` reads
+    the game's cards and other arguments; ``NAME`` names the deal in messages.
+    """
+
+    __slots__ = (
+        "_listener",
+        "_options",
+        "_seen",
+        "_shoe",
+        "dealer",
+        "deck",
+        "final",
+        "history",
+        "ledger",
+        "moves",
+        "n",
+        "number",
+        "order",
+        "phase",
+        "result",
+        "rules",
+    )
+
+    ARGS: ClassVar[MoveArgs] = MoveArgs()
+    NAME: ClassVar[str] = "deal"
+
+    def __init__(self, ctx: DealContext) -> None:
+        self.rules = ctx.rules
+        self.ledger = ctx.ledger
+        self.number = ctx.number
+        self.dealer = ctx.dealer
+        self.n = ctx.n
+        self.order: tuple[int, ...] = ctx.seats
+        self.history: list[Record] = []
+        self.moves: list[Any] = []
+        self.result: Any = None
+        self.final: tuple[tuple[bool, ...], tuple[int, ...]] | None = None
+        self.phase = ""
+        self._shoe = ctx.deck
+        self.deck: Any = None  # the deck dealt from, once dealt
+        self._options: dict[str, LegalAction] | None = None
+        self._seen: list[list[Record]] = [[] for _ in range(ctx.n + 1)]
+        self._listener: Callable[[Deal, Any, tuple[Record, ...]], None] | None = None
+
+    # -- what a game defines ------------------------------------------------------------
+    def _kinds(self) -> tuple[str, ...]:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def _option(self, kind: str) -> LegalAction | str:  # pragma: no cover
+        raise NotImplementedError
+
+    def _play(self, move: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _actor(self) -> int | None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
+        """A move made exact before it is checked (Diablo turns a raise-by into a raise-to)."""
+        return move
+
+    def _refusal(self, kind: str) -> str:
+        """Why a kind the phase does not know is refused."""
+        actor = self._actor()
+        kinds = self._kinds()
+        choices = " or ".join(k for k in kinds if not isinstance(self._option(k), str))
+        return f"seat {actor} may {choices or 'do nothing'} now, not {kind!r}"
+
+    # -- queries ------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        return self._actor()
+
+    @property
+    def done(self) -> bool:
+        """True once the deal is settled."""
+        return self.phase == DONE
+
+    @property
+    def over(self) -> bool:
+        """True once the deal is settled (the same as :attr:`done`)."""
+        return self.phase == DONE
+
+    def options(self) -> dict[str, LegalAction]:
+        """The legal actions by kind (computed once per state; do not change it)."""
+        options = self._options
+        if options is None:
+            options = {}
+            if self.phase != DONE:
+                for kind in self._kinds():
+                    legal = self._option(kind)
+                    if not isinstance(legal, str):
+                        options[kind] = legal
+            self._options = options
+        return options
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What the player to act may do now, with amounts (empty when over)."""
+        return list(self.options().values())
+
+    def verify(self, action: Any) -> Any:
+        """``action`` as the normalised move it stands for, or the pedron error
+        saying why it is refused. Nothing changes either way."""
+        move = to_move(action, self.ARGS)
+        if self.phase == DONE:
+            raise GameOverError(f"{self.NAME} {self.number} is over")
+        actor = self._actor()
+        seat = move[-1]
+        if seat is not None and seat != actor:
+            check_seat(seat, self.n)  # a seat not at the table says so
+            raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
+        options = self.options()
+        kind = move.kind
+        legal = options.get("raise" if kind == "raise_by" else kind)
+        move = self._normalise(move, legal)
+        kind = move.kind
+        legal = options.get(kind)
+        if legal is None:
+            reason = self._option(kind)
+            raise IllegalActionError(reason if isinstance(reason, str) else self._refusal(kind))
+        check_against(legal, move, actor)  # type: ignore[arg-type]
+        return move if seat is not None else move.with_seat(actor)
+
+    def check_action(self, action: Any) -> str | None:
+        """``None`` if ``action`` is legal now, else the reason it is not."""
+        from pedron.errors import PedronError
+
+        try:
+            self.verify(action)
+        except PedronError as exc:
+            return str(exc)
+        return None
+
+    def apply(self, action: Any) -> tuple[Record, ...]:
+        """Verify ``action``, apply it, and return the records it produced."""
+        move = self.verify(action)
+        history = self.history
+        start = len(history)
+        self.moves.append(move)
+        self._options = None
+        self._play(move)
+        records = tuple(history[start:])
+        listener = self._listener
+        if listener is not None:
+            listener(self, move, records)
+        return records
+
+    def act(self, action: Any) -> Record:
+        """Apply ``action``; returns the record of the move itself."""
+        return self.apply(action)[0]
+
+    # -- views ----------------------------------------------------------------------------
+    def seen_by(self, viewer: int | None) -> tuple[Record, ...]:
+        """The history as ``viewer`` (``None``: a spectator) may see it.
+
+        Each record is censored once per viewer, when first asked for, and
+        kept: the cost of a view does not grow with the history before it.
+        """
+        seen = self._seen[self.n if viewer is None else viewer]
+        history = self.history
+        if len(seen) < len(history):
+            for r in history[len(seen):]:
+                seen.append(r.censored(viewer) if r[4] and r[3] and r[1] != viewer else r)
+        return tuple(seen)
+
+    def listen(self, listener: Callable[[Deal, Any, tuple[Record, ...]], None] | None) -> None:
+        """Call ``listener(deal, move, records)`` after every applied move (the table's hook)."""
+        self._listener = listener
+
+    # -- copying --------------------------------------------------------------------------
+    def copy(self, ledger: Ledger, shoe: Any, deck: Any) -> Any:
+        """An independent copy working on ``ledger``, ``shoe`` and ``deck`` (a table's
+        clone hands it its own)."""
+        other = type(self).__new__(type(self))
+        self._copy_into(other, ledger)
+        other._shoe = shoe
+        other.deck = deck
+        self._copy_state(other)
+        return other
+
+    def _copy_state(self, other: Any) -> None:
+        """Copy the game's own mutable state into ``other`` (a shallow copy so far)."""
+
+    def clone(self) -> Any:
+        """An independent copy of this deal alone: its own chips, deck and generator,
+        no table (for search: play it on, the original does not change)."""
+        deck = self.deck
+        return self.copy(self.ledger.copy(), self._shoe.copy(),
+                         None if deck is None else deck.copy())
+
+    def _copy_into(self, other: Deal, ledger: Ledger) -> None:
+        """Fill ``other`` (a bare instance) with a copy of this deal on ``ledger``."""
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(self, name):
+                    setattr(other, name, getattr(self, name))
+        other.ledger = ledger
+        other.history = self.history[:]
+        other.moves = self.moves[:]
+        other._seen = [s[:] for s in self._seen]
+        other._listener = None
+        other._options = None
+
+    def _emit_all(self, records: Sequence[Record]) -> None:
+        self.history.extend(records)
+
+
+def raise_to(move: Any, current: int) -> Any:
+    """A :class:`~pedron.engine.moves.RaiseBy` as the :class:`RaiseTo` it stands for."""
+    return RaiseTo(current + move[0], seat=move[1])

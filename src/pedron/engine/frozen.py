@@ -1,0 +1,73 @@
+"""Immutable value types: tuples with named fields.
+
+Records, legal actions, pots and moves are shared freely: between a deal and
+every view of it, between deals (records that recur are built once), between
+threads. A frozen dataclass can still be changed with ``object.__setattr__``,
+and one such change would then show in every place that shares the object. A
+tuple cannot be changed at all, so these types are tuples: :class:`Frozen`
+gives each a name per position (read-only properties), equality only with
+its own type, a ``repr`` with the names, and pickling.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, ClassVar, TypeVar
+
+__all__ = ["Frozen", "fields"]
+
+F = TypeVar("F", bound="type[Frozen]")
+
+
+def _make(cls: type[Frozen], items: tuple[Any, ...]) -> Frozen:
+    return tuple.__new__(cls, items)
+
+
+class Frozen(tuple):  # type: ignore[type-arg]
+    """Base of pedron's immutable value types (see :func:`fields`)."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, tuple.__hash__(self)))
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self, strict=True))
+        return f"{type(self).__name__}({body})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_make, (type(self), tuple(self)))
+
+    def __copy__(self) -> Frozen:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Frozen:
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields by name."""
+        return dict(zip(self._fields, self, strict=True))
+
+
+def fields(cls: F) -> F:
+    """Give a :class:`Frozen` subclass a read-only property per annotated field.
+
+    The class annotates its fields in order (``amount: int``) and defines
+    ``__new__`` building the tuple in that order; the annotations tell type
+    checkers the attribute types, and this decorator adds the properties.
+    """
+    names = tuple(
+        name for name, kind in cls.__dict__.get("__annotations__", {}).items()
+        if "ClassVar" not in str(kind)
+    )
+    for i, name in enumerate(names):
+        setattr(cls, name, property(itemgetter(i), doc=f"Field {i}: {name}."))
+    cls._fields = names
+    return cls
