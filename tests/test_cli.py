@@ -195,7 +195,7 @@ def test_play_diablo_whole_session_by_script():
 
 
 def test_play_diablo_human_commands():
-    proc = play(["diablo", "--seed", "3"], "bet 2\ncall\ndraw\nfold\n\nq\n")
+    proc = play(["diablo", "--seed", "2"], "call\ndraw\nfold\n\nq\n")
     assert proc.returncode == 0, proc.stderr
     assert "You call 1" in proc.stdout
     assert "You draw [stands]" in proc.stdout

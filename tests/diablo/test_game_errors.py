@@ -59,7 +59,7 @@ def test_betting_errors():
     refused(t, lambda: g.check(), IllegalActionError, "cannot check facing a bet")
     refused(t, lambda: g.act(Action("call", 4)), AmountError)
     refused(t, lambda: g.raise_by(6), AmountError)
-    refused(t, lambda: g.raise_to(3), AmountError, "not above")
+    refused(t, lambda: g.raise_to(3), AmountError, "raise must be to 4..8")
     refused(t, lambda: g.bet(2), IllegalActionError)
     for _ in range(4):
         g.raise_by(1)

@@ -44,7 +44,7 @@ def test_check_bet_call_raise_fold_and_opener():
     rnd.apply("call")  # seat 3
     rnd.apply("fold")  # seat 0
     assert rnd.to_act == 1
-    rnd.apply("raise", 5)  # seat 1: to 7
+    rnd.apply("raise", 7)  # seat 1: to 7 (a raise names the total)
     assert rnd.current == 7 and rnd.raises == 1
     assert rnd.to_act == 2
     rnd.apply("call")
@@ -60,7 +60,9 @@ def test_errors_change_nothing():
     with pytest.raises(IllegalActionError, match="check facing a bet"):
         rnd.apply("check")
     with pytest.raises(AmountError):
-        rnd.apply("raise", 6)
+        rnd.apply("raise", 9)  # above 3 + 5
+    with pytest.raises(AmountError):
+        rnd.apply("raise", 3)  # not above the bet
     with pytest.raises(AmountError):
         rnd.apply("raise", 0)
     with pytest.raises(AmountError):
@@ -79,18 +81,18 @@ def test_errors_change_nothing():
 def test_raise_cap():
     _, rnd = new_round(max_raises=2)
     rnd.apply("bet", 1)
-    rnd.apply("raise", 1)
-    rnd.apply("raise", 1)
+    rnd.apply("raise", 2)
+    rnd.apply("raise", 3)
     assert [a.kind for a in rnd.legal_actions()] == ["call", "fold"]
     with pytest.raises(IllegalActionError, match="no more than 2 raises"):
-        rnd.apply("raise", 1)
+        rnd.apply("raise", 4)
 
 
 def test_all_in_call_and_short_bet():
     led, rnd = new_round(stacks=(100, 3, 100, 2))
     rnd.apply("bet", 3)  # seat 1 all-in
     assert rnd.legal_actions()[0].kind == "call"
-    rnd.apply("raise", 5)  # seat 2 to 8
+    rnd.apply("raise", 8)  # seat 2 to 8
     rnd.apply("call")  # seat 3 all-in for 2
     assert led.stacks[3] == 0
     rnd.apply("call")  # seat 0
@@ -198,7 +200,7 @@ def test_diablo_worked_example_with_engine_pieces():
     # (the draw happens here) The second round is started by the opener.
     second = BettingRound(led, [anna, ben, carla], min_bet=2, max_bet=10)
     second.apply("bet", 4)
-    second.apply("raise", 4)  # Ben raises to 8
+    second.apply("raise", 8)  # Ben raises to 8
     second.apply("fold")  # Carla
     assert second.to_act == anna and second.legal_actions()[0] == LegalAction("call", 4, 4)
     second.apply("call")

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import LegalAction
+from pedron.engine.moves import MOVE_TYPES
 from pedron.errors import PedronValueError
 
 __all__ = ["BOTS", "Bot", "BotSpec", "RandomBot", "amount_between", "make_bot", "parse_bot"]
@@ -72,18 +73,20 @@ class RandomBot:
             raise ValueError("no legal action to choose from")
         rng = self.rng
         choice = legal[rng.integers(len(legal))] if len(legal) > 1 else legal[0]
-        kind = choice.kind
+        move = MOVE_TYPES[choice.kind]
         choices = getattr(choice.limit, "choices", None)
         if choices is not None:
             options = choices()
             pick = options[rng.integers(len(options))] if len(options) > 1 else options[0]
-            return (kind, *pick)
+            return move(*pick)
         if choice.cards:
             card = choice.cards[rng.integers(len(choice.cards))]
-            return (kind, [card]) if kind == "draw" else (kind, card)
+            return move((card,)) if choice.kind == "draw" else move(card)
         if choice.min is not None and choice.max is not None and choice.min != choice.max:
-            return (kind, amount_between(rng, choice.min, choice.max))
-        return (kind,)
+            return move(amount_between(rng, choice.min, choice.max))
+        if choice.kind in ("bet", "raise", "ante"):
+            return move(choice.min)
+        return move()
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.rng.seed})"

@@ -7,7 +7,9 @@ from typing import Any
 
 from pedron.diablo.draw import DrawLimit, best_exchange
 from pedron.diablo.hand import Category, evaluate
+from pedron.diablo.rules import GAMES
 from pedron.engine import LegalAction
+from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, RaiseTo
 
 __all__ = ["RuleBot"]
 
@@ -45,27 +47,26 @@ class RuleBot:
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
-        if "choose" in kinds:
-            return ("choose", kinds["choose"].cards[0] if kinds["choose"].cards else 0)
+        if "choose" in kinds:  # Dealer's Choice: the first game offered
+            return Choose(GAMES[kinds["choose"].cards[0]] if kinds["choose"].cards else GAMES[0])
         wild = view.game != "draw" if getattr(view, "game", None) else True
         value = evaluate(view.my_cards, wild=wild)
         if "declare" in kinds:
-            return ("declare", int(value.category), tuple(value.ranks))
+            return Declare(int(value.category), tuple(value.ranks))
         if "draw" in kinds:
-            return ("draw", best_exchange(tuple(view.my_cards), self._limit(kinds["draw"]), wild))
+            return Draw(best_exchange(tuple(view.my_cards), self._limit(kinds["draw"]), wild))
         cat = value.category
         if "bet" in kinds and cat >= self.open_at:
             return self._amount("bet", kinds["bet"], cat)
         if "raise" in kinds and cat >= self.raise_at:
             return self._amount("raise", kinds["raise"], cat)
         if "call" in kinds and cat >= self.call_at:
-            return ("call",)
+            return Call()
         if "check" in kinds:
-            return ("check",)
+            return Check()
         if "fold" in kinds:
-            return ("fold",)
-        first = legal[0]
-        return (first.kind,) if first.min is None else (first.kind, first.min)
+            return Fold()
+        return Call()  # (a betting round always offers one of these)
 
     def _limit(self, option: LegalAction) -> DrawLimit:
         """The table's draw limit as the legal draw states it, capped at ``max_draw``."""
@@ -79,7 +80,8 @@ class RuleBot:
     def _amount(self, kind: str, option: LegalAction, cat: Category) -> Any:
         """A bet (or a raise, as the total it raises to): the most from ``bet_big_at``."""
         low, high = option.min or 1, option.max or option.min or 1
-        return (kind, high if cat >= self.bet_big_at else low)
+        amount = high if cat >= self.bet_big_at else low
+        return Bet(amount) if kind == "bet" else RaiseTo(amount)
 
     def __repr__(self) -> str:
         draw = "" if self.max_draw is None else f", max_draw={self.max_draw}"

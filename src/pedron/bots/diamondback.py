@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pedron.diamondback.cards import RANK_OF_ID
 from pedron.diamondback.odds import equity
 from pedron.diamondback.rules import Rules
 from pedron.engine import LegalAction
+from pedron.engine.moves import Ante, Bet, Fold, Match, Reveal, Stop
 
 __all__ = ["OddsBot"]
+
+
+@lru_cache(maxsize=1 << 16)
+def _equity_of(
+    hand: tuple[int, ...], revealed: tuple[int, ...], dealt: int, rules: Rules | None
+) -> float:
+    """Exact equity from ranks only (hand, revealed cards with -1 for none, players dealt
+    in): a pure function of a few thousand situations, so each is computed once."""
+    return equity(hand, revealed=[None if r < 0 else r for r in revealed], players=dealt,
+                  rules=rules, dealt_in=dealt)
 
 
 class OddsBot:
@@ -40,9 +52,6 @@ class OddsBot:
         self.aggression = aggression
         self.stop_below = stop_below
         self.rules = rules
-        # Equity depends only on ranks, the deck and who is in: a few hundred
-        # situations recur all session, so each is computed once per bot.
-        self._seen: dict[tuple[Any, ...], float] = {}
 
     def _equity(self, view: Any) -> float:
         me = view.seat
@@ -50,49 +59,35 @@ class OddsBot:
         opponents = [s for s in view.dealt_in if s != me and view.live[s]]
         if not opponents:
             return 1.0
-        revealed = [shown[s][0] if shown[s] else None for s in opponents]
-        dealt = len(view.dealt_in)
-        key = (
-            tuple(sorted(RANK_OF_ID[c] for c in view.my_cards)),
-            tuple(sorted(-1 if c is None else RANK_OF_ID[c] for c in revealed)),
-            dealt,
-        )
-        value = self._seen.get(key)
-        if value is None:
-            if len(self._seen) > 50_000:  # bounded, whatever the session
-                self._seen.clear()
-            value = self._seen[key] = equity(
-                view.my_cards, revealed=revealed, players=dealt, ids=True, rules=self.rules,
-                dealt_in=dealt,
-            )
-        return value
+        revealed = tuple(sorted(RANK_OF_ID[shown[s][0]] if shown[s] else -1 for s in opponents))
+        mine = tuple(sorted(RANK_OF_ID[c] for c in view.my_cards))
+        return _equity_of(mine, revealed, len(view.dealt_in), self.rules)
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
         if "reveal" in kinds:
             cards = kinds["reveal"].cards
-            return ("reveal", min(cards, key=lambda c: RANK_OF_ID[c]))
+            return Reveal(min(cards, key=lambda c: RANK_OF_ID[c]))
         if "ante" in kinds:
-            return ("ante", kinds["ante"].min)
+            return Ante(kinds["ante"].min or 1)
         equity = self._equity(view)
         if "match" in kinds:
             price = kinds["match"].min or 0
             pot_after = view.pot + price
             if "fold" not in kinds or equity >= price / max(pot_after, 1) + self.margin:
-                return ("match",)
-            return ("fold",)
+                return Match()
+            return Fold()
         if "bet" in kinds:
             bet = kinds["bet"]
             low, high = bet.min or 1, bet.max or 1
             edge = equity - 0.5
             if "stop" in kinds and equity <= self.stop_below:
-                return ("stop",)
+                return Stop()
             want = round(self.aggression * edge * 2 * max(view.pot, low))
-            return ("bet", max(low, min(high, want)))
+            return Bet(max(low, min(high, want)))
         if "stop" in kinds:
-            return ("stop",)
-        first = legal[0]
-        return (first.kind,) if first.min is None else (first.kind, first.min)
+            return Stop()
+        return Fold()  # (every other phase offers one of the moves above)
 
     def __repr__(self) -> str:
         rules = "" if self.rules is None else f", rules={self.rules!r}"

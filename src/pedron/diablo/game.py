@@ -83,6 +83,8 @@ SECOND = "second_round"
 DECLARE = "declare"
 
 _BETTING = ("check", "call", "bet", "raise", "fold")
+# Moves without arguments, built once (immutable) for the named methods.
+_CHECK_MOVE, _CALL_MOVE, _FOLD_MOVE = Check(), Call(), Fold()
 _RANK_CHARS = "23456789TJQKA"
 
 # Records that recur game after game are built once (they are immutable).
@@ -210,6 +212,7 @@ class Game(Deal):
     )
 
     ARGS = _DiabloArgs()
+    _NORMALISE = frozenset(("raise_by", "draw"))
     NAME = "game"
 
     def __init__(self, ctx: DealContext) -> None:
@@ -253,10 +256,6 @@ class Game(Deal):
         """Chips in the pots now (the carried pot included; 0 once over)."""
         led = self.ledger
         return sum(led.committed) + led.carry if self.phase != DONE else 0
-
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots as they stand (empty once over)."""
-        return [] if self.phase == DONE else self.ledger.pots()
 
     def hand_value(self, seat: int) -> HandValue:
         """The value of ``seat``'s cards in this game (wild or natural)."""
@@ -322,6 +321,18 @@ class Game(Deal):
                 "choose", None, None, tuple(GAMES.index(g) for g in choices), Choices(choices)
             )
         return f"game {self.number} is over"
+
+    def _all_options(self) -> dict[str, LegalAction]:
+        rnd = self.round
+        if rnd is None or not (self.phase == FIRST or self.phase == SECOND):
+            return super()._all_options()
+        options = rnd.options()  # the round's rules, all kinds at once ...
+        if "bet" in options and self.phase == FIRST and self.rules.jacks_or_better:
+            actor = self._actor()
+            assert actor is not None
+            if not self._may_open(actor):  # ... and the opening rule, as _option says
+                del options["bet"]
+        return options
 
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         if type(move) is RaiseBy:
@@ -582,7 +593,7 @@ class Game(Deal):
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know of this game (``None``: a spectator)."""
-        if seat is not None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
             seat = check_seat(seat, self.n)
         led = self.ledger
         if self.final is not None:
@@ -606,7 +617,7 @@ class Game(Deal):
             committed,
             tuple(led.stacks),
             self.pot,
-            result.pots if result is not None else tuple(self.pots()),
+            result.pots if result is not None else self.current_pots(),
             led.carry,
             rnd.current if betting and rnd is not None else 0,
             tuple(self.options().values()) if seat is not None and seat == to_act else (),
@@ -625,7 +636,7 @@ class Game(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def check(self, seat: int | None = None) -> Record:
         """Check (only while nobody has bet in this round)."""
-        return self.act(Check(seat=seat))
+        return self.act(_CHECK_MOVE if seat is None else Check(seat=seat))
 
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """Bet ``amount`` chips (in the first round: open)."""
@@ -633,7 +644,7 @@ class Game(Deal):
 
     def call(self, seat: int | None = None) -> Record:
         """Match the highest bet (all-in if short)."""
-        return self.act(Call(seat=seat))
+        return self.act(_CALL_MOVE if seat is None else Call(seat=seat))
 
     def raise_to(self, total: int, seat: int | None = None) -> Record:
         """Raise so that this round's bet becomes ``total`` chips."""
@@ -645,7 +656,7 @@ class Game(Deal):
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold: the chips put in are lost."""
-        return self.act(Fold(seat=seat))
+        return self.act(_FOLD_MOVE if seat is None else Fold(seat=seat))
 
     def draw(self, discards: Any = (), seat: int | None = None) -> Record:
         """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
@@ -683,7 +694,8 @@ class Game(Deal):
             "checked": self._checked,
             "round": None if rnd is None else rnd.getstate(),
             "history": [r.to_json() for r in self.history],
-            "moves": [m.to_json() + [m.seat] for m in self.moves],
+            "moves": [[seat, *m.to_json()] for m, seat in zip(self._moves, self._seats,
+                                                                strict=True)],
             "result": None if self.result is None else self.result.to_json(),
             "final": None if self.final is None else [list(x) for x in self.final],
         }

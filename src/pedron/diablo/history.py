@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pedron.diablo.game import Game
@@ -15,12 +14,12 @@ from pedron.engine.views import result_from_json
 __all__ = ["GameHistory"]
 
 
-@dataclass(frozen=True)
 class GameHistory(DealHistory):
     """One finished Diablo game, self-contained and replayable (``context``: the
     game the session dealt, ``None`` when the dealer chose it, and whether it was
     played for a Diablo pot)."""
 
+    __slots__ = ()
     GAME: ClassVar[str] = "diablo"
 
     @classmethod

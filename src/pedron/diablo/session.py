@@ -65,7 +65,6 @@ class Table(TableBase):
     _OLD = "game"
 
     rules: Rules
-    results: list[GameResult]
 
     def __init__(
         self,
@@ -148,10 +147,10 @@ class Table(TableBase):
     def _deal_context(self, deal: Any) -> dict[str, Any]:
         return dict(self._context)
 
-    def _on_move(self, deal: Any, move: Any, records: tuple[Record, ...]) -> None:
+    def _on_move(self, deal: Any, move: Any, seat: int) -> None:
         if move.kind == "choose" and move[0] == "diablo" and self._diablo_caller is None:
-            self._diablo_caller = move.seat  # Diablo runs until an opener wins
-        super()._on_move(deal, move, records)
+            self._diablo_caller = seat  # Diablo runs until an opener wins
+        super()._on_move(deal, move, seat)
 
     def _deal_over(self, game: Any) -> None:
         """After a game: the series, busted players, the next dealer, the end."""
@@ -262,7 +261,7 @@ class Table(TableBase):
     def past_games(self) -> list[tuple[Record, ...]]:
         """Deprecated: every kept game's records (use :attr:`history`)."""
         deprecated("Table.past_games", "Table.history")
-        return [h.records for h in self._history]
+        return [h.records for h in self.history]
 
     def __repr__(self) -> str:
         stacks = self._stacks_text()

@@ -22,7 +22,7 @@ from typing import Any
 from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.views import HandResult, HandView
-from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.actions import LegalAction, Record, check_seat, make_record
 from pedron.engine.deal import DONE, Deal, DealContext
 from pedron.engine.errors import IllegalActionError
 from pedron.engine.moves import Ante, Bet, Fold, Match, MoveArgs, Reveal, Stop, card_reader
@@ -44,6 +44,8 @@ _REVEAL = [[Record("reveal", s, 0, (c,)) for c in range(43)] for s in range(4)]
 _FOLD = [Record("fold", s) for s in range(4)]
 _STOP = [Record("stop", s) for s in range(4)]
 _LEGAL_FOLD = LegalAction("fold")
+# Moves without arguments, built once (immutable) for the named methods.
+_STOP_MOVE, _MATCH_MOVE, _FOLD_MOVE = Stop(), Match(), Fold()
 _LEGAL_STOP = LegalAction("stop")
 _HAND_NAMES: tuple[str, ...] = ("", *(hand_by_strength(v).name for v in range(1, 15)))
 _KINDS = {
@@ -82,6 +84,7 @@ class Hand(Deal):
     )
 
     ARGS = _DiamondbackArgs()
+    _NORMALISE = frozenset(("reveal",))
     NAME = "hand"
 
     def __init__(self, ctx: DealContext) -> None:
@@ -112,10 +115,6 @@ class Hand(Deal):
     def pot(self) -> int:
         """Chips in the pots now (the carry-over included; 0 once over)."""
         return self.ledger.in_hand + self.ledger.carry if self.phase != DONE else 0
-
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots as they stand (empty once settled)."""
-        return [] if self.phase == DONE else self.ledger.pots()
 
     # -- the rules of each move -----------------------------------------------------------
     def _kinds(self) -> tuple[str, ...]:
@@ -189,7 +188,7 @@ class Hand(Deal):
                 value = min(self.ante, led.stacks[actor])
                 led.pay(actor, value)
                 note = "ante" if led.stacks[actor] else "ante, all-in"
-            hist.append(Record("match", actor, value, (), False, note))
+            hist.append(make_record(("match", actor, value, (), False, note)))
             led.check()
             self.queue.pop(0)
             if not self.queue:
@@ -212,7 +211,8 @@ class Hand(Deal):
             value = move[0]
             led.pay(actor, value)
             self.bet_size = value
-            hist.append(Record("bet", actor, value, (), False, "" if led.stacks[actor] else "all-in"))
+            hist.append(make_record(("bet", actor, value, (), False,
+                                     "" if led.stacks[actor] else "all-in")))
             led.check()
             stacks = led.stacks
             live = led.live
@@ -382,7 +382,7 @@ class Hand(Deal):
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> HandView:
         """What ``seat`` may know of this hand (``None``: a spectator)."""
-        if seat is not None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
             seat = check_seat(seat, self.n)
         led = self.ledger
         if self.final is not None:
@@ -404,7 +404,7 @@ class Hand(Deal):
             committed,
             tuple(led.stacks),
             self.pot,
-            result.pots if result is not None else tuple(self.pots()),
+            result.pots if result is not None else self.current_pots(),
             led.carry,
             self.bet_size,
             tuple(self.options().values()) if seat is not None and seat == to_act else (),
@@ -419,15 +419,15 @@ class Hand(Deal):
 
     def stop(self, seat: int | None = None) -> Record:
         """The dealer stops betting: showdown."""
-        return self.act(Stop(seat=seat))
+        return self.act(_STOP_MOVE if seat is None else Stop(seat=seat))
 
     def match(self, seat: int | None = None) -> Record:
         """Match the dealer's bet (or the ante); all-in if short, as the rules allow."""
-        return self.act(Match(seat=seat))
+        return self.act(_MATCH_MOVE if seat is None else Match(seat=seat))
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold (or, in the ante round, decline to be dealt in)."""
-        return self.act(Fold(seat=seat))
+        return self.act(_FOLD_MOVE if seat is None else Fold(seat=seat))
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
@@ -454,7 +454,8 @@ class Hand(Deal):
             "opening": self.opening,
             "range": [self._lo, self._hi],
             "history": [r.to_json() for r in self.history],
-            "moves": [m.to_json() + [m.seat] for m in self.moves],
+            "moves": [[seat, *m.to_json()] for m, seat in zip(self._moves, self._seats,
+                                                                strict=True)],
             "result": None if self.result is None else self.result.to_json(),
             "final": None if self.final is None else [list(x) for x in self.final],
         }

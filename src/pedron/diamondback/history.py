@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pedron.diamondback.cards import DECK_SIZES
@@ -16,11 +15,11 @@ from pedron.engine.views import result_from_json
 __all__ = ["HandHistory"]
 
 
-@dataclass(frozen=True)
 class HandHistory(DealHistory):
     """One finished Diamondback hand, self-contained and replayable (``seats``: the
     seats that could be dealt in, clockwise from the dealer's left)."""
 
+    __slots__ = ()
     GAME: ClassVar[str] = "diamondback"
 
     @classmethod

@@ -65,7 +65,6 @@ class Table(TableBase):
     _OLD = "hand"
 
     rules: Rules
-    results: list[HandResult]
 
     def __init__(
         self,
@@ -320,7 +319,7 @@ class Table(TableBase):
     def past_hands(self) -> list[tuple[Record, ...]]:
         """Deprecated: every kept hand's records (use :attr:`history`)."""
         deprecated("Table.past_hands", "Table.history")
-        return [h.records for h in self._history]
+        return [h.records for h in self.history]
 
     def __repr__(self) -> str:
         stacks = self._stacks_text()

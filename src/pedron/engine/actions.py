@@ -15,12 +15,13 @@ a deal, its views and other deals share them safely.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pedron.engine.errors import ActionTypeError, IllegalActionError
 from pedron.engine.frozen import Frozen, fields
 
-__all__ = ["Action", "LegalAction", "Record", "check_amount", "check_seat"]
+__all__ = ["Action", "LegalAction", "Record", "check_amount", "check_seat", "make_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,11 @@ class Record(Frozen):
         """Inverse of :meth:`to_json`."""
         kind, seat, amount, cards, private, note = data
         return cls(kind, seat, amount, tuple(cards), private, note)
+
+
+#: ``make_record((kind, seat, amount, cards, private, note))``: a :class:`Record` built
+#: at C speed from all six fields (the engine's hot paths; ``Record(...)`` reads better).
+make_record = partial(tuple.__new__, Record)
 
 
 def check_amount(amount: Any, what: str = "amount") -> int:

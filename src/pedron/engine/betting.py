@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pedron.engine.actions import LegalAction, Record, check_amount
+from pedron.engine.actions import LegalAction, Record, check_amount, make_record
 from pedron.engine.errors import AmountError, IllegalActionError
 from pedron.engine.ledger import Ledger
 
 __all__ = ["BettingRound", "collect_antes", "draw_replacements"]
 
 
+_KINDS = ("check", "call", "bet", "raise", "fold")  # the order legal actions are listed in
 _CHECK = LegalAction("check")
 _FOLD = LegalAction("fold")
 
@@ -115,8 +116,22 @@ class BettingRound:
         seat = self.to_act
         if seat is None:
             return "the betting round is over"
-        stack = self.ledger.stacks[seat]
-        need = self.current - self.bets[seat]
+        return self._option(kind, seat, self.ledger.stacks[seat], self.current - self.bets[seat])
+
+    def options(self) -> dict[str, LegalAction]:
+        """Every kind of move the seat to act may make, by kind (:meth:`option` for all)."""
+        seat = self.to_act
+        if seat is None:
+            return {}
+        stack, need = self.ledger.stacks[seat], self.current - self.bets[seat]
+        out = {}
+        for kind in _KINDS:
+            legal = self._option(kind, seat, stack, need)
+            if not isinstance(legal, str):
+                out[kind] = legal
+        return out
+
+    def _option(self, kind: str, seat: int, stack: int, need: int) -> LegalAction | str:
         if kind == "fold":
             return _FOLD
         if kind == "check":
@@ -157,12 +172,7 @@ class BettingRound:
 
     def legal_actions(self) -> list[LegalAction]:
         """What the seat to act may do, with amounts (a raise: the totals it may reach)."""
-        out = []
-        for kind in ("check", "call", "bet", "raise", "fold"):
-            legal = self.option(kind)
-            if not isinstance(legal, str):
-                out.append(legal)
-        return out
+        return list(self.options().values())
 
     def check_action(self, kind: str, amount: Any = None, seat: int | None = None) -> str | None:
         """``None`` if the action is legal now, else the reason it is not."""
@@ -195,8 +205,8 @@ class BettingRound:
         value = check_amount(amount, f"the {kind}")
         assert legal.max is not None
         if not legal.min <= value <= legal.max:
-            what = "a raise to" if kind == "raise" else f"a {kind}"
-            raise AmountError(f"{what} must be {legal.min}..{legal.max} chips, not {value}")
+            what = "a raise must be to" if kind == "raise" else f"a {kind} must be"
+            raise AmountError(f"{what} {legal.min}..{legal.max} chips, not {value}")
         return value
 
     # -- applying ---------------------------------------------------------------------
@@ -212,16 +222,17 @@ class BettingRound:
         actor = self.pending.pop(0)
         led = self.ledger
         if kind == "check":
-            rec = Record("check", actor)
+            rec = make_record(("check", actor, 0, (), False, ""))
         elif kind == "fold":
             led.fold(actor)
-            rec = Record("fold", actor)
+            rec = make_record(("fold", actor, 0, (), False, ""))
         elif kind == "call":
             need = self.current - self.bets[actor]
             value = need if need < led.stacks[actor] else led.stacks[actor]
             led.pay(actor, value)
             self.bets[actor] += value
-            rec = Record("call", actor, value, (), False, "" if led.stacks[actor] else "all-in")
+            rec = make_record(("call", actor, value, (), False, "" if led.stacks[actor]
+                               else "all-in"))
         else:
             pay = amount if kind == "bet" else amount - self.bets[actor]
             led.pay(actor, pay)
@@ -233,7 +244,7 @@ class BettingRound:
             else:
                 self.raises += 1
             note = f"to {self.current}" if led.stacks[actor] else "all-in"
-            rec = Record(kind, actor, pay, (), False, note)
+            rec = make_record((kind, actor, pay, (), False, note))
             i = self.order.index(actor)
             rest = self.order[i + 1 :] + self.order[:i]
             self.pending = [s for s in rest if led.live[s] and led.stacks[s] > 0]

@@ -29,10 +29,9 @@ hundredth.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.actions import LegalAction, Record, check_seat, make_record
 from pedron.engine.errors import (
     AmountError,
     GameOverError,
@@ -52,27 +51,40 @@ _AMOUNT_KINDS = frozenset(("bet", "raise", "ante"))
 _COST_KINDS = frozenset(("call", "match"))
 
 
-@dataclass(slots=True)
 class DealContext:
     """What a table hands a new deal.
 
-    ``number``: the deal's number at the table (1, 2, ...); ``dealer``;
-    ``seats``: the seats taking part, clockwise from the dealer's left,
-    dealer last; ``n``: seats at the table; ``ledger``: the table's chips
-    (the deal pays into it and settles it); ``deck``: a callable giving the
-    deck to deal from for a number of players dealt in; ``extra``: what a
-    game's session decides for this deal (Diablo: the game to play, whether
-    it is played for a Diablo pot).
+    ``rules``; ``number``: the deal's number at the table (1, 2, ...);
+    ``dealer``; ``seats``: the seats taking part, clockwise from the dealer's
+    left, dealer last; ``n``: seats at the table; ``ledger``: the table's chips
+    (the deal pays into it and settles it); ``deck``: the shoe, called as
+    ``deck(players, receivers)`` for the deck to deal from (``receivers``: the
+    seat that gets each card dealt, in order), with ``copy()``; ``extra``:
+    what a game's session decides for this deal (Diablo: the game to play,
+    whether it is played for a Diablo pot).
     """
 
-    rules: Any
-    number: int
-    dealer: int
-    seats: tuple[int, ...]
-    n: int
-    ledger: Ledger
-    deck: Callable[[int], Any]
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("dealer", "deck", "extra", "ledger", "n", "number", "rules", "seats")
+
+    def __init__(
+        self,
+        rules: Any,
+        number: int,
+        dealer: int,
+        seats: tuple[int, ...],
+        n: int,
+        ledger: Ledger,
+        deck: Any,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.number = number
+        self.dealer = dealer
+        self.seats = seats
+        self.n = n
+        self.ledger = ledger
+        self.deck = deck
+        self.extra = {} if extra is None else extra
 
 
 def check_against(legal: LegalAction, move: Any, actor: int) -> None:
@@ -90,7 +102,9 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
         if amount < 1:
             raise AmountError(f"the {kind} must be at least 1 chip, not {amount}")
         if not lo <= amount <= hi:
-            what = "a raise to" if kind == "raise" else f"the {kind}" if kind == "ante" else "a bet"
+            if kind == "raise":
+                raise AmountError(f"a raise must be to {lo}..{hi} chips in all, not {amount}")
+            what = "the ante" if kind == "ante" else "a bet"
             raise AmountError(f"{what} must be {lo}..{hi} chips, not {amount}")
     elif kind in _COST_KINDS:
         amount = move[0]
@@ -116,7 +130,12 @@ class Deal:
 
     __slots__ = (
         "_listener",
+        "_mine",
+        "_moves",
         "_options",
+        "_patched",
+        "_pots",
+        "_seats",
         "_seen",
         "_shoe",
         "dealer",
@@ -124,7 +143,6 @@ class Deal:
         "final",
         "history",
         "ledger",
-        "moves",
         "n",
         "number",
         "order",
@@ -135,6 +153,8 @@ class Deal:
 
     ARGS: ClassVar[MoveArgs] = MoveArgs()
     NAME: ClassVar[str] = "deal"
+    #: Kinds of move :meth:`_normalise` makes exact against their descriptor.
+    _NORMALISE: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, ctx: DealContext) -> None:
         self.rules = ctx.rules
@@ -144,15 +164,17 @@ class Deal:
         self.n = ctx.n
         self.order: tuple[int, ...] = ctx.seats
         self.history: list[Record] = []
-        self.moves: list[Any] = []
+        self._moves: list[Any] = []  # the moves as verified (a seat may be missing) ...
+        self._seats: list[int] = []  # ... and the seat that made each
         self.result: Any = None
         self.final: tuple[tuple[bool, ...], tuple[int, ...]] | None = None
         self.phase = ""
         self._shoe = ctx.deck
         self.deck: Any = None  # the deck dealt from, once dealt
         self._options: dict[str, LegalAction] | None = None
-        self._seen: list[list[Record]] = [[] for _ in range(ctx.n + 1)]
-        self._listener: Callable[[Deal, Any, tuple[Record, ...]], None] | None = None
+        self._pots: tuple[Any, ...] | None = None  # the pots as they stand, once asked
+        self._seen: list[list[Record]] | None = None  # per viewer, made at the first view
+        self._listener: Callable[[Deal, Any, int], None] | None = None
 
     # -- what a game defines ------------------------------------------------------------
     def _kinds(self) -> tuple[str, ...]:  # pragma: no cover - every game defines it
@@ -194,26 +216,54 @@ class Deal:
         """True once the deal is settled (the same as :attr:`done`)."""
         return self.phase == DONE
 
+    def pots(self) -> list[Any]:
+        """The main pot and side pots as they stand (empty once settled)."""
+        return list(self.current_pots())
+
+    def current_pots(self) -> tuple[Any, ...]:
+        """:meth:`pots` as a tuple, computed once per state."""
+        pots = self._pots
+        if pots is None:
+            pots = self._pots = () if self.phase == DONE else tuple(self.ledger.pots())
+        return pots
+
     def options(self) -> dict[str, LegalAction]:
         """The legal actions by kind (computed once per state; do not change it)."""
         options = self._options
         if options is None:
-            options = {}
-            if self.phase != DONE:
-                for kind in self._kinds():
-                    legal = self._option(kind)
-                    if not isinstance(legal, str):
-                        options[kind] = legal
-            self._options = options
+            options = self._options = {} if self.phase == DONE else self._all_options()
+        return options
+
+    def _all_options(self) -> dict[str, LegalAction]:
+        """Every kind's descriptor: :meth:`_option` for each kind of the phase (a game
+        may compute them together, from the same rule code)."""
+        options = {}
+        for kind in self._kinds():
+            legal = self._option(kind)
+            if not isinstance(legal, str):
+                options[kind] = legal
         return options
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now, with amounts (empty when over)."""
         return list(self.options().values())
 
+    @property
+    def moves(self) -> tuple[Any, ...]:
+        """Every move applied so far, in order, each naming its seat."""
+        return tuple(
+            m if m[-1] is not None else m.with_seat(s)
+            for m, s in zip(self._moves, self._seats, strict=True)
+        )
+
     def verify(self, action: Any) -> Any:
-        """``action`` as the normalised move it stands for, or the pedron error
-        saying why it is refused. Nothing changes either way."""
+        """``action`` as the normalised move it stands for (naming its seat), or the
+        pedron error saying why it is refused. Nothing changes either way."""
+        move, actor = self._verified(action)
+        return move if move[-1] is not None else move.with_seat(actor)
+
+    def _verified(self, action: Any) -> tuple[Any, int]:
+        """The normalised move and the seat making it, or the pedron error."""
         move = to_move(action, self.ARGS)
         if self.phase == DONE:
             raise GameOverError(f"{self.NAME} {self.number} is over")
@@ -222,17 +272,25 @@ class Deal:
         if seat is not None and seat != actor:
             check_seat(seat, self.n)  # a seat not at the table says so
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
-        options = self.options()
         kind = move.kind
-        legal = options.get("raise" if kind == "raise_by" else kind)
-        move = self._normalise(move, legal)
-        kind = move.kind
-        legal = options.get(kind)
+        if kind in self._NORMALISE:
+            move = self._normalise(move, self.options().get("raise" if kind == "raise_by"
+                                                            else kind))
+            kind = move.kind
+        options = self._options
+        legal: LegalAction | str | None
+        if options is not None:  # (listed already: the usual case, a bot read its view)
+            legal = options.get(kind)
+        else:
+            legal = self._option(kind) if kind in self._kinds() else None
+            if isinstance(legal, str):
+                raise IllegalActionError(legal)
         if legal is None:
             reason = self._option(kind)
             raise IllegalActionError(reason if isinstance(reason, str) else self._refusal(kind))
-        check_against(legal, move, actor)  # type: ignore[arg-type]
-        return move if seat is not None else move.with_seat(actor)
+        if legal[1] is not None or legal[4] is not None:  # amounts or a rule to check
+            check_against(legal, move, actor)
+        return move, actor  # type: ignore[return-value]
 
     def check_action(self, action: Any) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
@@ -246,16 +304,18 @@ class Deal:
 
     def apply(self, action: Any) -> tuple[Record, ...]:
         """Verify ``action``, apply it, and return the records it produced."""
-        move = self.verify(action)
+        move, actor = self._verified(action)
         history = self.history
         start = len(history)
-        self.moves.append(move)
+        self._moves.append(move)
+        self._seats.append(actor)
         self._options = None
+        self._pots = None
         self._play(move)
         records = tuple(history[start:])
         listener = self._listener
         if listener is not None:
-            listener(self, move, records)
+            listener(self, move, actor)
         return records
 
     def act(self, action: Any) -> Record:
@@ -266,18 +326,45 @@ class Deal:
     def seen_by(self, viewer: int | None) -> tuple[Record, ...]:
         """The history as ``viewer`` (``None``: a spectator) may see it.
 
-        Each record is censored once per viewer, when first asked for, and
-        kept: the cost of a view does not grow with the history before it.
+        The spectator's history (every private card censored) is extended once
+        per record, as records come; a player's is the spectator's with his own
+        private records put back. Nothing already seen is looked at again, so
+        the cost of a view does not grow with the history before it.
         """
-        seen = self._seen[self.n if viewer is None else viewer]
         history = self.history
-        if len(seen) < len(history):
-            for r in history[len(seen):]:
-                seen.append(r.censored(viewer) if r[4] and r[3] and r[1] != viewer else r)
-        return tuple(seen)
+        seen = self._seen
+        if seen is None:  # the first view of this deal
+            seen = self._seen = [[] for _ in range(self.n + 1)]
+            self._mine = [[] for _ in range(self.n)]
+            self._patched = [0] * self.n
+        public = seen[self.n]
+        k = len(public)
+        if k < len(history):
+            mine = self._mine
+            for i in range(k, len(history)):
+                r = history[i]
+                if r[4] and r[3]:  # private cards: hidden from all but their holder
+                    if r[1] is not None:
+                        mine[r[1]].append(i)
+                    r = make_record((r[0], r[1], r[2], (), True, r[5]))
+                public.append(r)
+        if viewer is None:
+            return tuple(public)
+        own = seen[viewer]
+        start = len(own)
+        if start < len(public):
+            own.extend(public[start:])
+            positions = self._mine[viewer]
+            p = self._patched[viewer]
+            while p < len(positions):
+                i = positions[p]
+                own[i] = history[i]
+                p += 1
+            self._patched[viewer] = p
+        return tuple(own)
 
-    def listen(self, listener: Callable[[Deal, Any, tuple[Record, ...]], None] | None) -> None:
-        """Call ``listener(deal, move, records)`` after every applied move (the table's hook)."""
+    def listen(self, listener: Callable[[Deal, Any, int], None] | None) -> None:
+        """Call ``listener(deal, move, seat)`` after every applied move (the table's hook)."""
         self._listener = listener
 
     # -- copying --------------------------------------------------------------------------
@@ -309,10 +396,15 @@ class Deal:
                     setattr(other, name, getattr(self, name))
         other.ledger = ledger
         other.history = self.history[:]
-        other.moves = self.moves[:]
-        other._seen = [s[:] for s in self._seen]
+        other._moves = self._moves[:]
+        other._seats = self._seats[:]
+        if self._seen is not None:
+            other._seen = [s[:] for s in self._seen]
+            other._mine = [m[:] for m in self._mine]
+            other._patched = self._patched[:]
         other._listener = None
         other._options = None
+        other._pots = None
 
     def _emit_all(self, records: Sequence[Record]) -> None:
         self.history.extend(records)

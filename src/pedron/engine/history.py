@@ -18,9 +18,7 @@ not see are censored and it cannot be replayed.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pedron.engine.actions import Record
@@ -118,16 +116,19 @@ class ScriptedShoe:
         return ScriptedShoe(self.size, self.cards)
 
 
-@dataclass(frozen=True)
 class DealHistory:
     """One finished deal, self-contained (see the module docstring).
 
     Each game has its subclass (``pedron.diablo.GameHistory``,
     ``pedron.diamondback.HandHistory``), which knows its rules and deal.
-    ``cards`` is ``None`` in a censored history (:meth:`for_seat`).
+    ``cards`` is ``None`` in a censored history (:meth:`for_seat`). The
+    ``records`` of a history read back from JSON without them are rebuilt by
+    a replay when first asked for. Histories are immutable.
     """
 
     GAME: ClassVar[str] = ""
+    __slots__ = ("_records", "_text", "cards", "carry", "context", "dealer", "moves", "names", "number",
+                 "result", "rules", "seats", "stacks", "viewer")
 
     rules: Any
     names: tuple[str, ...]
@@ -139,9 +140,62 @@ class DealHistory:
     context: tuple[tuple[str, Any], ...]
     cards: tuple[int, ...] | None
     moves: tuple[Any, ...]
-    records: tuple[Record, ...]
     result: Any
-    viewer: int | None = None
+    viewer: int | None
+
+    def __init__(
+        self,
+        rules: Any,
+        names: tuple[str, ...],
+        number: int,
+        dealer: int,
+        seats: tuple[int, ...],
+        stacks: tuple[int, ...],
+        carry: int,
+        context: tuple[tuple[str, Any], ...],
+        cards: tuple[int, ...] | None,
+        moves: tuple[Any, ...],
+        records: tuple[Record, ...] | None,
+        result: Any,
+        viewer: int | None = None,
+    ) -> None:
+        for name, value in (
+            ("rules", rules), ("names", names), ("number", number), ("dealer", dealer),
+            ("seats", seats), ("stacks", stacks), ("carry", carry), ("context", context),
+            ("cards", cards), ("moves", moves), ("_records", records), ("result", result),
+            ("viewer", viewer), ("_text", None),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a hand history is immutable (cannot set {name!r})")
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        """Every record of the deal, in order (rebuilt by a replay if not stored)."""
+        records = self._records
+        if records is None:
+            records = tuple(self._play_again().history)
+            object.__setattr__(self, "_records", records)
+        return records
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.GAME, self.rules, self.names, self.number, self.dealer, self.seats,
+                self.stacks, self.carry, self.context, self.cards, self.moves, self.result,
+                self.viewer)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key()[2:11])
+
+    def __repr__(self) -> str:
+        seen = "" if self.viewer is None else f", seen by seat {self.viewer}"
+        return (f"<{type(self).__name__} {self.GAME} deal {self.number}: dealer={self.dealer}, "
+                f"{len(self.moves)} moves, net={self.result.net}{seen}>")
 
     # -- what each game supplies ------------------------------------------------------
     @classmethod
@@ -179,7 +233,7 @@ class DealHistory:
             deal.rules, tuple(names), deal.number, deal.dealer, _seats_of(deal),
             tuple(stacks), carry, tuple(sorted(context.items())),
             tuple([r[3][0] for r in deal.history if r[0] == "deal"]),
-            tuple(deal.moves), tuple(deal.history), deal.result,
+            deal.moves, tuple(deal.history), deal.result,
         )
 
     @property
@@ -195,9 +249,17 @@ class DealHistory:
         refused, or if the records or the result differ from the recorded ones.
         """
         deal = self._play_again()
-        if tuple(deal.history) != self.records or deal.result != self.result:
+        if deal.result != self.result or (
+            self._records is not None and tuple(deal.history) != self._records
+        ):
             raise HistoryError(f"deal {self.number}: the replay does not give the recorded result")
+        if self._records is None:
+            object.__setattr__(self, "_records", tuple(deal.history))
         return deal
+
+    def verify(self) -> None:
+        """Raise :class:`HistoryError` unless a replay gives exactly this history."""
+        self.replay()
 
     def _play_again(self) -> Any:
         """The deal rebuilt from the recorded cards and moves (records not compared)."""
@@ -228,9 +290,10 @@ class DealHistory:
         return deal
 
     # -- plain data ------------------------------------------------------------------------
-    def to_json(self, *, records: bool = True) -> dict[str, Any]:
-        """The versioned JSON form (``records=False`` leaves out the records, which a
-        replay rebuilds: the compact form saves use)."""
+    def to_json(self, *, records: bool = True, table: bool = False) -> dict[str, Any]:
+        """The versioned JSON form. ``records=False`` leaves out the records (a replay
+        rebuilds them); ``table=True`` also leaves out the rules and names, which
+        the table's save holds once for all its histories."""
         out: dict[str, Any] = {
             "format": HISTORY_FORMAT,
             "version": HISTORY_VERSION,
@@ -247,6 +310,8 @@ class DealHistory:
             "moves": [[m.seat, *m.to_json()] for m in self.moves],
             "result": self.result.to_json(),
         }
+        if table:
+            del out["format"], out["version"], out["game"], out["rules"], out["names"]
         if self.viewer is not None:
             out["viewer"] = self.viewer
         if records:
@@ -254,52 +319,102 @@ class DealHistory:
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> DealHistory:
-        """Read a history written by :meth:`to_json`. A full history is replayed and
-        must agree with itself (:class:`HistoryError` otherwise); a censored one
-        (:meth:`for_seat`) is read as it is."""
+    def from_json(
+        cls, data: Any, *, replay: bool = True, rules: Any = None, names: Any = None
+    ) -> DealHistory:
+        """Read a history written by :meth:`to_json`.
+
+        A full history is replayed and must agree with itself (``replay=False``
+        only checks its form, and its chips: a table restoring many histories
+        leaves the replays to :meth:`verify`); a censored one (:meth:`for_seat`)
+        is read as it is. ``rules`` and ``names`` are those of the table for a
+        history written with ``table=True``. Anything wrong raises
+        :class:`HistoryError`.
+        """
         try:
-            if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
-                raise HistoryError("not a pedron hand history")
-            if data.get("version") != HISTORY_VERSION or type(data.get("version")) is not int:
-                raise HistoryError(f"unknown history version {short(data.get('version'))}")
-            if data.get("game") != cls.GAME:
-                raise HistoryError(f"a history of {short(data.get('game'))}, not of {cls.GAME}")
-            rules = cls._rules_from_json(data["rules"])
-            names = tuple(_str(x) for x in data["names"])
+            if rules is None:
+                if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
+                    raise HistoryError("not a pedron hand history")
+                version = data.get("version")
+                if type(version) is not int or version != HISTORY_VERSION:
+                    raise HistoryError(f"unknown history version {short(version)}")
+                if data.get("game") != cls.GAME:
+                    raise HistoryError(f"a history of {short(data.get('game'))}, not of "
+                                       f"{cls.GAME}")
+                rules = cls._rules_from_json(data["rules"])
+                names = tuple(_str(x) for x in data["names"])
+            elif not isinstance(data, dict):
+                raise HistoryError("a hand history is a dict")
             cards = data["cards"]
+            read = cls._read_move
             moves = []
             for m in data["moves"]:
                 if not isinstance(m, list) or not m:
                     raise HistoryError(f"bad move {short(m)}")
-                moves.append(cls._read_move(m[1:]).with_seat(_int(m[0])))
+                moves.append(read(m[1:]).with_seat(_int(m[0])))
+            viewer = data.get("viewer")
+            if viewer is not None:
+                _int(viewer)
+            records = None
+            if cards is None or "records" in data:
+                records = tuple(Record.from_json(r) for r in data["records"])
+            stacks = tuple(_int(s) for s in data["stacks"])
             history = cls(
-                rules, names, _int(data["number"]), _int(data["dealer"]),
-                tuple(_int(s) for s in data["seats"]), tuple(_int(s) for s in data["stacks"]),
-                _int(data["carry"]), tuple(sorted(_context(data["context"]).items())),
-                None if cards is None else tuple(_int(c) for c in cards), tuple(moves), (),
-                None, data.get("viewer"),
+                rules, tuple(names), _int(data["number"]), _int(data["dealer"]),
+                tuple(_int(s) for s in data["seats"]), stacks, _int(data["carry"]),
+                tuple(sorted(_context(data["context"]).items())),
+                None if cards is None else tuple(_int(c) for c in cards), tuple(moves),
+                records, cls._result_from_json(data["result"]), viewer,
             )
-            if history.cards is None:  # censored: read as written, it cannot be replayed
-                return dataclasses.replace(
-                    history,
-                    records=tuple(Record.from_json(r) for r in data["records"]),
-                    result=cls._result_from_json(data["result"]),
-                )
+            history._check_form()
         except HistoryError:
             raise
         except PedronError as exc:
             raise HistoryError(f"bad history: {exc}") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise HistoryError(f"malformed history: {exc!r}") from None
-        deal = history._play_again()
-        if "result" in data and deal.result.to_json() != data["result"]:
-            raise HistoryError(f"deal {history.number}: the replay does not give the saved result")
-        if "records" in data and [r.to_json() for r in deal.history] != data["records"]:
-            raise HistoryError(
-                f"deal {history.number}: the replay does not give the saved records"
-            )
-        return dataclasses.replace(history, records=tuple(deal.history), result=deal.result)
+        if replay and history.cards is not None:
+            history.replay()
+        return history
+
+    def _check_form(self) -> None:
+        """What can be checked without a replay: seats, cards and chips."""
+        n = len(self.names)
+        if len(self.stacks) != n or any(s < 0 for s in self.stacks) or self.carry < 0:
+            raise HistoryError(f"deal {self.number}: bad stacks before the deal")
+        if not self.seats or any(not 0 <= s < n for s in self.seats) or \
+                len(set(self.seats)) != len(self.seats) or self.dealer not in self.seats:
+            raise HistoryError(f"deal {self.number}: bad seats or dealer")
+        result = self.result
+        if len(result.net) != n or len(result.payouts) != n:
+            raise HistoryError(f"deal {self.number}: the result does not fit the seats")
+        # Every chip is accounted for: what the players won or lost is what the
+        # carried pot lost or gained.
+        if sum(result.net) + result.carry != self.carry or result.carry < 0 or any(
+            self.stacks[s] + result.net[s] < 0 for s in range(n)
+        ):
+            raise HistoryError(f"deal {self.number}: the chips of the result do not add up")
+        cards = self.cards
+        if cards is not None and (len(set(cards)) != len(cards) or any(
+            not 0 <= c < 52 for c in cards
+        )):
+            raise HistoryError(f"deal {self.number}: a recorded card is not a card of the deck")
+
+    def compact_text(self) -> str:
+        """The JSON text a table's save keeps (``to_json(records=False, table=True)``),
+        made once."""
+        text = self._text
+        if text is None:
+            import json
+
+            text = json.dumps(self.to_json(records=False, table=True), separators=(",", ":"))
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def stacks_after(self) -> tuple[int, ...]:
+        """Every seat's chips after the deal."""
+        net = self.result.net
+        return tuple(s + d for s, d in zip(self.stacks, net, strict=True))
 
     def for_seat(self, seat: int | None) -> DealHistory:
         """This history as ``seat`` (``None``: a spectator) could know it: others'

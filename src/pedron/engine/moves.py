@@ -490,6 +490,29 @@ def _from_action(action: Any, args: MoveArgs) -> Any:
     return _build(kind, [] if amount is None else [amount], seat, args)
 
 
+_NO_ARGS = frozenset(("check", "fold", "stop"))
+_INT_ARG = frozenset(("bet", "raise", "raise_by", "ante", "reveal"))
+_COST_ARG = frozenset(("call", "match"))
+
+
+def _is_exact(move: Any, kind: str) -> bool:
+    """True when a move of an exact move class holds only exact built-in values
+    (the common case, a move built by a bot): it can be used as it is."""
+    seat = move[-1]
+    if seat is not None and type(seat) is not int:
+        return False
+    if kind in _NO_ARGS:
+        return True
+    if kind in _INT_ARG:
+        return type(move[0]) is int
+    if kind in _COST_ARG:
+        return move[0] is None or type(move[0]) is int
+    if kind == "draw":
+        cards = move[0]
+        return type(cards) is tuple and all(type(c) is int for c in cards)
+    return False  # declarations, games, votes: read by the game
+
+
 def to_move(action: Any, args: MoveArgs = _PLAIN) -> Any:
     """``action`` as a move of exact built-in values (see the module docstring).
 
@@ -502,6 +525,8 @@ def to_move(action: Any, args: MoveArgs = _PLAIN) -> Any:
     """
     cls = type(action)
     kind = _BY_CLASS.get(cls)
+    if kind is not None and _is_exact(action, kind):
+        return action  # already made of exact built-in values: nothing to convert
     if kind is None:
         for base, name in _BY_CLASS.items():
             if isinstance(action, base):  # a subclass: read its fields as a plain tuple

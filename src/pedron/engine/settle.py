@@ -20,9 +20,8 @@ are emitted in pot order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, make_record
 from pedron.engine.ledger import Ledger
 from pedron.engine.pots import Pot, split_amount
 
@@ -35,9 +34,8 @@ def _pot_name(index: int) -> str:
     return _POT[index] if index < len(_POT) else f"pot {index}"
 
 
-@dataclass(frozen=True, slots=True)
 class Settlement:
-    """What a settlement did.
+    """What a settlement did (the engine's own record, read by the game).
 
     ``pots``: the pots as settled, main pot first; ``received[s]``: chips seat
     ``s`` got back (his own uncalled chips included); ``net[s]``: received
@@ -48,14 +46,28 @@ class Settlement:
     contributions just before settling.
     """
 
-    pots: tuple[Pot, ...]
-    received: tuple[int, ...]
-    net: tuple[int, ...]
-    carry: int
-    winners: tuple[int, ...]
-    pot_winners: tuple[tuple[int, ...], ...]
-    live: tuple[bool, ...]
-    committed: tuple[int, ...]
+    __slots__ = ("carry", "committed", "live", "net", "pot_winners", "pots", "received",
+                 "winners")
+
+    def __init__(
+        self,
+        pots: tuple[Pot, ...],
+        received: tuple[int, ...],
+        net: tuple[int, ...],
+        carry: int,
+        winners: tuple[int, ...],
+        pot_winners: tuple[tuple[int, ...], ...],
+        live: tuple[bool, ...],
+        committed: tuple[int, ...],
+    ) -> None:
+        self.pots = pots
+        self.received = received
+        self.net = net
+        self.carry = carry
+        self.winners = winners
+        self.pot_winners = pot_winners
+        self.live = live
+        self.committed = committed
 
     @property
     def main_winners(self) -> tuple[int, ...]:
@@ -108,9 +120,10 @@ def settle(
             received[s] += amount
             pot_winners.append((s,))
             if pot.uncalled:
-                emit(Record("return", s, amount, (), False, name))
+                emit(make_record(("return", s, amount, (), False, name)))
                 continue
-            emit(Record("win", s, amount, (), False, name if showdown else name + ", uncontested"))
+            emit(make_record(("win", s, amount, (), False,
+                              name if showdown else name + ", uncontested")))
             if s not in winners:
                 winners.append(s)
             continue
@@ -139,7 +152,7 @@ def settle(
         note = name + ", split" if k > 1 else name
         for s, chips in split_amount(share, tied):
             received[s] += chips
-            emit(Record("win", s, chips, (), False, note))
+            emit(make_record(("win", s, chips, (), False, note)))
         for s in tied:
             if s not in winners:
                 winners.append(s)

@@ -182,7 +182,6 @@ class TableBase:
     closing: bool
     keep_history: bool
     deals_played: int
-    results: list[Any]
 
     def __init__(
         self,
@@ -240,16 +239,15 @@ class TableBase:
         self.end_reason = None
         self.closing = False
         self.deals_played = 0
-        self.results = []
-        self._history: list[Any] = []
+        self._history: list[Any] = []  # DealHistory, or its JSON text until first read
         self._events: list[Record] = []
         self._events_mark = 0
         self._plans: list[DealPlan] = []
         self._shoe = Shoe(self._make_deck, self._deck_size, rng)
         self._deal: Any = None
-        self._start: dict[str, Any] | None = None
-        self._ops: list[list[Any]] = []
-        self._log: list[list[Any]] = []
+        self._start: tuple[Any, ...] | None = None
+        self._ops: list[Any] = []  # since the deal in progress began: (seat, move) or a list
+        self._log: list[Any] = []  # every one, with keep_history
         self._setup: dict[str, Any] = {
             "names": list(names), "stacks": list(stacks), "rules": rules.to_json(),
             "seed": None, "keep_history": keep,
@@ -361,8 +359,34 @@ class TableBase:
 
     @property
     def history(self) -> tuple[Any, ...]:
-        """The finished deals kept (``keep_history=True``), as hand histories."""
-        return tuple(self._history)
+        """The finished deals kept (``keep_history=True``), as hand histories.
+
+        (A restored table reads each kept history when it is first asked for,
+        checking its form and chips; :meth:`DealHistory.verify` replays one.)
+        """
+        kept = self._history
+        for i, item in enumerate(kept):
+            if isinstance(item, str):
+                kept[i] = self._read_history(item)
+        return tuple(kept)
+
+    def _read_history(self, text: str) -> Any:
+        import json
+
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise SaveError(f"a kept history is not JSON: {exc}") from None
+        try:
+            return self._HISTORY.from_json(data, replay=False, rules=self.rules,
+                                           names=self.names)
+        except PedronError as exc:
+            raise SaveError(f"a kept history is damaged: {exc}") from None
+
+    @property
+    def results(self) -> list[Any]:
+        """The results of the finished deals kept (``keep_history=True``), in order."""
+        return [h.result for h in self.history]
 
     @property
     def events(self) -> tuple[Record, ...]:
@@ -476,37 +500,36 @@ class TableBase:
         return deal
 
     def _begin_deal(self, plan: DealPlan | None) -> None:
-        self._start = self._session_state()  # the state a save of this deal replays from
+        self._start = self._capture()  # the state a save of this deal replays from
         if not self.keep_history:
             del self._events[: self._events_mark]
         self._events_mark = len(self._events)
         op = ["deal"] if plan is None else ["deal", plan.to_json()]
         self._ops = [op]
         if self.keep_history:
-            self._log.append(op)
+            self._log_ops().append(op)
         if plan is None and self._plans:
             plan = self._plans.pop(0)
         self._shoe.plan = plan
         self.deals_played += 1
-        self._start_stacks = (tuple(self.ledger.stacks), self.ledger.carry)
 
     def _context_seats(self, dealer: int, allowed: Sequence[bool]) -> tuple[int, ...]:
         """Seats taking part, clockwise from the dealer's left, dealer last."""
         return tuple([s for s in from_left(dealer, self.n) if allowed[s]])
 
-    def _on_move(self, deal: Any, move: Any, records: tuple[Record, ...]) -> None:
-        op = ["move", move.seat, *move.to_json()]
+    def _on_move(self, deal: Any, move: Any, seat: int) -> None:
+        op = (seat, move)  # turned into JSON only when saved
         self._ops.append(op)
         if self.keep_history:
-            self._log.append(op)
+            self._log_ops().append(op)
         if deal.done:
             self._finish_deal(deal)
 
     def _finish_deal(self, deal: Any) -> None:
         self._shoe.plan = None
         if self.keep_history:
-            stacks, carry = self._start_stacks
-            self.results.append(deal.result)
+            assert self._start is not None
+            stacks, carry, _ = self._start[9]
             self._history.append(
                 self._HISTORY.of(deal, self.names, stacks, carry, self._deal_context(deal))
             )
@@ -592,7 +615,7 @@ class TableBase:
         if self.in_progress:
             self._ops.append(op)
         if self.keep_history:
-            self._log.append(op)
+            self._log_ops().append(op)
 
     def _end(self, reason: str) -> None:
         """End the session; a pot still on the table goes to the players left."""
@@ -621,22 +644,48 @@ class TableBase:
         return False
 
     # -- saving --------------------------------------------------------------------------------
+    def _capture(self) -> tuple[Any, ...]:
+        """The table's state between deals, cheaply (immutable values and copies):
+        taken at every deal's start, turned into JSON only if the table is saved."""
+        led = self.ledger
+        return (
+            tuple(self.seated), self.dealer, self.deals_played, self.closing, self.over,
+            self.end_reason, tuple(self._events), self._events_mark, tuple(self._plans),
+            (tuple(led.stacks), led.carry, led.total), self.rng.copy(), self._game_state(),
+        )
+
+    @staticmethod
+    def _capture_json(c: tuple[Any, ...], ledger: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The JSON of a :meth:`_capture` (``ledger``: the ledger's own, during a deal)."""
+        stacks, carry, total = c[9]
+        n = len(stacks)
+        if ledger is None:  # between deals nothing is committed and nobody is live
+            ledger = {"stacks": list(stacks), "committed": [0] * n, "levels": [0] * n,
+                      "marks": {}, "live": [False] * n, "carry": carry, "total": total}
+        return {
+            "seated": list(c[0]),
+            "dealer": c[1],
+            "deals_played": c[2],
+            "closing": c[3],
+            "over": c[4],
+            "end_reason": c[5],
+            "events": [r.to_json() for r in c[6]],
+            "events_mark": c[7],
+            "plans": [p.to_json() for p in c[8]],
+            "ledger": ledger,
+            "rng": c[10].getstate(),
+            **c[11],
+        }
+
     def _session_state(self) -> dict[str, Any]:
         """The table's state as plain data (the deal in progress apart)."""
-        return {
-            "seated": list(self.seated),
-            "dealer": self.dealer,
-            "deals_played": self.deals_played,
-            "closing": self.closing,
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "events": [r.to_json() for r in self._events],
-            "events_mark": self._events_mark,
-            "plans": [p.to_json() for p in self._plans],
-            "ledger": self.ledger.getstate(),
-            "rng": self.rng.getstate(),
-            **self._game_state(),
-        }
+        return self._capture_json(self._capture(), self.ledger.getstate())
+
+    @staticmethod
+    def _op_json(op: Any) -> list[Any]:
+        if isinstance(op, tuple):  # (seat, move)
+            return ["move", op[0], *op[1].to_json()]
+        return list(op)
 
     def getstate(self) -> dict[str, Any]:
         """The whole state as plain data (hidden information included; the deal in
@@ -650,7 +699,8 @@ class TableBase:
     def to_json(self) -> str:
         """The table as versioned JSON (see the module docstring; ``docs/histories.md``)."""
         if self.in_progress:
-            start, ops = self._start, self._ops
+            assert self._start is not None
+            start, ops = self._capture_json(self._start), [self._op_json(o) for o in self._ops]
         else:
             start, ops = self._session_state(), []
         import json
@@ -662,21 +712,26 @@ class TableBase:
                 "setup": self._setup,
                 "start": start,
                 "ops": ops,
-                "history": [h.to_json(records=False) for h in self._history],
-                "log": self._log if self.keep_history else [],
+                # Each kept history as its own JSON text: a restore reads it when needed.
+                "history": [h if isinstance(h, str) else h.compact_text() for h in self._history],
+                "log": self._log_text() if self.keep_history else "[]",
                 "state": self.getstate(),
             },
             separators=(",", ":"),
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes | dict[str, Any]) -> Any:
+    def from_json(
+        cls, text: str | bytes | dict[str, Any], *, replay_history: bool = False
+    ) -> Any:
         """Restore a table saved by :meth:`to_json`, validating it thoroughly.
 
         The start state is checked (version, chips, seats, dealer), the moves
-        since it are played again and must give the saved snapshot exactly,
-        and every kept history is replayed alone; anything else raises
-        :class:`SaveError`.
+        since it are played again and must give the saved snapshot exactly.
+        Every kept history is checked for form and chips (each one's own, and
+        that they follow each other); ``replay_history=True`` also replays each
+        one alone (:meth:`DealHistory.verify`, which any history offers later).
+        Anything wrong raises :class:`SaveError`.
         """
         data = save.load_v2(text, cls.FORMAT, cls.SAVE_VERSION)
         cls._check_snapshot(data["setup"], data["state"])
@@ -686,10 +741,12 @@ class TableBase:
             for op in data["ops"]:
                 table._replay_op(op)
             save.require_same(table.getstate(), data["state"])
-            history = [cls._HISTORY.from_json(h) for h in data["history"]]
-            log = data.get("log") or []
-            if not isinstance(log, list):
-                raise SaveError("the saved log must be a list")
+            history = data["history"]
+            if not all(type(h) is str for h in history):
+                raise SaveError("kept histories are saved as JSON texts")
+            log = data.get("log", "[]")
+            if type(log) is not str:
+                raise SaveError("the saved log must be JSON text")
         except SaveError:
             raise
         except PedronError as exc:
@@ -703,13 +760,44 @@ class TableBase:
             )
         if not table.keep_history and history:
             raise SaveError("histories are kept only with keep_history")
-        table._history = history
-        table.results = [h.result for h in history]
-        if history and table._deal is None:
-            table._deal = history[-1].replay()  # the last deal, for views between deals
-        if table.keep_history:
-            table._log = log
+        table._history = list(history)
+        table._log = log if table.keep_history else []
+        if replay_history:
+            kept = table.history
+            cls._check_chain(list(kept))
+            for h in kept:
+                h.verify()
+        if history and table._deal is None:  # the last deal, for views between deals
+            table._deal = table._read_history(history[-1]).replay()
         return table
+
+    def _log_text(self) -> str:
+        import json
+
+        log = self._log
+        if isinstance(log, str):
+            return log
+        return json.dumps([self._op_json(o) for o in log], separators=(",", ":"))
+
+    def _log_ops(self) -> list[Any]:
+        """The session's operations (every one with ``keep_history``), read if saved."""
+        import json
+
+        log = self._log
+        if isinstance(log, str):
+            log = self._log = json.loads(log)
+        return log
+
+    @staticmethod
+    def _check_chain(history: list[Any]) -> None:
+        """Kept histories follow each other: deal numbers one by one, and never more
+        chips after a deal than the next one starts with (players may leave)."""
+        for before, after in zip(history, history[1:], strict=False):
+            if after.number != before.number + 1:
+                raise SaveError(f"kept deal {after.number} follows deal {before.number}")
+            if sum(after.stacks) + after.carry > sum(before.stacks_after()) + before.result.carry:
+                raise SaveError(f"deal {after.number} starts with chips deal {before.number} "
+                                "did not leave")
 
     @classmethod
     def _check_snapshot(cls, setup: dict[str, Any], state: dict[str, Any]) -> None:
@@ -855,12 +943,11 @@ class TableBase:
         other.ledger = self.ledger.copy()
         other.seated = self.seated[:]
         other.rng = self.rng.copy()
-        other.results = self.results[:]
         other._history = self._history[:]
         other._events = self._events[:]
         other._plans = self._plans[:]
-        other._ops = [op[:] for op in self._ops]
-        other._log = [op[:] for op in self._log]
+        other._ops = self._ops[:]  # (their items are never changed)
+        other._log = self._log if isinstance(self._log, str) else self._log[:]
         other._setup = dict(self._setup)
         other._shoe = self._shoe.copy(other.rng)
         other._clone_game(self)
@@ -890,16 +977,18 @@ class TableBase:
         """Deprecated: the operations kept (every one with ``keep_history``, else
         those of the deal in progress). Use :attr:`history`."""
         _deprecated("table.log", "table.history (keep_history=True)")
-        return [list(op) for op in (self._log if self.keep_history else self._ops)]
+        return [self._op_json(op) for op in (self._log_ops() if self.keep_history else self._ops)]
 
     @property
     def actions(self) -> list[Any]:
         """Deprecated: the moves kept (see :attr:`log`), each naming its seat."""
         _deprecated("table.actions", "table.history (keep_history=True)")
-        ops = self._log if self.keep_history else self._ops
+        ops = self._log_ops() if self.keep_history else self._ops
         out = []
         for op in ops:
-            if op[0] == "move":
+            if isinstance(op, tuple):
+                out.append(op[1].with_seat(op[0]))
+            elif op[0] == "move":  # (read back from a save)
                 deal = self._deal
                 args = deal.ARGS if deal is not None else None
                 out.append(to_move(op[2:], args).with_seat(op[1]) if args else op)

@@ -1,0 +1,188 @@
+"""The table-engine workloads of the one-engine issue, runnable on this pedron or an older one.
+
+Each workload is a function of the installed ``pedron`` returning the number of
+items it handled; ``compare_engines.py`` times them under two interpreters (this
+tree and the previous commit's) alternately, so the ratios come from one run.
+The few names that changed are looked up both ways (``next_deal`` or
+``next_game``/``next_hand``; a raise is drawn from the legal range and applied
+as a total, whatever that range means).
+
+    python benchmarks/engine_workloads.py simulate_diablo     # one workload, prints items/s
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from typing import Any, Callable
+
+import pedron
+from pedron import diablo, diamondback
+
+NEW = hasattr(diablo.Table, "next_deal")
+
+
+def _next(table: Any) -> Any:
+    if NEW:
+        return table.next_deal()
+    return table.next_game() if hasattr(table, "next_game") else table.next_hand()
+
+
+def _table(game: str, players: int, stacks: int, seed: int, keep: bool = False, **kw: Any) -> Any:
+    if game == "diablo":
+        keep_kw = {"keep_history": keep} if NEW else {"keep_games": keep}
+        return diablo.Table(players, stacks, seed=seed, dealer=0, **keep_kw, **kw)
+    keep_kw = {"keep_history": keep} if NEW else {"keep_hands": keep}
+    return diamondback.Table(players, stacks, seed=seed, dealer=0, **keep_kw, **kw)
+
+
+def simulate_diablo() -> int:
+    """``pedron.simulate``: Diablo, 5 rule bots, one worker."""
+    return pedron.simulate("diablo", players=5, games=3000, seed=1, workers=1).games
+
+
+def simulate_diamondback() -> int:
+    """``pedron.simulate``: Diamondback, 3 odds bots, one worker."""
+    return pedron.simulate("diamondback", players=3, games=3000, seed=1, workers=1).games
+
+
+def _random_diablo_game(game: Any, rnd: random.Random) -> None:
+    choice, randint, sample = rnd.choice, rnd.randint, rnd.sample
+    while not game.done:
+        a = choice(game.legal_actions())
+        kind = a.kind
+        if kind == "check":
+            game.check()
+        elif kind == "call":
+            game.call()
+        elif kind == "fold":
+            game.fold()
+        elif kind == "bet":
+            game.bet(randint(a.min, a.max))
+        elif kind == "raise":
+            x = randint(a.min, a.max)
+            game.raise_to(x) if NEW else game.raise_by(x)
+        elif kind == "draw":
+            game.draw(sample(a.cards, randint(0, min(a.max, 3))))
+        elif kind == "declare":
+            game.declare(game.hand_value(game.to_act))
+        else:
+            game.choose(diablo.GAMES[choice(a.cards)])
+
+
+def _random_diamondback_hand(hand: Any, rnd: random.Random, small: bool = False) -> None:
+    """Random legal moves (``small``: every bet the least allowed, so no one goes broke)."""
+    choice = rnd.choice
+    randint = (lambda low, high: low) if small else rnd.randint
+    while not hand.done:
+        a = choice(hand.legal_actions())
+        kind = a.kind
+        if kind == "match":
+            hand.match()
+        elif kind == "fold":
+            hand.fold()
+        elif kind == "reveal":
+            hand.reveal(choice(a.cards))
+        elif kind == "bet":
+            hand.bet(randint(a.min, a.max))
+        elif kind == "stop":
+            hand.stop()
+        else:
+            hand.set_ante(randint(a.min, a.max))
+
+
+def random_diablo() -> int:
+    """Random legal play through the Python API: Diablo, 3 players, 4,000 games."""
+    rnd = random.Random(1)
+    table = _table("diablo", 3, 200, 1)
+    for _ in range(4000):
+        if table.over:
+            table = _table("diablo", 3, 200, rnd.randint(0, 1 << 30))
+        _random_diablo_game(_next(table), rnd)
+    return 4000
+
+
+def random_diamondback() -> int:
+    """Random legal play through the Python API: Diamondback, 4 players, 4,000 hands."""
+    rnd = random.Random(1)
+    table = _table("diamondback", 4, 200, 1)
+    for _ in range(4000):
+        if table.over:
+            table = _table("diamondback", 4, 200, rnd.randint(0, 1 << 30))
+        _random_diamondback_hand(_next(table), rnd)
+    return 4000
+
+
+def _kept_session(deals: int) -> Any:
+    """A Diablo table of 4 players that has played ``deals`` random games, kept."""
+    rnd = random.Random(7)
+    table = _table("diablo", 4, 10**6, 7, keep=True)
+    for _ in range(deals):
+        _random_diablo_game(_next(table), rnd)
+    return table
+
+
+def _views_per_second(table: Any, repeats: int = 2000) -> float:
+    game = _next(table)
+    game.bet(1)
+    seat = game.to_act
+    start = time.perf_counter()
+    for _ in range(repeats):
+        table.view(seat)
+    return repeats / (time.perf_counter() - start)
+
+
+def view_at_deal_1() -> float:
+    """Views per second of the player to act, in the 1st deal of a kept session."""
+    return _views_per_second(_kept_session(0))
+
+
+def view_at_deal_200() -> float:
+    """The same in the 200th deal of the same kind of session."""
+    return _views_per_second(_kept_session(199))
+
+
+def restore_5000() -> float:
+    """Restores per second of a Diamondback session of 5,000 hands kept (its JSON)."""
+    rnd = random.Random(3)
+    table = _table("diamondback", 2, 10**6, 3, keep=True)
+    for _ in range(5000):
+        _random_diamondback_hand(_next(table), rnd, small=True)
+    text = table.to_json()
+    start = time.perf_counter()
+    again = diamondback.Table.from_json(text)
+    elapsed = time.perf_counter() - start
+    assert again.to_json() == text
+    return 1 / elapsed
+
+
+WORKLOADS: dict[str, Callable[[], float]] = {
+    "simulate_diablo": simulate_diablo,
+    "simulate_diamondback": simulate_diamondback,
+    "random_diablo": random_diablo,
+    "random_diamondback": random_diamondback,
+    "view_at_deal_1": view_at_deal_1,
+    "view_at_deal_200": view_at_deal_200,
+    "restore_5000": restore_5000,
+}
+#: Workloads that return a rate themselves (the others return items, timed here).
+RATES = {"view_at_deal_1", "view_at_deal_200", "restore_5000"}
+
+
+def run(name: str) -> float:
+    """The workload's rate: items per second (or what it measures itself)."""
+    fn = WORKLOADS[name]
+    if name in RATES:
+        return fn()
+    start = time.perf_counter()
+    items = fn()
+    return items / (time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    import warnings
+
+    warnings.simplefilter("ignore", DeprecationWarning)
+    print(json.dumps({name: run(name) for name in sys.argv[1:]}))
