@@ -110,9 +110,18 @@ KNOWN_BUGS = {
     # a save's kept histories are each replayed alone, not tied to the table
     # (order, stacks, names, a censored export in their place)
     "history_unlinked": "test_kept_histories_must_agree_with_the_table",
-    # the saved log is taken as it is
+    # a kept history that does not replay (or read) passes from_json
+    "history_unverified": "test_a_damaged_kept_history_is_refused_by_from_json",
+    # a queued or prearranged deal planted in (or changed in) the save of a deal
+    # not dealt yet (an ante round, a dealer's choice) is taken, and deals its cards
+    "start_plans_unchecked": "test_a_queued_deal_planted_in_the_start_is_refused",
+    # the events a deal in progress dropped (keep_history=False) are not checked
+    "start_events_unchecked": "test_saved_start_events_are_checked",
+    # the saved log is taken as it is ...
     "log_unchecked": "test_saved_log_must_agree_with_the_save",
-    # setup fields other than names, stacks, rules and keep_history are kept as given
+    # ... and a log text that is not JSON makes the next deal raise JSONDecodeError
+    "log_text_unparsed": "test_saved_log_must_agree_with_the_save",
+    # the setup's dealer and plans are not checked, unknown keys are kept
     "setup_unchecked": "test_saved_setup_fields_are_checked",
     # Declare reads an int subclass with int(), not by its value
     "declare_int_subclass": "test_declare_reads_int_subclasses_by_value",
@@ -1224,40 +1233,109 @@ def mutate(rnd: random.Random, data: Any, other: Any = None) -> Any:
     return data
 
 
-# The parts of a save a restore proves (by replay) or checks: damage there is refused.
-PROVEN = ("format", "version", "start", "ops", "state")
+SETUP_KEYS = frozenset(("names", "stacks", "rules", "seed", "keep_history", "dealer", "plans"))
 
 
-def check_restored(g: Game, table: Any, original: str) -> None:
+def _old_events_only(mine: dict, base: dict, table: Any) -> bool:
+    """The start states differ only in events before the mark, which a deal in progress
+    without kept histories dropped when it began (KNOWN_BUGS)."""
+    if table.keep_history or not table.in_progress:
+        return False
+    if {k: v for k, v in mine.items() if k != "events"} != {
+        k: v for k, v in base.items() if k != "events"
+    }:
+        return False
+    mark = base["events_mark"]
+    a, b = mine["events"], base["events"]
+    return len(a) == len(b) and a[mark:] == b[mark:]
+
+
+def _plans_only(mine: dict, base: dict) -> bool:
+    """The saves' starts and operations differ only in the deals queued or
+    prearranged (the plan of the deal in progress)."""
+    def strip(save: dict) -> tuple:
+        start = {k: v for k, v in save["start"].items() if k != "plans"}
+        ops = [op[:1] if i == 0 and op[:1] == ["deal"] else op
+               for i, op in enumerate(save["ops"])]
+        return start, ops
+    return strip(mine) == strip(base)
+
+
+def check_restored(g: Game, table: Any, original: str, rnd: random.Random) -> set[str]:
     """A damaged save that loaded must be the undamaged one, where a restore can tell.
 
-    ``start``, ``ops`` and ``state`` are proven by the replay: the save of the
-    loaded table must have them exactly as the undamaged save did. Differences
-    in the kept histories, the log and the setup's unchecked fields are engine
-    bugs known to KNOWN_BUGS (counted); the setup's rules may differ only in
-    form (the same rules).
+    The snapshot (``state``) is proven by the replay: the loaded table's must be
+    the undamaged save's exactly. ``start`` and ``ops`` are what the replay starts
+    from: where the loaded table's differ, the difference must be one the replay
+    cannot see (a queued deal the deal in progress used without a trace in the
+    snapshot, a spare generator word the shuffle rejects, events the deal dropped):
+    the two tables then play on identically, and once the deal in progress ends
+    their saves are the same. Differences in the kept histories, the log and the
+    setup's unchecked fields are engine bugs of KNOWN_BUGS (counted); other setup
+    changes (its names, stacks, seed or rules) cannot be seen and are counted.
+    Returns the parts found damaged.
     """
+    damaged: set[str] = set()
     mine = json.loads(table.to_json())
     base = json.loads(original)
-    for key in PROVEN:
+    for key in ("format", "version", "state"):
         assert mine.get(key) == base.get(key), f"a damaged save loaded with a different {key!r}"
-    if mine["history"] != base["history"]:
+    if _parsed(mine["history"]) != _parsed(base["history"]):
         known("history_unlinked")
-    if mine["log"] != base["log"]:
+        damaged.add("history")
+    if _parsed(mine["log"]) != _parsed(base["log"]):
         known("log_unchecked")
+        damaged.add("log")
     setup, was = mine["setup"], base["setup"]
     if setup != was:
-        for key in ("names", "stacks", "keep_history"):
-            assert setup.get(key) == was.get(key), f"a damaged save loaded with another {key!r}"
-        assert g.Table.from_json(original).rules == table.rules, "loaded with other rules"
-        if {k: v for k, v in setup.items() if k != "rules"} != {
-            k: v for k, v in was.items() if k != "rules"
-        }:
+        damaged.add("setup")
+        # The setup is the save's root: its names, stacks, seed and rules define the
+        # session, and a change the replay of the moves since the start cannot
+        # contradict cannot be seen (counted). But its other fields must be of their
+        # types, and it holds no others (KNOWN_BUGS).
+        if set(setup) - SETUP_KEYS or type(setup.get("dealer")) not in (int, type(None)) \
+                or not isinstance(setup.get("plans"), list):
             known("setup_unchecked")
+        else:
+            STATS["setup_trusted"] = STATS.get("setup_trusted", 0) + 1
+    if mine["start"] != base["start"] or mine["ops"] != base["ops"]:
+        if mine["ops"] == base["ops"] and _old_events_only(mine["start"], base["start"], table):
+            known("start_events_unchecked")
+        if _plans_only(mine, base) and (
+            table.current is not None and not _dealt_in(table.current)
+        ):
+            known("start_plans_unchecked")  # (the queued deal is dealt later: rigged)
+        elif "setup" not in damaged:
+            check_equivalent(g, table, original, rnd)
+    return damaged
 
 
-def check_loaded(g: Game, table: Any, rnd: random.Random) -> None:
-    """A loaded table is a real, consistent, playable state."""
+def check_equivalent(g: Game, table: Any, original: str, rnd: random.Random) -> None:
+    """``table`` (loaded from a damaged save) and the undamaged save's table play on
+    identically (the same moves, the same states) and, once the deal in progress
+    ends, save the same start, operations and snapshot."""
+    ref = g.Table.from_json(original)
+    seed = rnd.random()
+    r1, r2 = random.Random(seed), random.Random(seed)
+    for _ in range(400):
+        if not ref.in_progress:
+            break
+        step_legal(g, ref, r1)
+        step_legal(g, table, r2)
+        assert table.getstate() == ref.getstate(), "a damaged save plays on differently"
+    if ref.in_progress:  # (a deal that long: nothing more to compare)
+        return
+    mine, base = json.loads(table.to_json()), json.loads(ref.to_json())
+    for key in ("start", "ops", "state"):
+        assert mine[key] == base[key], f"a damaged save differs in {key!r} after its deal"
+    STATS["equivalent"] = STATS.get("equivalent", 0) + 1
+
+
+def check_loaded(
+    g: Game, table: Any, rnd: random.Random, damaged: frozenset[str] | set[str] = frozenset()
+) -> None:
+    """A loaded table is a real, consistent, playable state (``damaged``: parts of
+    its save known to have been accepted damaged, see check_restored)."""
     text = table.to_json()
     again = g.Table.from_json(text)
     assert again.to_json() == text, "a loaded table does not re-serialize to a fixed point"
@@ -1277,8 +1355,14 @@ def check_loaded(g: Game, table: Any, rnd: random.Random) -> None:
         assert not table.history
     # go on playing legally, chips conserved
     for _ in range(rnd.randint(1, 30)):
-        if not step_legal(g, table, rnd):
-            break
+        try:
+            if not step_legal(g, table, rnd):
+                break
+        except json.JSONDecodeError:
+            if "log" not in damaged:
+                raise
+            known("log_text_unparsed")  # (the damaged log text is read at the next deal)
+            return
         check_chips(table, table.ledger.total if _left(table) else total)
         g.check_cards(table)
 
@@ -1309,6 +1393,53 @@ def _cut(rnd: random.Random, text: str) -> Any:
     return text[:i] + '"' + text[i:]
 
 
+def unpack(data: Any) -> set:
+    """Parse the parts of a save kept as JSON text (each kept history, the log) in
+    place, so that edits reach inside them; returns where they were."""
+    texts: set = set()
+    hist = _at(data, "history")
+    if isinstance(hist, list):
+        for i, h in enumerate(hist):
+            if isinstance(h, str):
+                with contextlib.suppress(ValueError):
+                    hist[i] = json.loads(h)
+                    texts.add(("history", i))
+    if isinstance(_at(data, "log"), str):
+        with contextlib.suppress(ValueError):
+            data["log"] = json.loads(data["log"])
+            texts.add(("log",))
+    return texts
+
+
+def repack(rnd: random.Random, data: Any, texts: set) -> None:
+    """Turn the parts :func:`unpack` parsed back into text (mostly), where they still
+    are; sometimes damage one of those texts itself."""
+    for path in sorted(texts, key=str):
+        parent = _at(data, *path[:-1]) if len(path) > 1 else data
+        key = path[-1]
+        with contextlib.suppress(KeyError, IndexError, TypeError):
+            if rnd.random() < 0.95 or not isinstance(parent[key], (dict, list)):
+                try:
+                    parent[key] = json.dumps(parent[key], separators=(",", ":"))
+                except (RecursionError, ValueError):
+                    continue
+                if rnd.random() < 0.05:
+                    cut = _cut(rnd, parent[key])
+                    parent[key] = cut if isinstance(cut, str) else parent[key][:-1]
+
+
+def _parsed(part: Any) -> Any:
+    """A part of a save with its JSON texts parsed (to compare what they say)."""
+    if isinstance(part, str):
+        try:
+            return json.loads(part)
+        except ValueError:
+            return part
+    if isinstance(part, list):
+        return [_parsed(x) if isinstance(x, str) else x for x in part]
+    return part
+
+
 def save_target(name: str) -> Callable[[random.Random], None]:
     g = GAMES[name]
 
@@ -1316,22 +1447,25 @@ def save_target(name: str) -> Callable[[random.Random], None]:
         saves = real_saves(name)
         text = rnd.choice(saves)
         other = json.loads(rnd.choice(saves))
+        unpack(other)
         if rnd.random() < 0.02:  # an undamaged save restores exactly
             assert g.Table.from_json(text).to_json() == text
         if rnd.random() < 0.2:
             bad: Any = _cut(rnd, text)
         else:
             data = json.loads(text)
+            texts = unpack(data)
             for _ in range(rnd.randint(1, 4)):
                 # (an edit that does not fit what earlier edits left is skipped)
                 with contextlib.suppress(KeyError, TypeError, IndexError, AttributeError,
                                          ValueError):
                     data = mutate(rnd, data, other)
+            repack(rnd, data, texts)
             r = rnd.random()
             try:
                 bad = json.dumps(data) if r < 0.8 else (json.dumps(data).encode() if r < 0.9
                                                         else data)
-            except (RecursionError, ValueError):
+            except (RecursionError, ValueError, TypeError):
                 bad = data
         load_and_check(g, bad, rnd, text)
 
@@ -1349,10 +1483,16 @@ def load_and_check(g: Game, save: Any, rnd: random.Random, original: str | None 
     except PedronError as exc:
         raise AssertionError(f"a bad save refused with {type(exc).__name__}, "
                              f"not a SaveError: {exc}") from exc
+    try:  # kept histories may be read when first asked for: read and replay them
+        for h in table.history:
+            h.replay()
+    except SaveError:
+        known("history_unverified")
+        STATS["refused"] += 1
+        return
     STATS["accepted"] += 1
-    if original is not None:
-        check_restored(g, table, original)
-    check_loaded(g, table, rnd)
+    damaged = check_restored(g, table, original, rnd) if original is not None else set()
+    check_loaded(g, table, rnd, damaged)
 
 
 # --------------------------------------------------------------------------------------

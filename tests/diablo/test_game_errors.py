@@ -159,7 +159,7 @@ def test_views_hide_everything_hidden():
     assert is_plain(v)
     gv = v.game
     # Every public attribute, as seat 1 may know it.
-    assert dataclasses.asdict(gv) | {"history": None, "pots": None} == {
+    assert gv.as_dict() | {"history": None, "pots": None} == {
         "seat": 1, "number": 1, "dealer": 2, "game": "diablo", "diablo_pot": False,
         "phase": "draw", "to_act": 1, "dealt_in": (0, 1, 2), "my_cards": g.cards[1],
         "shown": ((), (), ()), "live": (True, True, True), "committed": (3, 3, 3),

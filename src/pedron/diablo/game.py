@@ -588,7 +588,7 @@ class Game(Deal):
         )
         self.queue = []
         self.round = None
-        self.phase = DONE
+        self._finished()
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> GameView:
@@ -636,40 +636,40 @@ class Game(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def check(self, seat: int | None = None) -> Record:
         """Check (only while nobody has bet in this round)."""
-        return self.act(_CHECK_MOVE if seat is None else Check(seat=seat))
+        return self.apply(_CHECK_MOVE if seat is None else Check(seat=seat))[0]
 
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """Bet ``amount`` chips (in the first round: open)."""
-        return self.act(Bet(amount, seat=seat))
+        return self.apply(Bet(amount, seat=seat))[0]
 
     def call(self, seat: int | None = None) -> Record:
         """Match the highest bet (all-in if short)."""
-        return self.act(_CALL_MOVE if seat is None else Call(seat=seat))
+        return self.apply(_CALL_MOVE if seat is None else Call(seat=seat))[0]
 
     def raise_to(self, total: int, seat: int | None = None) -> Record:
         """Raise so that this round's bet becomes ``total`` chips."""
-        return self.act(RaiseTo(total, seat=seat))
+        return self.apply(RaiseTo(total, seat=seat))[0]
 
     def raise_by(self, amount: int, seat: int | None = None) -> Record:
         """Call and raise by ``amount`` chips (``raise_to(bet + amount)``)."""
-        return self.act(RaiseBy(amount, seat=seat))
+        return self.apply(RaiseBy(amount, seat=seat))[0]
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold: the chips put in are lost."""
-        return self.act(_FOLD_MOVE if seat is None else Fold(seat=seat))
+        return self.apply(_FOLD_MOVE if seat is None else Fold(seat=seat))[0]
 
     def draw(self, discards: Any = (), seat: int | None = None) -> Record:
         """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
-        return self.act(Draw(discards, seat=seat))
+        return self.apply(Draw(discards, seat=seat))[0]
 
     def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
         """Declare (name) the hand: a category and its five ranks, e.g.
         ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
-        return self.act(Declare(category, ranks, seat=seat))
+        return self.apply(Declare(category, ranks, seat=seat))[0]
 
     def choose(self, game: str | int, seat: int | None = None) -> Record:
         """Dealer's Choice: the dealer calls ``game`` (a name of :data:`GAMES`)."""
-        return self.act(Choose(game, seat=seat))
+        return self.apply(Choose(game, seat=seat))[0]
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from pedron.engine.actions import Record
-from pedron.engine.views import DealResult, DealView, deprecated, json_of, view_json
+from pedron.engine.frozen import fields
+from pedron.engine.views import DealResult, DealView, View, deprecated, json_of, view_json
 
 __all__ = ["GameResult", "GameView", "TableView"]
 
 
-@dataclass(frozen=True, slots=True)
+@fields
 class GameResult(DealResult):
     """How a finished game ended (the fields of :class:`~pedron.engine.views.DealResult`, and).
 
@@ -24,12 +24,14 @@ class GameResult(DealResult):
     are as played (as declared, under Declare).
     """
 
-    game: str = ""
-    passed: bool = False
-    opener: int | None = None
-    opener_won: bool | None = None
-    diablo_paid: int = 0
-    dead: tuple[int, ...] = ()
+    __slots__ = ()
+
+    game: str
+    passed: bool
+    opener: int | None
+    opener_won: bool | None
+    diablo_paid: int
+    dead: tuple[int, ...]
 
 
 # GameView's own field: declared hands as [category, [ranks]] or null.
@@ -38,7 +40,7 @@ _GAME_VIEW_FIELDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@fields
 class GameView(DealView):
     """One game as seen by ``seat`` (the fields of :class:`~pedron.engine.views.DealView`, and).
 
@@ -51,26 +53,30 @@ class GameView(DealView):
     (their number only).
     """
 
-    game: str | None = None
-    diablo_pot: bool = False
-    opener: int | None = None
-    to_call: int = 0
-    raises: int = 0
-    drawn: tuple[int, ...] = ()
-    declared: tuple[tuple[int, tuple[int, ...]] | None, ...] = ()
-    stock: int = 0
+    __slots__ = ()
+
+    game: str | None
+    diablo_pot: bool
+    opener: int | None
+    to_call: int
+    raises: int
+    drawn: tuple[int, ...]
+    declared: tuple[tuple[int, tuple[int, ...]] | None, ...]
+    stock: int
 
     def to_json(self) -> dict[str, Any]:
         """Plain data of the view."""
         return view_json(self, _GAME_VIEW_FIELDS)
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+@fields
+class TableView(View):
     """The table as ``seat`` may see it: names, stacks, who is still seated, the
     dealer, the carried pot and whether it is a Diablo pot (``series``), the
     table's recent events (since the current or last game began) and the
     current game's :class:`GameView` (``deal``)."""
+
+    __slots__ = ()
 
     seat: int | None
     names: tuple[str, ...]
@@ -85,7 +91,7 @@ class TableView:
     over: bool
     end_reason: str | None
     events: tuple[Record, ...]
-    deal: GameView | None = field(default=None)
+    deal: GameView | None
 
     @property
     def game(self) -> GameView | None:

@@ -22,7 +22,7 @@ from typing import Any
 from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.views import HandResult, HandView
-from pedron.engine.actions import LegalAction, Record, check_seat, make_record
+from pedron.engine.actions import LegalAction, Record, check_seat, make_legal, make_record
 from pedron.engine.deal import DONE, Deal, DealContext
 from pedron.engine.errors import IllegalActionError
 from pedron.engine.moves import Ante, Bet, Fold, Match, MoveArgs, Reveal, Stop, card_reader
@@ -122,24 +122,24 @@ class Hand(Deal):
 
     def _option(self, kind: str) -> LegalAction | str:
         phase = self.phase
-        actor = self._actor()
         if phase == MATCH or phase == ANTE_MATCH:
             if kind == "fold":
                 return _LEGAL_FOLD
+            actor = self.queue[0]
             if kind != "match":
                 return f"seat {actor} may match or fold, not {kind!r}"
-            assert actor is not None
             stack = self.ledger.stacks[actor]
             need = self.bet_size * self.rate if phase == MATCH else self.ante
             if stack >= need:
-                return LegalAction("match", need, need)
+                return make_legal(("match", need, need, (), None))
             if not self.rules.all_in:
                 return (f"seat {actor} cannot match {need} in full and all-in matches are "
                         "off: fold")
-            return LegalAction("match", stack, stack)
+            return make_legal(("match", stack, stack, (), None))
+        actor = self._actor()
         if phase == BET:
             if kind == "bet":
-                return LegalAction("bet", self._lo, self._hi)
+                return make_legal(("bet", self._lo, self._hi, (), None))
             if kind == "stop":
                 return "the dealer must make the opening bet" if self.opening else _LEGAL_STOP
             if kind == "raise" or kind == "raise_by":
@@ -377,7 +377,7 @@ class Hand(Deal):
             done.received, done.net, done.carry, done.winners, hands, main_winner,
         )
         self.queue = []
-        self.phase = DONE
+        self._finished()
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> HandView:
@@ -415,27 +415,27 @@ class Hand(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """The dealer bets ``amount`` chips."""
-        return self.act(Bet(amount, seat=seat))
+        return self.apply(Bet(amount, seat=seat))[0]
 
     def stop(self, seat: int | None = None) -> Record:
         """The dealer stops betting: showdown."""
-        return self.act(_STOP_MOVE if seat is None else Stop(seat=seat))
+        return self.apply(_STOP_MOVE if seat is None else Stop(seat=seat))[0]
 
     def match(self, seat: int | None = None) -> Record:
         """Match the dealer's bet (or the ante); all-in if short, as the rules allow."""
-        return self.act(_MATCH_MOVE if seat is None else Match(seat=seat))
+        return self.apply(_MATCH_MOVE if seat is None else Match(seat=seat))[0]
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold (or, in the ante round, decline to be dealt in)."""
-        return self.act(_FOLD_MOVE if seat is None else Fold(seat=seat))
+        return self.apply(_FOLD_MOVE if seat is None else Fold(seat=seat))[0]
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
-        return self.act(Reveal(card, seat=seat))
+        return self.apply(Reveal(card, seat=seat))[0]
 
     def set_ante(self, amount: int, seat: int | None = None) -> Record:
         """Dealer's Diamondback: the dealer sets (and pays) the ante."""
-        return self.act(Ante(amount, seat=seat))
+        return self.apply(Ante(amount, seat=seat))[0]
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

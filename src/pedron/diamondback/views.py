@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from pedron.engine.actions import Record
-from pedron.engine.views import DealResult, DealView, deprecated, json_of, view_json
+from pedron.engine.frozen import fields
+from pedron.engine.views import DealResult, DealView, View, deprecated, json_of, view_json
 
 __all__ = ["HandResult", "HandView", "TableView"]
 
 
-@dataclass(frozen=True, slots=True)
+@fields
 class HandResult(DealResult):
     """How a finished hand ended (the fields of :class:`~pedron.engine.views.DealResult`, and).
 
@@ -20,16 +20,20 @@ class HandResult(DealResult):
     chips, or nobody was dealt in): in Dealer's Diamondback, the next dealer.
     """
 
-    main_winner: int | None = None
+    __slots__ = ()
+
+    main_winner: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@fields
 class HandView(DealView):
     """One hand as seen by ``seat`` (the fields of :class:`~pedron.engine.views.DealView`).
 
     ``shown[s]``: the cards seat ``s`` has shown (his revealed card; both
     after a showdown); ``bet``: the dealer's current bet.
     """
+
+    __slots__ = ()
 
     @property
     def exposed(self) -> tuple[tuple[int, ...], ...]:
@@ -38,11 +42,13 @@ class HandView(DealView):
         return self.shown
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+@fields
+class TableView(View):
     """The table as ``seat`` may see it: names, stacks, dealer, carry-over, the
     table's recent events (since the current or last hand began), the Match votes
     and the current hand's :class:`HandView` (``deal``)."""
+
+    __slots__ = ()
 
     seat: int | None
     names: tuple[str, ...]
@@ -56,7 +62,7 @@ class TableView:
     end_reason: str | None
     votes: tuple[int, ...]
     events: tuple[Record, ...]
-    deal: HandView | None = field(default=None)
+    deal: HandView | None
 
     @property
     def hand(self) -> HandView | None:

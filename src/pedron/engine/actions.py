@@ -21,7 +21,15 @@ from typing import Any
 from pedron.engine.errors import ActionTypeError, IllegalActionError
 from pedron.engine.frozen import Frozen, fields
 
-__all__ = ["Action", "LegalAction", "Record", "check_amount", "check_seat", "make_record"]
+__all__ = [
+    "Action",
+    "LegalAction",
+    "Record",
+    "check_amount",
+    "check_seat",
+    "make_legal",
+    "make_record",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +170,9 @@ class Record(Frozen):
 #: ``make_record((kind, seat, amount, cards, private, note))``: a :class:`Record` built
 #: at C speed from all six fields (the engine's hot paths; ``Record(...)`` reads better).
 make_record = partial(tuple.__new__, Record)
+#: ``make_legal((kind, min, max, cards, limit))``: the same for a :class:`LegalAction`
+#: (``cards`` must be a tuple).
+make_legal = partial(tuple.__new__, LegalAction)
 
 
 def check_amount(amount: Any, what: str = "amount") -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pedron.engine.actions import LegalAction, Record, check_amount, make_record
+from pedron.engine.actions import LegalAction, Record, check_amount, make_legal, make_record
 from pedron.engine.errors import AmountError, IllegalActionError
 from pedron.engine.ledger import Ledger
 
@@ -142,7 +142,7 @@ class BettingRound:
             if stack < need and not self.all_in:
                 return f"seat {seat} cannot call {need} in full and all-in actions are off"
             pay = need if need < stack else stack
-            return LegalAction("call", pay, pay)
+            return make_legal(("call", pay, pay, (), None))
         if kind == "bet":
             if need:
                 return "there is a bet already: call, raise or fold"
@@ -150,7 +150,8 @@ class BettingRound:
                 return "nobody is left to call a bet"
             if stack < self.min_bet and not self.all_in:
                 return f"seat {seat} cannot bet {self.min_bet} in full and all-in actions are off"
-            return LegalAction("bet", min(self.min_bet, stack), min(self.max_bet, stack))
+            return make_legal(("bet", min(self.min_bet, stack), min(self.max_bet, stack), (),
+                               None))
         if kind == "raise":
             if need == 0:
                 return "there is no bet to raise: bet instead"
@@ -165,9 +166,8 @@ class BettingRound:
                 return (f"seat {seat} cannot raise by {self.min_raise} in full and all-in "
                         "actions are off")
             top = self.current
-            return LegalAction(
-                "raise", top + min(self.min_raise, spare), top + min(self.max_raise, spare)
-            )
+            return make_legal(("raise", top + min(self.min_raise, spare),
+                               top + min(self.max_raise, spare), (), None))
         return f"{kind!r} is not a betting action"
 
     def legal_actions(self) -> list[LegalAction]:

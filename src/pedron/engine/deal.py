@@ -39,9 +39,26 @@ from pedron.engine.errors import (
     NotYourTurnError,
 )
 from pedron.engine.ledger import Ledger
-from pedron.engine.moves import MoveArgs, RaiseTo, to_move
+from pedron.engine.moves import (
+    Ante,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    Match,
+    MoveArgs,
+    RaiseTo,
+    Reveal,
+    Stop,
+    to_move,
+)
 
 __all__ = ["DONE", "Deal", "DealContext", "check_against"]
+
+# Moves of exact values that need no conversion when they name no seat (the fast path
+# of the named methods): no arguments, or one int.
+_PLAIN_MOVES = frozenset((Check, Fold, Stop, Call, Match))
+_INT_MOVES = frozenset((Bet, RaiseTo, Ante, Reveal))
 
 DONE = "done"
 
@@ -140,6 +157,7 @@ class Deal:
         "_shoe",
         "dealer",
         "deck",
+        "done",
         "final",
         "history",
         "ledger",
@@ -169,6 +187,7 @@ class Deal:
         self.result: Any = None
         self.final: tuple[tuple[bool, ...], tuple[int, ...]] | None = None
         self.phase = ""
+        self.done = False  # True once settled (set with the phase "done")
         self._shoe = ctx.deck
         self.deck: Any = None  # the deck dealt from, once dealt
         self._options: dict[str, LegalAction] | None = None
@@ -205,11 +224,6 @@ class Deal:
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` when the deal is over."""
         return self._actor()
-
-    @property
-    def done(self) -> bool:
-        """True once the deal is settled."""
-        return self.phase == DONE
 
     @property
     def over(self) -> bool:
@@ -264,8 +278,14 @@ class Deal:
 
     def _verified(self, action: Any) -> tuple[Any, int]:
         """The normalised move and the seat making it, or the pedron error."""
-        move = to_move(action, self.ARGS)
-        if self.phase == DONE:
+        cls = type(action)
+        if (cls in _PLAIN_MOVES and action[0] is None and action[-1] is None) or (
+            cls in _INT_MOVES and type(action[0]) is int and action[1] is None
+        ):
+            move = action  # a move of exact values, made by the engine's callers: as it is
+        else:
+            move = to_move(action, self.ARGS)
+        if self.done:
             raise GameOverError(f"{self.NAME} {self.number} is over")
         actor = self._actor()
         seat = move[-1]
@@ -321,6 +341,11 @@ class Deal:
     def act(self, action: Any) -> Record:
         """Apply ``action``; returns the record of the move itself."""
         return self.apply(action)[0]
+
+    def _finished(self) -> None:
+        """Enter the phase ``"done"`` (a game calls it once, when the deal is settled)."""
+        self.phase = DONE
+        self.done = True
 
     # -- views ----------------------------------------------------------------------------
     def seen_by(self, viewer: int | None) -> tuple[Record, ...]:

@@ -55,6 +55,14 @@ class Frozen(tuple):  # type: ignore[type-arg]
         """The fields by name."""
         return dict(zip(self._fields, self, strict=True))
 
+    @classmethod
+    def from_fields(cls, values: Any) -> Any:
+        """An instance from its field values in order (checked for their number)."""
+        values = tuple(values)
+        if len(values) != len(cls._fields):
+            raise TypeError(f"{cls.__name__} has {len(cls._fields)} fields, not {len(values)}")
+        return tuple.__new__(cls, values)
+
 
 def fields(cls: F) -> F:
     """Give a :class:`Frozen` subclass a read-only property per annotated field.
@@ -63,11 +71,13 @@ def fields(cls: F) -> F:
     ``__new__`` building the tuple in that order; the annotations tell type
     checkers the attribute types, and this decorator adds the properties.
     """
-    names = tuple(
-        name for name, kind in cls.__dict__.get("__annotations__", {}).items()
-        if "ClassVar" not in str(kind)
-    )
+    # The fields of the nearest base made by this decorator come first, then the
+    # class's own (an annotation on an undecorated base only informs type checkers).
+    names = list(next(k.__dict__["_fields"] for k in cls.__mro__[1:] if "_fields" in k.__dict__))
+    for name, kind in cls.__dict__.get("__annotations__", {}).items():
+        if "ClassVar" not in str(kind) and name not in names:
+            names.append(name)
     for i, name in enumerate(names):
         setattr(cls, name, property(itemgetter(i), doc=f"Field {i}: {name}."))
-    cls._fields = names
+    cls._fields = tuple(names)
     return cls

@@ -11,6 +11,7 @@ changes when a player leaves with his chips. :meth:`Ledger.check` verifies it
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import Any
 
 from pedron.engine.errors import InvariantError
@@ -117,21 +118,18 @@ class Ledger:
         """Main pot (with the carry-over) and side pots of the current hand."""
         stacks = self.stacks
         live = self.live
-        n = len(stacks)
-        all_in = [live[s] and stacks[s] == 0 for s in range(n)]
-        if not any(live):
+        seats = range(len(stacks))
+        in_hand = tuple(compress(seats, live))
+        if not in_hand:
             return []
-        if not any(all_in):  # the usual case: one pot for everyone still in
-            committed = self.committed
+        committed = self.committed
+        if all(stacks[s] for s in in_hand):  # the usual case: one pot for everyone still in
             return [
-                Pot(
-                    sum(committed) + self.carry,
-                    tuple([s for s in range(n) if live[s]]),
-                    tuple([s for s in range(n) if committed[s]]),
-                    self.carry,
-                )
+                Pot(sum(committed) + self.carry, in_hand, tuple(compress(seats, committed)),
+                    self.carry)
             ]
-        return build_pots(self.committed, self.levels, live, all_in, self.carry, self.chips_at)
+        all_in = [live[s] and stacks[s] == 0 for s in seats]
+        return build_pots(committed, self.levels, live, all_in, self.carry, self.chips_at)
 
     def settle(self, payouts: Iterable[tuple[int, int]], carry: int) -> None:
         """End the hand: pay ``(seat, chips)`` from the pots and carry ``carry`` over.

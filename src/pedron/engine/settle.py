@@ -110,16 +110,15 @@ def settle(
     carry = 0
     winners: list[int] = []
     pot_winners: list[tuple[int, ...]] = []
-    rank = {s: i for i, s in enumerate(order)}
+    rank: dict[int, int] | None = None  # odd-chip order, made when a pot is split
     for index, pot in enumerate(pots):
-        amount = pot.amount
-        eligible = pot.eligible
+        amount, eligible, contributors, pot_carry = pot
         name = _pot_name(index)
         if len(eligible) == 1:
             s = eligible[0]
             received[s] += amount
-            pot_winners.append((s,))
-            if pot.uncalled:
+            pot_winners.append(eligible)
+            if pot_carry == 0 and contributors == eligible:  # his own chips: uncalled
                 emit(make_record(("return", s, amount, (), False, name)))
                 continue
             emit(make_record(("win", s, amount, (), False,
@@ -137,6 +136,8 @@ def settle(
         tied = [s for s in eligible if strengths[s] == best]
         k = len(tied)
         if k > 1:
+            if rank is None:
+                rank = {s: i for i, s in enumerate(order)}
             tied.sort(key=rank.__getitem__)
             if tie_carries is not None and tie_carries(k, len(eligible)):
                 carry += amount
@@ -161,7 +162,8 @@ def settle(
     net = tuple([received[s] - committed[s] for s in range(n)])
     ledger.settle([(s, c) for s, c in enumerate(received) if c], carry)
     if len(winners) > 1:
-        winners.sort(key=rank.__getitem__)
+        position = {s: i for i, s in enumerate(order)}
+        winners.sort(key=position.__getitem__)
     return Settlement(
         tuple(pots), tuple(received), net, ledger.carry, tuple(winners), tuple(pot_winners),
         live, committed,

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pedron.engine.actions import LegalAction, Record
-from pedron.engine.frozen import Frozen
+from pedron.engine.frozen import Frozen, fields
 from pedron.engine.pots import Pot
 
-__all__ = ["DealResult", "DealView", "censor", "deprecated", "is_plain", "json_of", "view_json"]
+__all__ = [
+    "DealResult",
+    "DealView",
+    "View",
+    "censor",
+    "deprecated",
+    "is_plain",
+    "json_of",
+    "view_json",
+]
 
 _SCALARS = (int, str, bool, float, type(None))
 
@@ -53,7 +61,8 @@ def view_json(
     """
     convert = _FIELDS if fields is None else {**_FIELDS, **fields}
     out: dict[str, Any] = {}
-    for name in view.__dataclass_fields__:
+    names = view._fields if isinstance(view, Frozen) else view.__dataclass_fields__
+    for name in names:
         value = getattr(view, name)
         if name in convert:
             value = convert[name](value)
@@ -83,8 +92,23 @@ def deprecated(old: str, new: str) -> None:
     warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class View(Frozen):
+    """Base of the views and results: immutable tuples built from their fields in order."""
+
+    __slots__ = ()
+
+    def __new__(cls, *values: Any) -> Any:
+        if len(values) != len(cls._fields):
+            raise TypeError(f"{cls.__name__} has {len(cls._fields)} fields, not {len(values)}")
+        return tuple.__new__(cls, values)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data, field by field."""
+        return view_json(self)
+
+
+@fields
+class DealResult(View):
     """How a finished deal ended; the same fields mean the same in both games.
 
     ``number``, ``dealer``; ``showdown``: hands were shown; ``pots``: the pots
@@ -96,6 +120,7 @@ class DealResult:
     played) at the showdown, ``None`` if he did not show.
     """
 
+    __slots__ = ()
     number: int
     dealer: int
     showdown: bool
@@ -106,13 +131,9 @@ class DealResult:
     winners: tuple[int, ...]
     hands: tuple[str | None, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain data."""
-        return view_json(self)
 
-
-@dataclass(frozen=True, slots=True)
-class DealView:
+@fields
+class DealView(View):
     """One deal as seen by ``seat`` (``None``: a spectator); the same fields mean
     the same in both games.
 
@@ -126,6 +147,7 @@ class DealView:
     records, other players' private cards censored; ``result`` once over.
     """
 
+    __slots__ = ()
     seat: int | None
     number: int
     dealer: int
@@ -151,10 +173,6 @@ class DealView:
         deprecated("view.legal_actions", "view.legal")
         return self.legal
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain data of the view."""
-        return view_json(self)
-
 
 def result_from_json(cls: type[Any], data: Any) -> Any:
     """A result dataclass ``cls`` from its :func:`view_json` form (lists back to tuples,
@@ -162,11 +180,11 @@ def result_from_json(cls: type[Any], data: Any) -> Any:
     if not isinstance(data, dict):
         raise TypeError("a result is a dict")
     values = {}
-    for name in cls.__dataclass_fields__:
+    for name in cls._fields:
         value = data[name]
         if name == "pots":
             value = tuple(Pot(p[0], tuple(p[1]), tuple(p[2]), p[3]) for p in value)
         elif isinstance(value, list):
             value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
         values[name] = value
-    return cls(**values)
+    return cls.from_fields(values.values())
