@@ -17,12 +17,13 @@ __all__ = ["OddsBot"]
 
 @lru_cache(maxsize=1 << 16)
 def _equity_of(
-    hand: tuple[int, ...], revealed: tuple[int, ...], dealt: int, rules: Rules | None
+    hand: tuple[int, ...], revealed: tuple[int, ...], dealt: int, tie_rule: str
 ) -> float:
     """Exact equity from ranks only (hand, revealed cards with -1 for none, players dealt
-    in): a pure function of a few thousand situations, so each is computed once."""
+    in, the tie rule: all it depends on): a pure function of a few thousand
+    situations, so each is computed once."""
     return equity(hand, revealed=[None if r < 0 else r for r in revealed], players=dealt,
-                  rules=rules, dealt_in=dealt)
+                  rules=Rules(tie_rule=tie_rule), dealt_in=dealt)
 
 
 class OddsBot:
@@ -52,6 +53,7 @@ class OddsBot:
         self.aggression = aggression
         self.stop_below = stop_below
         self.rules = rules
+        self._tie_rule = "showdown" if rules is None else rules.tie_rule
 
     def _equity(self, view: Any) -> float:
         me = view.seat
@@ -61,7 +63,7 @@ class OddsBot:
             return 1.0
         revealed = tuple(sorted(RANK_OF_ID[shown[s][0]] if shown[s] else -1 for s in opponents))
         mine = tuple(sorted(RANK_OF_ID[c] for c in view.my_cards))
-        return _equity_of(mine, revealed, len(view.dealt_in), self.rules)
+        return _equity_of(mine, revealed, len(view.dealt_in), self._tie_rule)
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}

@@ -249,7 +249,7 @@ class TableBase:
         self._ops: list[Any] = []  # since the deal in progress began: (seat, move) or a list
         self._log: list[Any] = []  # every one, with keep_history
         self._setup: dict[str, Any] = {
-            "names": list(names), "stacks": list(stacks), "rules": rules.to_json(),
+            "names": list(names), "stacks": list(stacks), "rules": None,  # (made when saved)
             "seed": None, "keep_history": keep,
         }
 
@@ -709,7 +709,7 @@ class TableBase:
             {
                 "format": self.FORMAT,
                 "version": self.SAVE_VERSION,
-                "setup": self._setup,
+                "setup": self._setup_json(),
                 "start": start,
                 "ops": ops,
                 # Each kept history as its own JSON text: a restore reads it when needed.
@@ -719,6 +719,12 @@ class TableBase:
             },
             separators=(",", ":"),
         )
+
+    def _setup_json(self) -> dict[str, Any]:
+        setup = self._setup
+        if setup["rules"] is None:
+            setup["rules"] = self.rules.to_json()
+        return setup
 
     @classmethod
     def from_json(
