@@ -16,7 +16,8 @@ import json
 import random
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pedron
 from pedron import diablo, diamondback

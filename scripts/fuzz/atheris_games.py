@@ -7,12 +7,15 @@ bytes:
   games_targets.py, given a :class:`FuzzedRandom` that reads every draw from
   the bytes, so libFuzzer's mutations steer the choices (which save, which
   edit, which call, which action ...).
-* ``rawsave_<game>``: the bytes are the save itself, given to
-  ``Table.from_json`` as bytes or, when the first byte is odd, as the text
+* ``rawsave_<game>``: the bytes are the save itself (format version 2), given
+  to ``Table.from_json`` as bytes or, when the first byte is odd, as the text
   they decode to (UTF-8, errors replaced); the first byte is not part of the
-  save. A load must raise a :class:`~pedron.errors.PedronError` or give a table
-  that passes ``games_targets.check_loaded`` (played on with
-  ``random.Random(0)``). :func:`seeds` gives real saves as a seed corpus.
+  save. A load must raise a :class:`~pedron.engine.errors.SaveError` (no other
+  exception) or give a table whose kept histories read and replay and that
+  passes ``games_targets.check_loaded`` (played on with ``random.Random(0)``);
+  there is no undamaged save to compare it with, so ``check_restored`` is
+  not run (the ``save_<game>`` targets run it). :func:`seeds` gives real
+  saves as a seed corpus.
 """
 
 from __future__ import annotations

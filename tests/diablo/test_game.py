@@ -7,10 +7,9 @@ import json
 import pytest
 
 from pedron.cards import parse_cards
-from pedron.diablo import GAMES, Category, Rules, Table, evaluate, replay
-from pedron.engine import Action, GameOverError, IllegalActionError, LegalAction, Record
-from pedron.diablo import DrawLimit
+from pedron.diablo import GAMES, Category, DrawLimit, Rules, Table, evaluate, replay
 from pedron.diablo.game import Choices, DrawRule
+from pedron.engine import Action, GameOverError, IllegalActionError, LegalAction, Record
 from pedron.engine.errors import RulesError
 
 

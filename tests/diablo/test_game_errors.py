@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -10,12 +9,12 @@ import pytest
 from pedron.cards import parse_cards
 from pedron.diablo import DeclarationError, GameView, Rules, Table, TableView
 from pedron.engine import (
-    LegalAction,
     Action,
     ActionTypeError,
     AmountError,
     GameOverError,
     IllegalActionError,
+    LegalAction,
     NotYourTurnError,
     SaveError,
     is_plain,

@@ -8,7 +8,6 @@ from pedron.diamondback import game as game_module
 from pedron.diamondback.cards import parse_ids
 from pedron.diamondback.game import Table, replay
 from pedron.diamondback.rules import Rules
-from pedron.engine.moves import Reveal
 from pedron.engine import (
     Action,
     GameOverError,
@@ -17,6 +16,7 @@ from pedron.engine import (
     Record,
     RulesError,
 )
+from pedron.engine.moves import Reveal
 
 
 def deal(n: int, dealer: int, hands: dict[int, str]) -> list[int]:

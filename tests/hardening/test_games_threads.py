@@ -4,14 +4,14 @@
   threads at once; different tables are independent, so one table per thread
   gives exactly the single-threaded results.
 * A table shared under the caller's lock (every call inside it) stays exact.
-* Views, records and legal-action descriptors are frozen plain data: share freely.
+* Views, records, moves, legal-action descriptors and hand histories are
+  immutable plain data: share freely.
 * A ``Generator`` given as ``seed`` is used, not copied: tables built on split
   generators (``Generator(parent)``) are independent.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import sys
 import threading
@@ -23,7 +23,8 @@ pytest.importorskip("numpy")
 import games_targets as gt
 
 from pedron import Generator
-from pedron.engine import is_plain
+from pedron.engine import Record, is_plain
+from pedron.engine.moves import Draw, RaiseTo
 
 
 @pytest.fixture(autouse=True)
@@ -95,16 +96,43 @@ def test_a_table_shared_under_the_callers_lock_stays_exact(name):
     assert g.Table.from_json(text).to_json() == text
 
 
+def _immutable(obj, name, tuple_like=True):
+    """Setting an attribute does not change ``obj`` (a tuple: nor object.__setattr__)."""
+    before = repr(obj)
+    with pytest.raises(AttributeError):
+        setattr(obj, name, ())
+    if tuple_like:
+        with pytest.raises((AttributeError, TypeError)):
+            object.__setattr__(obj, name, ())
+    assert repr(obj) == before
+
+
 @pytest.mark.parametrize("name", ["diamondback", "diablo"])
 def test_views_are_frozen_and_shareable(name):
     g = gt.GAMES[name]
-    table = gt.play(g, random.Random(1), 10)
+    table = g.Table(3, 30, seed=5, keep_history=True) if name == "diamondback" else \
+        g.Table(4, 30, seed=5, keep_history=True)
+    rnd = random.Random(1)
+    while not table.history:
+        gt.step_legal(g, table, rnd)
+    gt.step_legal(g, table, rnd)
     view = table.view(0)
     assert is_plain(view)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        view.stacks = ()  # type: ignore[misc]
-    reprs = run_threads(lambda i: (repr(view), view.to_json()), 8)
+    _immutable(view, "stacks")
+    if view.deal is not None:
+        _immutable(view.deal, "my_cards")
+        for r in view.deal.history:
+            _immutable(r, "cards")
+        for a in view.deal.legal:
+            _immutable(a, "cards")
+    for move in (*table.history[0].moves, Draw((1, 2), seat=0), RaiseTo(5)):
+        _immutable(move, "seat")
+    _immutable(table.history[0], "moves", tuple_like=False)  # (a slotted class)
+    export = table.history[0].for_seat(0)
+    reprs = run_threads(lambda i: (repr(view), view.to_json(), repr(export), export.to_json(),
+                                   [r.to_json() for r in table.history[0].records]), 8)
     assert all(r == reprs[0] for r in reprs)
+    assert isinstance(table.history[0].records[0], Record)
 
 
 @pytest.mark.parametrize("name", ["diamondback", "diablo"])

@@ -6,14 +6,13 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
 from typing import Any
 
 import pedron
 from pedron import diablo, diamondback
 from pedron.cards import format_cards
-from pedron.text import table
 from pedron.errors import PedronValueError
+from pedron.text import table
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:

@@ -70,7 +70,6 @@ from pedron.engine.moves import (
     exact_int,
     exact_str,
 )
-from pedron.engine.pots import Pot
 from pedron.engine.settle import Settlement, pass_pot, settle
 
 __all__ = ["CHOOSE", "DECLARE", "DONE", "DRAW", "FIRST", "SECOND", "Game"]
@@ -246,7 +245,7 @@ class Game(Deal):
     # -- queries ------------------------------------------------------------------------
     def _actor(self) -> int | None:
         phase = self.phase
-        if phase == FIRST or phase == SECOND:
+        if phase in (FIRST, SECOND):
             rnd = self.round
             return rnd.pending[0] if rnd is not None and rnd.pending else None
         return self.queue[0] if self.queue else None
@@ -267,7 +266,7 @@ class Game(Deal):
     # -- the rules of each move -----------------------------------------------------------
     def _kinds(self) -> tuple[str, ...]:
         phase = self.phase
-        if phase == FIRST or phase == SECOND:
+        if phase in (FIRST, SECOND):
             return _BETTING
         if phase == DRAW:
             return ("draw",)
@@ -280,7 +279,7 @@ class Game(Deal):
     def _option(self, kind: str) -> LegalAction | str:
         phase = self.phase
         actor = self._actor()
-        if phase == FIRST or phase == SECOND:
+        if phase in (FIRST, SECOND):
             if kind not in _BETTING:
                 return f"seat {actor} may check, bet, call, raise or fold, not {kind!r}"
             rnd = self.round
@@ -308,10 +307,10 @@ class Game(Deal):
             if kind != "declare":
                 return f"seat {actor} must declare his hand, not {kind!r}"
             assert actor is not None
-            held = evaluate(self.cards[actor], wild=self.wild)
+            value = evaluate(self.cards[actor], wild=self.wild)
             return LegalAction(
                 "declare", None, None, (),
-                Declarable(self.wild, (int(held.category), tuple(held.ranks))),
+                Declarable(self.wild, (int(value.category), tuple(value.ranks))),
             )
         if phase == CHOOSE:
             if kind != "choose":
@@ -324,7 +323,7 @@ class Game(Deal):
 
     def _all_options(self) -> dict[str, LegalAction]:
         rnd = self.round
-        if rnd is None or not (self.phase == FIRST or self.phase == SECOND):
+        if rnd is None or self.phase not in (FIRST, SECOND):
             return super()._all_options()
         options = rnd.options()  # the round's rules, all kinds at once ...
         if "bet" in options and self.phase == FIRST and self.rules.jacks_or_better:
@@ -370,7 +369,7 @@ class Game(Deal):
     def _play(self, move: Any) -> None:
         phase = self.phase
         hist = self.history
-        if phase == FIRST or phase == SECOND:
+        if phase in (FIRST, SECOND):
             rnd = self.round
             assert rnd is not None
             kind = move.kind
@@ -582,7 +581,8 @@ class Game(Deal):
     ) -> None:
         self.final = (done.live, done.committed)
         self.result = GameResult(
-            self.number, self.dealer, showdown, done.pots, done.received, done.net if net is None else net,
+            self.number, self.dealer, showdown, done.pots, done.received,
+            done.net if net is None else net,
             self.ledger.carry, done.winners, hands, self.game or "", passed, self.opener,
             opener_won, paid, dead,
         )
@@ -601,7 +601,7 @@ class Game(Deal):
         else:
             live, committed = tuple(led.live), tuple(led.committed)
         rnd = self.round
-        betting = rnd is not None and (self.phase == FIRST or self.phase == SECOND)
+        betting = rnd is not None and self.phase in (FIRST, SECOND)
         to_act = self._actor()
         result = self.result
         return GameView(

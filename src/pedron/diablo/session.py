@@ -16,7 +16,7 @@ from pedron.diablo.cards import Deck
 from pedron.diablo.game import CHOOSE, DONE, FIRST, SECOND, Game
 from pedron.diablo.history import GameHistory
 from pedron.diablo.rules import Rules
-from pedron.diablo.views import GameResult, TableView
+from pedron.diablo.views import TableView
 from pedron.engine import save
 from pedron.engine.actions import Record, check_seat
 from pedron.engine.deal import DealContext

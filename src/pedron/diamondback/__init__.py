@@ -15,7 +15,6 @@ from pedron.diamondback.cards import (
     rank_of,
 )
 from pedron.diamondback.deal import Hand
-from pedron.diamondback.history import HandHistory
 from pedron.diamondback.hand import (
     HANDS,
     STRENGTH,
@@ -28,6 +27,7 @@ from pedron.diamondback.hand import (
     strength_of_ids,
     strength_of_ranks,
 )
+from pedron.diamondback.history import HandHistory
 from pedron.diamondback.odds import (
     Odds,
     dealing_counts,

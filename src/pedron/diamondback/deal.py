@@ -26,7 +26,6 @@ from pedron.engine.actions import LegalAction, Record, check_seat, make_legal, m
 from pedron.engine.deal import DONE, Deal, DealContext
 from pedron.engine.errors import IllegalActionError
 from pedron.engine.moves import Ante, Bet, Fold, Match, MoveArgs, Reveal, Stop, card_reader
-from pedron.engine.pots import Pot
 from pedron.engine.settle import Settlement, settle, void
 
 __all__ = ["ANTE", "ANTE_MATCH", "BET", "DONE", "MATCH", "REVEAL", "Hand"]
@@ -122,7 +121,7 @@ class Hand(Deal):
 
     def _option(self, kind: str) -> LegalAction | str:
         phase = self.phase
-        if phase == MATCH or phase == ANTE_MATCH:
+        if phase in (MATCH, ANTE_MATCH):
             if kind == "fold":
                 return _LEGAL_FOLD
             actor = self.queue[0]
@@ -136,7 +135,7 @@ class Hand(Deal):
                 return (f"seat {actor} cannot match {need} in full and all-in matches are "
                         "off: fold")
             return make_legal(("match", stack, stack, (), None))
-        actor = self._actor()
+        to_act = self._actor()
         if phase == BET:
             if kind == "bet":
                 return make_legal(("bet", self._lo, self._hi, (), None))
@@ -147,9 +146,9 @@ class Hand(Deal):
             return f"the dealer may {'bet' if self.opening else 'bet or stop'}, not {kind!r}"
         if phase == REVEAL:
             if kind != "reveal":
-                return f"seat {actor} must reveal a card, not {kind!r}"
-            assert actor is not None
-            return LegalAction("reveal", None, None, self.cards[actor])
+                return f"seat {to_act} must reveal a card, not {kind!r}"
+            assert to_act is not None
+            return LegalAction("reveal", None, None, self.cards[to_act])
         if phase == ANTE:
             if kind != "ante":
                 return f"the dealer must set the ante, not {kind!r}"
@@ -431,7 +430,7 @@ class Hand(Deal):
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
-        return self.apply(Reveal(card, seat=seat))[0]
+        return self.apply(Reveal(card, seat=seat))[0]  # type: ignore[arg-type]
 
     def set_ante(self, amount: int, seat: int | None = None) -> Record:
         """Dealer's Diamondback: the dealer sets (and pays) the ante."""

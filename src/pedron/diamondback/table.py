@@ -16,7 +16,7 @@ from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, pa
 from pedron.diamondback.deal import DONE, Hand
 from pedron.diamondback.history import HandHistory
 from pedron.diamondback.rules import Rules
-from pedron.diamondback.views import HandResult, TableView
+from pedron.diamondback.views import TableView
 from pedron.engine import save
 from pedron.engine.actions import Record, check_seat
 from pedron.engine.deal import DealContext

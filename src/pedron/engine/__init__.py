@@ -1,51 +1,53 @@
-"""The table engine shared by pedron's games (Diamondback now, Diablo next).
+"""The table engine: the one place where a deal is run, for every pedron game.
 
-One place for each rule:
+Each game states only its own rules; everything else is here, once:
 
-* :class:`Ledger` (``ledger``): every chip is in a stack, in the current hand
-  (``committed``) or in the carry-over (``carry``); their sum is ``total`` and
-  :meth:`Ledger.check` raises :class:`InvariantError` if it ever is not (never
-  repaired). ``begin(seats)`` starts a hand; ``pay(seat, chips[, units,
-  unit_chips])`` moves chips in (``units`` differ from chips only when a game
-  prices a unit per seat, as Dealer's Diamondback does); ``fold``; ``pots()``;
-  ``settle(payouts, carry)`` ends the hand; ``forfeit`` (stack to carry),
-  ``withdraw`` (a player leaves), ``share_carry`` (end of a session).
-* :func:`build_pots` / :class:`Pot` (``pots``): main and side pots under table
-  stakes, carry-over in the main pot, uncalled chips as a one-seat pot;
-  :func:`split_amount`: division among tied winners, odd chips to the first
-  winners in the order given (pass them clockwise from the dealer's left);
-  :func:`clockwise`.
-* :class:`BettingRound` (``betting``): check / bet / call / raise / fold over
-  a seat order with bet and raise limits, a raise cap, table stakes (all-in
-  calls, bets and raises), and the round's ``opener`` (first bettor);
-  ``legal_actions()``, ``check_action()`` and ``apply()`` like a game's.
-  :func:`collect_antes`; :func:`draw_replacements` (deal replacements,
-  shuffling the earlier discards into the stock when it runs short).
-* :class:`Action` (what a player asks), :class:`LegalAction` (what he may do,
-  with ``min``/``max`` amounts or ``cards``), :class:`Record` (a frozen
-  history event; ``private`` cards are censored in other players' views by
-  :func:`censor`); :func:`check_amount` (whole positive chips) and
-  :func:`check_seat`.
-* ``save``: the versioned JSON envelope (``dump``/``load``), snapshot checks
-  (``check_chips``, ``check_unique_cards``) and ``require_same`` for the
-  replay-verified restore; ``views.is_plain``: a view is plain frozen data.
-* ``errors``: :class:`IllegalActionError` (and :class:`NotYourTurnError`,
-  :class:`GameOverError`, :class:`AmountError`), :class:`ActionTypeError`,
-  :class:`RulesError`, :class:`SaveError`, :class:`InvariantError`.
-
-A game built on it (see :mod:`pedron.diamondback.game`) keeps its own phase
-machine and: validates an action completely before changing anything; applies
-it, appends its record, logs ``("act", kind, value)``, checks the ledger;
-builds per-seat views of plain data; saves ``setup + log + snapshot`` and
-restores by replaying the log from the setup (so restore and replay are exact
-by construction, and a tampered save is refused).
+* **Moves** (``moves``): one small immutable class per kind -- :class:`Check`,
+  :class:`Bet`, :class:`Call`, :class:`RaiseTo` (a raise names the total;
+  :class:`RaiseBy` the amount over the bet), :class:`Fold`, :class:`Ante`,
+  :class:`Match`, :class:`Stop`, :class:`Reveal`, :class:`Draw`,
+  :class:`Declare`, :class:`Choose`, :class:`Vote`, :class:`Leave`.
+  :func:`to_move` is the boundary: moves, text (``"raise 8"``), tuples
+  (``("raise", 8)``) and the generic :class:`Action` become moves of exact
+  built-in values before anything looks at them.
+* **Deals** (``deal``): :class:`Deal`, the state machine a Diamondback hand and
+  a Diablo game both are -- ``legal_actions()``, ``verify(action)`` (from the
+  same rule code), ``apply(action)`` (the records it produced), ``view(seat)``
+  (incremental, censored, immutable), ``clone()``; built from a
+  :class:`DealContext` and knowing nothing of its table.
+* **Chips** (``ledger``, ``pots``, ``settle``): :class:`Ledger` (every chip in
+  a stack, the current deal or the carry-over; the chip-total invariant,
+  never repaired), main and side pots (:class:`Pot`, :func:`build_pots`), and
+  **one settlement** (:func:`settle`): every pot divided among the hands
+  eligible for it, the odd-chip rule, ties, carry-over, dead hands, uncalled
+  chips returned.
+* **Betting** (``betting``): :class:`BettingRound` (check, bet, call, raise,
+  fold with limits, a raise cap and table stakes), :func:`collect_antes`,
+  :func:`draw_replacements`.
+* **Seats** (``pots``): :func:`from_left` -- clockwise from the dealer's left,
+  dealer last: the order of dealing, acting and the odd chip.
+* **Tables** (``table``): :class:`TableBase`, what both games' ``Table`` are:
+  ``next_deal()`` (prearranged hands with ``hands=``/``stock=``),
+  ``current``, ``deals_played``, ``history``, ``events``, ``close()``,
+  saving (format 2) and restoring.
+* **Histories** (``history``): :class:`DealHistory`, a finished deal as a
+  self-contained, replayable, versioned JSON record, exportable for one seat.
+* **Records** (``actions``): :class:`Record` (an event of a deal),
+  :class:`LegalAction` (what may be done now). Records, legal actions, pots,
+  moves, views and results are immutable tuples, shared safely.
+* **Errors** (``errors``): :class:`IllegalActionError` (and
+  :class:`NotYourTurnError`, :class:`GameOverError`, :class:`AmountError`,
+  :class:`CardActionError`), :class:`ActionTypeError`, :class:`RulesError`,
+  :class:`SaveError`, :class:`InvariantError`.
 """
 
 from pedron.engine.actions import Action, LegalAction, Record, check_amount, check_seat
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
+from pedron.engine.deal import Deal, DealContext
 from pedron.engine.errors import (
     ActionTypeError,
     AmountError,
+    CardActionError,
     GameOverError,
     IllegalActionError,
     InvariantError,
@@ -53,25 +55,71 @@ from pedron.engine.errors import (
     RulesError,
     SaveError,
 )
+from pedron.engine.history import DealHistory, HistoryError
 from pedron.engine.ledger import Ledger
-from pedron.engine.pots import Pot, build_pots, clockwise, split_amount
-from pedron.engine.views import censor, is_plain
+from pedron.engine.moves import (
+    Ante,
+    Bet,
+    Call,
+    Check,
+    Choose,
+    Declare,
+    Draw,
+    Fold,
+    Leave,
+    Match,
+    RaiseBy,
+    RaiseTo,
+    Reveal,
+    Stop,
+    Vote,
+    to_move,
+)
+from pedron.engine.pots import Pot, build_pots, clockwise, from_left, split_amount
+from pedron.engine.settle import Settlement, settle
+from pedron.engine.table import DealPlan, TableBase
+from pedron.engine.views import DealResult, DealView, censor, is_plain
 
 __all__ = [
     "Action",
     "ActionTypeError",
     "AmountError",
+    "Ante",
+    "Bet",
     "BettingRound",
+    "Call",
+    "CardActionError",
+    "Check",
+    "Choose",
+    "Deal",
+    "DealContext",
+    "DealHistory",
+    "DealPlan",
+    "DealResult",
+    "DealView",
+    "Declare",
+    "Draw",
+    "Fold",
     "GameOverError",
+    "HistoryError",
     "IllegalActionError",
     "InvariantError",
+    "Leave",
     "Ledger",
     "LegalAction",
+    "Match",
     "NotYourTurnError",
     "Pot",
+    "RaiseBy",
+    "RaiseTo",
     "Record",
+    "Reveal",
     "RulesError",
     "SaveError",
+    "Settlement",
+    "Stop",
+    "TableBase",
+    "Vote",
     "build_pots",
     "censor",
     "check_amount",
@@ -79,6 +127,9 @@ __all__ = [
     "clockwise",
     "collect_antes",
     "draw_replacements",
+    "from_left",
     "is_plain",
+    "settle",
     "split_amount",
+    "to_move",
 ]

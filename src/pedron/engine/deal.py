@@ -308,9 +308,10 @@ class Deal:
         if legal is None:
             reason = self._option(kind)
             raise IllegalActionError(reason if isinstance(reason, str) else self._refusal(kind))
+        assert actor is not None  # (a deal not over has a seat to act)
         if legal[1] is not None or legal[4] is not None:  # amounts or a rule to check
             check_against(legal, move, actor)
-        return move, actor  # type: ignore[return-value]
+        return move, actor
 
     def check_action(self, action: Any) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
@@ -360,7 +361,7 @@ class Deal:
         seen = self._seen
         if seen is None:  # the first view of this deal
             seen = self._seen = [[] for _ in range(self.n + 1)]
-            self._mine = [[] for _ in range(self.n)]
+            self._mine: list[list[int]] = [[] for _ in range(self.n)]
             self._patched = [0] * self.n
         public = seen[self.n]
         k = len(public)

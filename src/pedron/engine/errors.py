@@ -9,11 +9,12 @@ repaired silently.
 
 from __future__ import annotations
 
-from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from pedron.errors import CardError, PedronError, PedronTypeError, PedronValueError
 
 __all__ = [
     "ActionTypeError",
     "AmountError",
+    "CardActionError",
     "GameOverError",
     "IllegalActionError",
     "InvariantError",
@@ -37,6 +38,11 @@ class GameOverError(IllegalActionError):
 
 class AmountError(IllegalActionError):
     """A chip amount that is negative, zero, fractional, too small or too large."""
+
+
+class CardActionError(IllegalActionError, CardError):
+    """An action naming cards that are not cards (bad card text): the same error in
+    every game, both an :class:`IllegalActionError` and a :class:`~pedron.errors.CardError`."""
 
 
 class ActionTypeError(PedronTypeError):

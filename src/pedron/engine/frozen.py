@@ -11,6 +11,7 @@ its own type, a ``repr`` with the names, and pickling.
 
 from __future__ import annotations
 
+import inspect
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
@@ -74,7 +75,7 @@ def fields(cls: F) -> F:
     # The fields of the nearest base made by this decorator come first, then the
     # class's own (an annotation on an undecorated base only informs type checkers).
     names = list(next(k.__dict__["_fields"] for k in cls.__mro__[1:] if "_fields" in k.__dict__))
-    for name, kind in cls.__dict__.get("__annotations__", {}).items():
+    for name, kind in inspect.get_annotations(cls).items():
         if "ClassVar" not in str(kind) and name not in names:
             names.append(name)
     for i, name in enumerate(names):

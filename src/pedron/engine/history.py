@@ -127,8 +127,10 @@ class DealHistory:
     """
 
     GAME: ClassVar[str] = ""
-    __slots__ = ("_records", "_text", "cards", "carry", "context", "dealer", "moves", "names", "number",
-                 "result", "rules", "seats", "stacks", "viewer")
+    _records: tuple[Record, ...] | None
+    _text: str | None
+    __slots__ = ("_records", "_text", "cards", "carry", "context", "dealer", "moves", "names",
+                 "number", "result", "rules", "seats", "stacks", "viewer")
 
     rules: Any
     names: tuple[str, ...]

@@ -23,9 +23,14 @@ import numbers
 import operator
 import warnings
 from collections.abc import Callable
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
-from pedron.engine.errors import ActionTypeError, AmountError, IllegalActionError
+from pedron.engine.errors import (
+    ActionTypeError,
+    AmountError,
+    CardActionError,
+    IllegalActionError,
+)
 from pedron.engine.frozen import Frozen, fields
 from pedron.errors import PedronError
 
@@ -195,7 +200,7 @@ class Reveal(_Move):
     card: int
     seat: int | None
 
-    def __new__(cls, card: int, *, seat: int | None = None) -> Reveal:
+    def __new__(cls, card: int | str, *, seat: int | None = None) -> Reveal:
         return tuple.__new__(cls, (card, seat))
 
 
@@ -272,10 +277,10 @@ class Leave(_Move):
         return ["leave", self.seat]
 
 
-Move = Union[
-    Check, Bet, Call, RaiseTo, RaiseBy, Fold, Ante, Match, Stop, Reveal, Draw, Declare, Choose,
-    Vote, Leave,
-]
+Move = (
+    Check | Bet | Call | RaiseTo | RaiseBy | Fold | Ante | Match | Stop | Reveal | Draw | Declare
+    | Choose | Vote | Leave
+)
 
 #: Every move class by its kind.
 MOVE_TYPES: dict[str, type[Any]] = {
@@ -574,7 +579,7 @@ def card_reader(parse_text: Callable[[str], Any]) -> Callable[[Any], tuple[int, 
             try:
                 return tuple(parse_text(exact_str(value, "cards")))
             except PedronError as exc:
-                raise IllegalActionError(f"bad cards {value!r}: {exc}") from None
+                raise CardActionError(f"bad cards {value!r}: {exc}") from None
         if isinstance(value, (list, tuple)):
             out: list[int] = []
             for c in value:

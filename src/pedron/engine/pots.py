@@ -56,7 +56,7 @@ class Pot(Frozen):
 
 def clockwise(first: int, n: int) -> tuple[int, ...]:
     """Seat numbers ``first, first+1, ...`` modulo ``n`` (all ``n`` seats once)."""
-    return tuple((first + k) % n for k in range(n))
+    return from_left((first - 1) % n, n)
 
 
 def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:

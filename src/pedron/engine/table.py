@@ -20,13 +20,14 @@ it again, requires the snapshot, and replays every kept history alone.
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import save
-from pedron.engine.actions import Action, LegalAction, Record, check_seat
+from pedron.engine.actions import LegalAction, Record, check_seat
 from pedron.engine.errors import (
     ActionTypeError,
     GameOverError,
@@ -211,7 +212,7 @@ class TableBase:
         plans.extend(self._order_plan(o) for o in orders or ())
         rng = as_generator(seed)
         self._base(names, stack_values, rules, rng, keep)
-        self._plans = plans
+        self._plans.extend(plans)
         self._setup["seed"] = rng.seed
         self._setup["dealer"] = dealer
         self._setup["plans"] = [p.to_json() for p in plans]
@@ -443,13 +444,13 @@ class TableBase:
         if hands is not None:
             if isinstance(hands, dict):
                 items = list(hands.items())
-            elif isinstance(hands, (list, tuple)):
+            elif isinstance(hands, (list, tuple)) and all(
+                isinstance(p, (list, tuple)) and len(p) == 2 for p in hands
+            ):
                 items = [tuple(p) for p in hands]
             else:
                 raise ActionTypeError("hands must map seats to cards, e.g. {0: 'Ah Kd ...'}")
             for item in items:
-                if len(item) != 2:
-                    raise ActionTypeError("hands must map seats to cards")
                 seat = check_seat(item[0], self.n)
                 if any(s == seat for s, _ in pairs):
                     raise IllegalActionError(f"seat {seat} is given two hands")
@@ -798,7 +799,7 @@ class TableBase:
     def _check_chain(history: list[Any]) -> None:
         """Kept histories follow each other: deal numbers one by one, and never more
         chips after a deal than the next one starts with (players may leave)."""
-        for before, after in zip(history, history[1:], strict=False):
+        for before, after in itertools.pairwise(history):
             if after.number != before.number + 1:
                 raise SaveError(f"kept deal {after.number} follows deal {before.number}")
             if sum(after.stacks) + after.carry > sum(before.stacks_after()) + before.result.carry:
@@ -1013,8 +1014,7 @@ def replay_session(table: Any, actions: Any) -> Any:
                                                               "vote"):
             table._replay_op(entry)
             continue
-        if isinstance(entry, Action) or not table.in_progress:
-            if not table.in_progress:
-                table.next_deal()
+        if not table.in_progress:  # a move of the next deal
+            table.next_deal()
         table.apply(entry)
     return table
