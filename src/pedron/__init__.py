@@ -9,7 +9,7 @@ from pedron.errors import PedronError
 if TYPE_CHECKING:  # imported lazily at run time (see __getattr__), typed for checkers
     from pedron.simulation import SimulationResult, simulate
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0.dev0"
 
 
 def __getattr__(name: str) -> object:

@@ -32,7 +32,7 @@ FORMAT = "pedron.diablo.table"
 SAVE_VERSION = 2
 
 
-class Table(TableBase):
+class Table(TableBase[Game]):
     """A Diablo session of 3-7 players.
 
     ``Table(players=4, stacks=None, rules=Rules(), seed=None, *, dealer=None,

@@ -32,7 +32,7 @@ FORMAT = "pedron.diamondback.table"
 SAVE_VERSION = 2
 
 
-class Table(TableBase):
+class Table(TableBase[Hand]):
     """A Diamondback session of 2-4 players.
 
     ``Table(players=2, stacks=100, rules=Rules(), seed=None, *, dealer=None,

@@ -208,6 +208,14 @@ class Deal:
     def _actor(self) -> int | None:  # pragma: no cover
         raise NotImplementedError
 
+    def view(self, seat: int | None) -> Any:  # pragma: no cover - every game defines it
+        """What ``seat`` (``None``: a spectator) may know of this deal."""
+        raise NotImplementedError
+
+    def getstate(self) -> dict[str, Any]:  # pragma: no cover - every game defines it
+        """The whole state as plain data (hidden cards included: for saving)."""
+        raise NotImplementedError
+
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         """A move made exact before it is checked (Diablo turns a raise-by into a raise-to)."""
         return move

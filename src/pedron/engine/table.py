@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import save
@@ -35,6 +35,7 @@ from pedron.engine.errors import (
     RulesError,
     SaveError,
 )
+from pedron.engine.deal import Deal
 from pedron.engine.frozen import Frozen, fields
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, exact_int, to_move
@@ -151,7 +152,11 @@ class DealPlan(Frozen):
         return out + list(self[1]) + leftover + rest
 
 
-class TableBase:
+D = TypeVar("D", bound=Deal)  # the game's deal: a Diamondback Hand, a Diablo Game
+T = TypeVar("T", bound="TableBase[Any]")
+
+
+class TableBase(Generic[D]):
     """What a Diamondback and a Diablo ``Table`` share (see the module docstring).
 
     A game's Table sets the class attributes below and supplies: the deal
@@ -336,15 +341,15 @@ class TableBase:
         return self.ledger.total
 
     @property
-    def current(self) -> Any:
+    def current(self) -> D | None:
         """The deal in progress, or ``None`` between deals."""
         deal = self._deal
         return deal if deal is not None and not deal.done else None
 
     @property
-    def last(self) -> Any:
+    def last(self) -> D | None:
         """The deal in progress or the last one played (``None`` before the first)."""
-        return self._deal
+        return self._deal  # type: ignore[no-any-return]
 
     @property
     def in_progress(self) -> bool:
@@ -476,7 +481,7 @@ class TableBase:
         hands: Any = None,
         stock: Any = None,
         order: Any = None,
-    ) -> Any:
+    ) -> D:
         """Deal the next deal and return it.
 
         ``hands`` (``{seat: cards}``, cards as text or ids) and ``stock`` (cards
@@ -498,7 +503,7 @@ class TableBase:
         self._deal = deal
         if deal.done:  # (no deal happens when nobody matches an ante at once)
             self._finish_deal(deal)
-        return deal
+        return deal  # type: ignore[no-any-return]
 
     def _begin_deal(self, plan: DealPlan | None) -> None:
         self._start = self._capture()  # the state a save of this deal replays from
@@ -729,8 +734,8 @@ class TableBase:
 
     @classmethod
     def from_json(
-        cls, text: str | bytes | dict[str, Any], *, replay_history: bool = False
-    ) -> Any:
+        cls: type[T], text: str | bytes | dict[str, Any], *, replay_history: bool = False
+    ) -> T:
         """Restore a table saved by :meth:`to_json`, validating it thoroughly.
 
         The start state is checked (version, chips, seats, dealer), the moves
@@ -942,7 +947,7 @@ class TableBase:
             raise SaveError(f"unknown saved operation {save.short(kind)}")
 
     # -- copies ---------------------------------------------------------------------------
-    def clone(self) -> Any:
+    def clone(self: T) -> T:
         """An independent copy in the same state (generator included)."""
         cls = type(self)
         other = cls.__new__(cls)
