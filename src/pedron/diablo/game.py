@@ -236,11 +236,12 @@ class Game(Deal):
         if forced is None:
             self.phase = CHOOSE
             self.queue = [self.dealer]
-            return
-        self.phase = FIRST
-        if self.rules.dealers_choice:
-            self.history.append(Record("game", self.dealer, 0, (), False, forced))
-        self._start(forced)
+        else:
+            self.phase = FIRST
+            if self.rules.dealers_choice:
+                self.history.append(Record("game", self.dealer, 0, (), False, forced))
+            self._start(forced)
+        self.to_act = self._actor()
 
     # -- queries ------------------------------------------------------------------------
     def _actor(self) -> int | None:
@@ -278,7 +279,7 @@ class Game(Deal):
 
     def _option(self, kind: str) -> LegalAction | str:
         phase = self.phase
-        actor = self._actor()
+        actor = self.to_act
         if phase in (FIRST, SECOND):
             if kind not in _BETTING:
                 return f"seat {actor} may check, bet, call, raise or fold, not {kind!r}"
@@ -327,7 +328,7 @@ class Game(Deal):
             return super()._all_options()
         options = rnd.options()  # the round's rules, all kinds at once ...
         if "bet" in options and self.phase == FIRST and self.rules.jacks_or_better:
-            actor = self._actor()
+            actor = self.to_act
             assert actor is not None
             if not self._may_open(actor):  # ... and the opening rule, as _option says
                 del options["bet"]
@@ -348,7 +349,7 @@ class Game(Deal):
         if legal is None:
             return
         held = legal.cards
-        actor = self._actor()
+        actor = self.to_act
         for c in discards:
             if c not in held:
                 name = format_card(c) if 0 <= c < 52 else repr(c)
@@ -602,7 +603,7 @@ class Game(Deal):
             live, committed = tuple(led.live), tuple(led.committed)
         rnd = self.round
         betting = rnd is not None and self.phase in (FIRST, SECOND)
-        to_act = self._actor()
+        to_act = self.to_act
         result = self.result
         return GameView(
             seat,

@@ -102,9 +102,9 @@ class Hand(Deal):
         self._lo = self._hi = 0
         self.phase = ANTE
         self.ledger.begin(self.order)
-        if rules.has_ante and self._start_ante():
-            return
-        self._deal()
+        if not (rules.has_ante and self._start_ante()):
+            self._deal()
+        self.to_act = self._actor()
 
     # -- queries ------------------------------------------------------------------------
     def _actor(self) -> int | None:
@@ -135,7 +135,7 @@ class Hand(Deal):
                 return (f"seat {actor} cannot match {need} in full and all-in matches are "
                         "off: fold")
             return make_legal(("match", stack, stack, (), None))
-        to_act = self._actor()
+        to_act = self.to_act
         if phase == BET:
             if kind == "bet":
                 return make_legal(("bet", self._lo, self._hi, (), None))
@@ -163,7 +163,7 @@ class Hand(Deal):
         if type(move) is Reveal and legal is not None and move[0] not in legal.cards:
             card = move[0]
             name = format_id(card) if 0 <= card < 43 else repr(card)
-            raise IllegalActionError(f"seat {self._actor()} does not hold {name}")
+            raise IllegalActionError(f"seat {self.to_act} does not hold {name}")
         return move
 
     # -- playing a verified move ------------------------------------------------------------
@@ -389,7 +389,7 @@ class Hand(Deal):
         else:
             live, committed = tuple(led.live), tuple(led.committed)
         result = self.result
-        to_act = self._actor()
+        to_act = self.to_act
         return HandView(
             seat,
             self.number,

@@ -27,7 +27,9 @@ from pedron.engine.ledger import Ledger
 __all__ = ["BettingRound", "collect_antes", "draw_replacements"]
 
 
-_KINDS = ("check", "call", "bet", "raise", "fold")  # the order legal actions are listed in
+# The order legal actions are listed in, facing no bet and facing one.
+_UNBET = ("check", "bet", "fold")
+_BET = ("call", "raise", "fold")
 _CHECK = LegalAction("check")
 _FOLD = LegalAction("fold")
 
@@ -116,7 +118,8 @@ class BettingRound:
         seat = self.to_act
         if seat is None:
             return "the betting round is over"
-        return self._option(kind, seat, self.ledger.stacks[seat], self.current - self.bets[seat])
+        return self._option(kind, seat, self.ledger.stacks[seat], self.current - self.bets[seat],
+                            self._others_can_respond(seat))
 
     def options(self) -> dict[str, LegalAction]:
         """Every kind of move the seat to act may make, by kind (:meth:`option` for all)."""
@@ -124,14 +127,19 @@ class BettingRound:
         if seat is None:
             return {}
         stack, need = self.ledger.stacks[seat], self.current - self.bets[seat]
+        others = self._others_can_respond(seat)
         out = {}
-        for kind in _KINDS:
-            legal = self._option(kind, seat, stack, need)
+        # Facing no bet, a call and a raise are always refused, and facing one a
+        # check and a bet (see _option): only the other three need asking.
+        for kind in _UNBET if need == 0 else _BET:
+            legal = self._option(kind, seat, stack, need, others)
             if not isinstance(legal, str):
                 out[kind] = legal
         return out
 
-    def _option(self, kind: str, seat: int, stack: int, need: int) -> LegalAction | str:
+    def _option(
+        self, kind: str, seat: int, stack: int, need: int, others: bool
+    ) -> LegalAction | str:
         if kind == "fold":
             return _FOLD
         if kind == "check":
@@ -146,7 +154,7 @@ class BettingRound:
         if kind == "bet":
             if need:
                 return "there is a bet already: call, raise or fold"
-            if not self._others_can_respond(seat):
+            if not others:
                 return "nobody is left to call a bet"
             if stack < self.min_bet and not self.all_in:
                 return f"seat {seat} cannot bet {self.min_bet} in full and all-in actions are off"
@@ -160,7 +168,7 @@ class BettingRound:
             spare = stack - need
             if spare <= 0:
                 return f"seat {seat} cannot raise: calling takes all his chips"
-            if not self._others_can_respond(seat):
+            if not others:
                 return "nobody is left to call a raise"
             if spare < self.min_raise and not self.all_in:
                 return (f"seat {seat} cannot raise by {self.min_raise} in full and all-in "
@@ -258,8 +266,15 @@ class BettingRound:
         if sum(led.live) <= 1:
             self.pending = []
             return
-        able = [s for s in self.order if led.live[s] and led.stacks[s] > 0]
-        if len(able) <= 1 and self.pending and self.to_call(self.pending[0]) <= 0:
+        pending = self.pending
+        if pending and self.current - self.bets[pending[0]] <= 0:
+            live, stacks = led.live, led.stacks
+            able = 0
+            for s in self.order:
+                if live[s] and stacks[s] > 0:
+                    able += 1
+                    if able > 1:
+                        return
             self.pending = []
 
     def copy(self, ledger: Ledger) -> BettingRound:

@@ -29,6 +29,7 @@ hundredth.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import islice
 from typing import Any, ClassVar
 
 from pedron.engine.actions import LegalAction, Record, check_seat, make_record
@@ -167,6 +168,7 @@ class Deal:
         "phase",
         "result",
         "rules",
+        "to_act",
     )
 
     ARGS: ClassVar[MoveArgs] = MoveArgs()
@@ -188,6 +190,7 @@ class Deal:
         self.final: tuple[tuple[bool, ...], tuple[int, ...]] | None = None
         self.phase = ""
         self.done = False  # True once settled (set with the phase "done")
+        self.to_act: int | None = None  # the seat to act (the game's _actor(), kept current)
         self._shoe = ctx.deck
         self.deck: Any = None  # the deck dealt from, once dealt
         self._options: dict[str, LegalAction] | None = None
@@ -222,17 +225,12 @@ class Deal:
 
     def _refusal(self, kind: str) -> str:
         """Why a kind the phase does not know is refused."""
-        actor = self._actor()
+        actor = self.to_act
         kinds = self._kinds()
         choices = " or ".join(k for k in kinds if not isinstance(self._option(k), str))
         return f"seat {actor} may {choices or 'do nothing'} now, not {kind!r}"
 
     # -- queries ------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the deal is over."""
-        return self._actor()
-
     @property
     def over(self) -> bool:
         """True once the deal is settled (the same as :attr:`done`)."""
@@ -295,7 +293,7 @@ class Deal:
             move = to_move(action, self.ARGS)
         if self.done:
             raise GameOverError(f"{self.NAME} {self.number} is over")
-        actor = self._actor()
+        actor = self.to_act
         seat = move[-1]
         if seat is not None and seat != actor:
             check_seat(seat, self.n)  # a seat not at the table says so
@@ -341,6 +339,7 @@ class Deal:
         self._options = None
         self._pots = None
         self._play(move)
+        self.to_act = self._actor()
         records = tuple(history[start:])
         listener = self._listener
         if listener is not None:
@@ -375,26 +374,24 @@ class Deal:
         k = len(public)
         if k < len(history):
             mine = self._mine
-            for i in range(k, len(history)):
-                r = history[i]
+            append = public.append
+            for i, r in enumerate(islice(history, k, None), k):
                 if r[4] and r[3]:  # private cards: hidden from all but their holder
                     if r[1] is not None:
                         mine[r[1]].append(i)
                     r = make_record((r[0], r[1], r[2], (), True, r[5]))
-                public.append(r)
+                append(r)
         if viewer is None:
             return tuple(public)
         own = seen[viewer]
-        start = len(own)
-        if start < len(public):
-            own.extend(public[start:])
+        if len(own) < len(public):
+            own.extend(islice(public, len(own), None))
             positions = self._mine[viewer]
             p = self._patched[viewer]
-            while p < len(positions):
-                i = positions[p]
-                own[i] = history[i]
-                p += 1
-            self._patched[viewer] = p
+            if p < len(positions):
+                for i in islice(positions, p, None):
+                    own[i] = history[i]
+                self._patched[viewer] = len(positions)
         return tuple(own)
 
     def listen(self, listener: Callable[[Deal, Any, int], None] | None) -> None:
