@@ -167,12 +167,17 @@ def test_save_helpers():
 
     from pedron.engine import SaveError, save
 
-    text = save.dump("x.game", 1, {"a": 1}, [], {"s": 2})
-    assert save.load(text, "x.game", 1) == ({"a": 1}, [], {"s": 2})
-    assert save.load(json.loads(text), "x.game", 1)[2] == {"s": 2}
-    for bad, fmt, ver in [(text, "y", 1), (text, "x.game", 2), ("{", "x.game", 1)]:
+    parts = {"setup": {"a": 1}, "start": {}, "ops": [], "history": [], "state": {"s": 2}}
+    text = json.dumps({"format": "x.game", "version": 2, **parts})
+    assert save.load_v2(text, "x.game", 2)["state"] == {"s": 2}
+    assert save.load_v2(json.loads(text), "x.game", 2)["setup"] == {"a": 1}
+    old = json.dumps({"format": "x.game", "version": 1, "setup": {}, "log": [], "state": {}})
+    with pytest.raises(SaveError, match=r"pedron 0\.1"):
+        save.load_v2(old, "x.game", 2)
+    broken = json.dumps({"format": "x.game", "version": 2, **parts, "ops": {}})
+    for bad, fmt in [(text, "y"), ("{", "x.game"), (broken, "x.game"), ("[]", "x.game")]:
         with pytest.raises(SaveError):
-            save.load(bad, fmt, ver)
+            save.load_v2(bad, fmt, 2)
     save.check_chips([1, 2], [0, 3], 4, 10, 10)
     for args in ([[1, 2], [0, 3], 4, 11, 20], [[1, -2], [0, 3], 4, 6, 20], [[5], [0], 0, 5, 4]):
         with pytest.raises(SaveError):

@@ -54,16 +54,26 @@ class OddsBot:
         self.stop_below = stop_below
         self.rules = rules
         self._tie_rule = "showdown" if rules is None else rules.tie_rule
+        self._cards: tuple[int, ...] = ()
+        self._mine: tuple[int, ...] = ()
 
     def _equity(self, view: Any) -> float:
         me = view.seat
         shown = view.shown
-        opponents = [s for s in view.dealt_in if s != me and view.live[s]]
-        if not opponents:
+        live = view.live
+        revealed = []
+        for s in view.dealt_in:
+            if s != me and live[s]:
+                card = shown[s]
+                revealed.append(RANK_OF_ID[card[0]] if card else -1)
+        if not revealed:
             return 1.0
-        revealed = tuple(sorted(RANK_OF_ID[shown[s][0]] if shown[s] else -1 for s in opponents))
-        mine = tuple(sorted(RANK_OF_ID[c] for c in view.my_cards))
-        return _equity_of(mine, revealed, len(view.dealt_in), self._tie_rule)
+        revealed.sort()
+        cards = view.my_cards
+        if cards != self._cards:  # (a new hand: its ranks, once)
+            self._cards = cards
+            self._mine = tuple(sorted([RANK_OF_ID[c] for c in cards]))
+        return _equity_of(self._mine, tuple(revealed), len(view.dealt_in), self._tie_rule)
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}

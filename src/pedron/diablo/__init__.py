@@ -24,6 +24,7 @@ from pedron.diablo.hand import (
 if TYPE_CHECKING:  # the game is imported on first use, so the evaluator imports fast
     from pedron.diablo.declare import DeclarationError, declarable
     from pedron.diablo.game import Game
+    from pedron.diablo.history import GameHistory
     from pedron.diablo.rules import GAMES, Rules
     from pedron.diablo.session import Table, replay
     from pedron.diablo.views import GameResult, GameView, TableView
@@ -32,6 +33,7 @@ _LAZY = {
     "DeclarationError": "pedron.diablo.declare",
     "declarable": "pedron.diablo.declare",
     "Game": "pedron.diablo.game",
+    "GameHistory": "pedron.diablo.history",
     "GAMES": "pedron.diablo.rules",
     "Rules": "pedron.diablo.rules",
     "Table": "pedron.diablo.session",
@@ -59,6 +61,7 @@ __all__ = [
     "DrawOdds",
     "DrawOption",
     "Game",
+    "GameHistory",
     "GameResult",
     "GameView",
     "HandValue",

@@ -1,6 +1,6 @@
 """Diablo hand values: five-card poker with the four 2s wild, or plain poker.
 
-Ranking (RULES.md, "Diablo"): five of a kind, straight flush, four of a kind,
+Ranking (the rules, "Diablo": docs/rules.md): five of a kind, straight flush, four of a kind,
 full house, flush, straight, three of a kind, two pair, one pair, high card.
 The ace also plays low in 5-4-3-2-A; suits never rank. A 2 stands for any card
 the hand does not already hold, except that it may complete five of a kind;

@@ -1,9 +1,9 @@
-"""The options of a Diablo table: every [decision] of RULES.md, with its default.
+"""The options of a Diablo table: every [decision] of the rules, with its default.
 
-``Rules()`` is plain Diablo as RULES.md specifies it (ante 1, stacks of 100,
+``Rules()`` is plain Diablo as the rules specify it (docs/rules.md) (ante 1, stacks of 100,
 bets and raises of 1-5 chips before the draw and 2-10 after it, at most four
 raises a round, a draw of up to two cards, the Diablo rule without a cap).
-Every variant of RULES.md is an option (``Rules(cap=20, more_draw=True)``);
+Every variant of the rules is an option (``Rules(cap=20, more_draw=True)``);
 see ``docs/diablo_game.md`` for the whole list with examples.
 """
 
@@ -48,7 +48,7 @@ class Rules:
         :data:`GAMES`).
     after_diablo
         Dealer's Choice, once an opener has won Diablo: ``"caller_left"``
-        (default, RULES.md) the deal and the choice go to the left neighbour of
+        (default, as the rules say) the deal and the choice go to the left neighbour of
         the player who called Diablo; ``"left"``: the deal simply passes left.
     ante
         Chips each player pays before a game (default 1; 0: no ante). Never in
@@ -93,7 +93,7 @@ class Rules:
         in the pot for the next game.
     reshuffle
         When the stock runs out during the draw: ``"earlier"`` (default,
-        RULES.md) the discards made so far, not those of the player being
+        the rules' decision) the discards made so far, not those of the player being
         served, are shuffled into a new stock; ``"all"``: the player being
         served discards first, and his discards are shuffled in too.
     """

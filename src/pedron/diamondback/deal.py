@@ -350,7 +350,7 @@ class Hand(Deal):
         self._settle(strengths, names)
 
     def _tie_carries(self, tied: int, eligible: int) -> bool:
-        """RULES.md 7: every hand competing for a pot equal carries it over (the tie rule)."""
+        """Rule 7 (ties): every hand competing for a pot equal carries it over (the tie rule)."""
         if tied != eligible:
             return False
         rule = self.rules.tie_rule

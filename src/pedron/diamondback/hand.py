@@ -6,7 +6,7 @@ single Magician). Each hand has
 
 * ``strength``: 14 for the best hand (Magician-Priestess) down to 1 for the
   worst (Priest-Priest); a larger strength beats a smaller one;
-* ``position``: its line in the table of RULES.md, 1 (best) to 14 (worst),
+* ``position``: its line in the table of hands (docs/rules.md), 1 (best) to 14 (worst),
   i.e. ``15 - strength``;
 * ``points``: the label of the original rules, 70 down to 5 (never used in
   play: ``75 - 5 * position``).
@@ -57,7 +57,7 @@ __all__ = [
     "strength_of_ranks",
 ]
 
-# The table of RULES.md, best first, as (high rank, low rank).
+# The table of hands of the rules, best first, as (high rank, low rank).
 _M, _S, _Q, _K, _P = 4, 3, 2, 1, 0
 _TABLE: tuple[tuple[int, int], ...] = (
     (_M, _S),

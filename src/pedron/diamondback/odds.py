@@ -16,7 +16,7 @@ information about their hidden cards.
 * :func:`equity` -- the same situation, only his expected share of the pot,
   as a float (no fractions built: for bots).
 
-Showdown rules (RULES.md, "Ties"): the best hand wins; tied best hands divide
+Showdown rules (the rules, "Ties": docs/rules.md): the best hand wins; tied best hands divide
 the pot, except that when **every** hand in the showdown is equal the table's
 tie rule (``Rules.tie_rule``) may carry the pot over: always with
 ``"showdown"`` (the default), only if everyone dealt in reached the showdown

@@ -1,6 +1,6 @@
-"""The options of a Diamondback table: every [decision] of RULES.md, with its default.
+"""The options of a Diamondback table: every [decision] of the rules, with its default.
 
-``Rules()`` is plain Diamondback as RULES.md specifies it. ``Rules.dealers()``
+``Rules()`` is plain Diamondback as the rules specify it (docs/rules.md). ``Rules.dealers()``
 and ``Rules.match()`` give the two variations; every field can be overridden
 (``Rules(variant="dealers", ante_max=5)``). See ``docs/diamondback_game.md``.
 """
@@ -30,7 +30,7 @@ class Rules:
     """How a Diamondback table plays. All fields are keyword options.
 
     variant
-        ``"normal"`` (RULES.md Play), ``"dealers"`` (Dealer's Diamondback: an
+        ``"normal"`` (the rules' Play), ``"dealers"`` (Dealer's Diamondback: an
         ante set by the dealer, players double his bets, the winner deals) or
         ``"match"`` (Match Diamondback: ends by majority agreement or when one
         player holds every coin; leaving early forfeits winnings).

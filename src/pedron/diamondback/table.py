@@ -40,7 +40,7 @@ class Table(TableBase[Hand]):
     names; ``stacks`` one stack for all or one per player (the buy-ins);
     ``seed`` an int, a :class:`~pedron.Generator` or ``None`` (OS entropy);
     ``dealer`` the first dealer (``None``, the default: every player draws a
-    card and the highest rank deals, RULES.md 1). ``next_deal(hands=...,
+    card and the highest rank deals: rule 1). ``next_deal(hands=...,
     stock=...)`` prearranges a hand; ``orders`` queues pedron 0.1's
     prearranged decks (the first one serves the draw for the dealer, unless
     ``dealer`` is given). ``keep_history=True`` keeps every finished hand's
@@ -99,6 +99,9 @@ class Table(TableBase[Hand]):
     @staticmethod
     def _deck_size(players: int) -> int:
         return DECK_SIZES[players]
+
+    def _plan_seats(self) -> Sequence[int]:
+        return self._cands  # (in Dealer's Diamondback, those who match the ante)
 
     def _draw_deck(self) -> Deck:
         # The first dealer's draw takes a prearranged order too (pedron 0.1's orders=).

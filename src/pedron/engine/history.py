@@ -292,6 +292,12 @@ class DealHistory:
         return deal
 
     # -- plain data ------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The JSON text of :meth:`to_json` (what :meth:`from_json` reads back too)."""
+        import json
+
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
     def to_json(self, *, records: bool = True, table: bool = False) -> dict[str, Any]:
         """The versioned JSON form. ``records=False`` leaves out the records (a replay
         rebuilds them); ``table=True`` also leaves out the rules and names, which
@@ -316,7 +322,7 @@ class DealHistory:
             del out["format"], out["version"], out["game"], out["rules"], out["names"]
         if self.viewer is not None:
             out["viewer"] = self.viewer
-        if records:
+        if records or self.cards is None:  # (a censored history cannot rebuild them)
             out["records"] = [r.to_json() for r in self.records]
         return out
 
@@ -333,6 +339,13 @@ class DealHistory:
         history written with ``table=True``. Anything wrong raises
         :class:`HistoryError`.
         """
+        if isinstance(data, (str, bytes)):
+            import json
+
+            try:
+                data = json.loads(data)
+            except (ValueError, RecursionError) as exc:
+                raise HistoryError(f"not JSON: {exc}") from None
         try:
             if rules is None:
                 if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
@@ -396,10 +409,10 @@ class DealHistory:
             self.stacks[s] + result.net[s] < 0 for s in range(n)
         ):
             raise HistoryError(f"deal {self.number}: the chips of the result do not add up")
+        # (A card may be recorded twice: discards shuffled back into the stock are dealt
+        # again. The replay's deck checks that each was in the stock when dealt.)
         cards = self.cards
-        if cards is not None and (len(set(cards)) != len(cards) or any(
-            not 0 <= c < 52 for c in cards
-        )):
+        if cards is not None and any(not 0 <= c < 52 for c in cards):
             raise HistoryError(f"deal {self.number}: a recorded card is not a card of the deck")
 
     def compact_text(self) -> str:
@@ -421,6 +434,8 @@ class DealHistory:
     def for_seat(self, seat: int | None) -> DealHistory:
         """This history as ``seat`` (``None``: a spectator) could know it: others'
         private cards censored, the deck's order gone (not replayable)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.names)):
+            raise HistoryError(f"no seat {seat!r} at a table of {len(self.names)}")
         return self.__class__(
             self.rules, self.names, self.number, self.dealer, self.seats, self.stacks,
             self.carry, self.context, None,

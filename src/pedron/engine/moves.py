@@ -455,6 +455,14 @@ def _from_text(text: str, seat: int | None, args: MoveArgs) -> Any:
     elif kind == "declare":
         category, _, ranks = rest.rpartition(" ")
         values = [category, ranks] if category else [rest]
+    elif kind == "vote":  # "vote 1", "vote 1 no"
+        words = rest.split()
+        agree = {"yes": True, "true": True, "no": False, "false": False}
+        if not 1 <= len(words) <= 2 or not words[0].isdigit() or (
+            len(words) == 2 and words[1].lower() not in agree
+        ):
+            raise IllegalActionError(f"a vote is 'vote SEAT' or 'vote SEAT no', not {text!r}")
+        values = [int(words[0])] + ([agree[words[1].lower()]] if len(words) == 2 else [])
     else:  # reveal, draw, choose: text the game reads
         values = [rest]
     return _build(kind, values, seat, args)

@@ -1,13 +1,13 @@
-"""Saved games: a versioned JSON envelope and the checks a restore needs.
+"""Saved tables: the versioned JSON envelope and the checks a restore needs.
 
-A saved game is ``{"format": ..., "version": ..., "setup": {...}, "log": [...],
-"state": {...}}``: the setup (players, stacks, rules, the generator's initial
-state, prearranged deck orders), the log of every operation, and a snapshot of
-the full state. A game restores by checking the snapshot for the usual kinds
-of damage (clear :class:`~pedron.engine.errors.SaveError` messages), then
-replaying the log from the setup and requiring the replayed state to equal
-the snapshot (:func:`require_same`): a save that does not agree with its own
-history is refused, so a restored game is exact.
+A saved table (format version 2) is ``{"format", "version", "setup", "start",
+"ops", "history", "log", "last", "state"}``: see :mod:`pedron.engine.table`
+and ``docs/histories.md``. :func:`load_v2` reads the envelope and refuses what
+is not one (a version-1 save of pedron 0.1 with a clear message);
+:func:`check_chips` and :func:`check_unique_cards` give clear errors for the
+usual kinds of damage; :func:`require_same` compares the replayed state with
+the saved snapshot, so a save that does not agree with its own moves is
+refused and a restored table is exact.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from pedron.engine.errors import SaveError
 
-__all__ = ["check_chips", "check_unique_cards", "dump", "load", "require_same", "short"]
+__all__ = ["check_chips", "check_unique_cards", "load_v2", "require_same", "short"]
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 3
@@ -33,35 +33,6 @@ def short(value: Any) -> str:
     file raises ``RecursionError`` or builds a huge message.)
     """
     return _REPR.repr(value)
-
-
-def dump(format: str, version: int, setup: Any, log: Any, state: Any) -> str:
-    """The JSON text of a saved game."""
-    return json.dumps(
-        {"format": format, "version": version, "setup": setup, "log": log, "state": state},
-        separators=(",", ":"),
-    )
-
-
-def load(
-    text: str | bytes | dict[str, Any], format: str, version: int
-) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
-    """``(setup, log, state)`` of a saved game, or :class:`SaveError`."""
-    try:
-        # A dict is taken as the JSON it stands for: a copy of plain data, so
-        # objects a file cannot hold (whose == or repr may raise) are refused
-        # and the caller's dict is never shared with the restored table.
-        data: Any = json.loads(json.dumps(text) if isinstance(text, dict) else text)
-    except (TypeError, ValueError, RecursionError) as exc:  # (deep nesting: RecursionError)
-        raise SaveError(f"not a saved game: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != format:
-        raise SaveError(f"not a saved {format}")
-    if type(data.get("version")) is not int or data.get("version") != version:
-        raise SaveError(f"unknown save version {short(data.get('version'))} (expected {version})")
-    setup, log, state = data.get("setup"), data.get("log"), data.get("state")
-    if not isinstance(setup, dict) or not isinstance(log, list) or not isinstance(state, dict):
-        raise SaveError("a saved game needs setup, log and state")
-    return setup, log, state
 
 
 def check_chips(
@@ -116,8 +87,8 @@ def load_v2(text: str | bytes | dict[str, Any], format: str, version: int) -> di
     found = data.get("version")
     if type(found) is int and found == 1:
         raise SaveError(
-            "a table saved by pedron 0.1 (save version 1): this version reads version "
-            f"{version}; replay its log with pedron 0.1's replay() to convert it"
+            f"a table saved by pedron 0.1 (save version 1): this version reads version "
+            f"{version} only; load it with pedron 0.1"
         )
     if type(found) is not int or found != version:
         raise SaveError(f"unknown save version {short(found)} (expected {version})")

@@ -60,8 +60,7 @@ class Shoe:
             top = [c for c in plan[2] if c < size]
             seen = set(top)
             return self.ordered(players, top + [c for c in range(size) if c not in seen])
-        order = plan.arrange(self.fresh(players).stock, receivers)
-        return self.ordered(players, [c for c in order if c < size])
+        return self.ordered(players, plan.arrange(self.fresh(players).stock, receivers))
 
     def copy(self, rng: Generator | None = None) -> Shoe:
         """An independent shoe on ``rng`` (default: a copy of this one's generator)."""

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import save
 from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.deal import Deal
 from pedron.engine.errors import (
     ActionTypeError,
     GameOverError,
@@ -35,13 +36,12 @@ from pedron.engine.errors import (
     RulesError,
     SaveError,
 )
-from pedron.engine.deal import Deal
 from pedron.engine.frozen import Frozen, fields
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, exact_int, to_move
 from pedron.engine.pots import from_left
 from pedron.engine.shoe import Shoe
-from pedron.errors import DuplicateCardError, PedronError, PedronTypeError
+from pedron.errors import CardError, DuplicateCardError, PedronError, PedronTypeError
 
 __all__ = [
     "SAVE_VERSION",
@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 SAVE_VERSION = 2
+_OPS = frozenset(("deal", "move", "close", "leave", "vote"))  # the operations a save holds
 
 
 def seat_names(players: Any, low: int, high: int, game: str) -> tuple[str, ...]:
@@ -137,9 +138,13 @@ class DealPlan(Frozen):
 
     def arrange(self, shuffled: Sequence[int], receivers: Sequence[int]) -> list[int]:
         """A deck order (top first) dealing this plan to ``receivers`` (the seat that
-        gets each card dealt, in order), the rest of ``shuffled`` filling in."""
-        planned = {s: list(c) for s, c in self[0] if s in receivers}
-        used = {c for cards in planned.values() for c in cards} | set(self[1])
+        gets each card dealt, in order), the rest of ``shuffled`` (the deck, shuffled)
+        filling in. A named card the deck lacks, or one of a seat not dealt in,
+        is left out (a smaller deck in Dealer's Diamondback)."""
+        deck = set(shuffled)
+        planned = {s: [c for c in cards if c in deck] for s, cards in self[0] if s in receivers}
+        stock = [c for c in self[1] if c in deck]
+        used = {c for cards in planned.values() for c in cards} | set(stock)
         rest = [c for c in shuffled if c not in used]
         rest.reverse()  # popped from the end: keeps the shuffled order
         out = []
@@ -149,7 +154,7 @@ class DealPlan(Frozen):
         # Cards planned for a seat that was not dealt in go back to the rest.
         leftover = [c for cards in planned.values() for c in cards]
         rest.reverse()
-        return out + list(self[1]) + leftover + rest
+        return out + stock + leftover + rest
 
 
 D = TypeVar("D", bound=Deal)  # the game's deal: a Diamondback Hand, a Diablo Game
@@ -251,6 +256,7 @@ class TableBase(Generic[D]):
         self._plans: list[DealPlan] = []
         self._shoe = Shoe(self._make_deck, self._deck_size, rng)
         self._deal: Any = None
+        self._last: tuple[Any, ...] | None = None  # (deal, stacks, carry, context) to save
         self._start: tuple[Any, ...] | None = None
         self._ops: list[Any] = []  # since the deal in progress began: (seat, move) or a list
         self._log: list[Any] = []  # every one, with keep_history
@@ -317,6 +323,10 @@ class TableBase(Generic[D]):
 
     def _card_text(self, card: int) -> str:  # pragma: no cover
         raise NotImplementedError
+
+    def _plan_seats(self) -> Sequence[int]:
+        """The seats the next deal deals to (the seats a prearranged hand may name)."""
+        return [s for s in range(self.n) if self.seated[s]]
 
     def _draw_ties_fresh(self) -> bool:
         return True
@@ -397,7 +407,8 @@ class TableBase(Generic[D]):
     @property
     def events(self) -> tuple[Record, ...]:
         """The table's own events (dealer changes, players out, leaving, votes, the end):
-        every one with ``keep_history``, else those since the last deal began."""
+        every one with ``keep_history``, else those since the deal before the current
+        (or last) one began: a bounded list, whatever the length of the session."""
         return tuple(self._events)
 
     @property
@@ -457,6 +468,8 @@ class TableBase(Generic[D]):
                 raise ActionTypeError("hands must map seats to cards, e.g. {0: 'Ah Kd ...'}")
             for item in items:
                 seat = check_seat(item[0], self.n)
+                if seat not in self._plan_seats():
+                    raise IllegalActionError(f"seat {seat} is not dealt in at the next deal")
                 if any(s == seat for s, _ in pairs):
                     raise IllegalActionError(f"seat {seat} is given two hands")
                 cards = tuple(check_order(item[1], self._parse_cards, self._check_card))
@@ -472,6 +485,13 @@ class TableBase(Generic[D]):
         every = [c for _, cards in pairs for c in cards] + list(stock_cards)
         if len(set(every)) != len(every):
             raise DuplicateCardError("a card is given twice in the prearranged deal")
+        size = self._deck_size(len(self._plan_seats()))
+        missing = [c for c in every if c >= size]
+        if missing:
+            raise CardError(
+                f"card {self._card_text(missing[0])} is not in the {size}-card deck of the next "
+                "deal"
+            )
         return DealPlan(tuple(sorted(pairs)), stock_cards)
 
     # -- the session ------------------------------------------------------------------------
@@ -533,13 +553,23 @@ class TableBase(Generic[D]):
 
     def _finish_deal(self, deal: Any) -> None:
         self._shoe.plan = None
+        assert self._start is not None
+        stacks, carry, _ = self._start[9]
         if self.keep_history:
-            assert self._start is not None
-            stacks, carry, _ = self._start[9]
             self._history.append(
                 self._HISTORY.of(deal, self.names, stacks, carry, self._deal_context(deal))
             )
+        else:  # kept only to be saved: a restored table shows the last deal too
+            self._last = (deal, stacks, carry, self._deal_context(deal))
         self._deal_over(deal)
+
+    def _last_text(self) -> str | None:
+        """The last finished deal's history (JSON text), when no history is kept."""
+        last = self._last
+        if last is None or self.in_progress or self.keep_history:
+            return None
+        deal, stacks, carry, context = last
+        return str(self._HISTORY.of(deal, self.names, stacks, carry, context).compact_text())
 
     def _deal_context(self, deal: Any) -> dict[str, Any]:
         """What the session decided for ``deal`` (kept in its history)."""
@@ -551,7 +581,7 @@ class TableBase(Generic[D]):
         Returns the records it produced."""
         if isinstance(action, (Vote, Leave)) or (
             isinstance(action, (tuple, list)) and action and action[0] in ("vote", "leave")
-        ):
+        ) or (isinstance(action, str) and action.split()[:1] in (["vote"], ["leave"])):
             move = to_move(action)
             before = len(self._events)
             if move.kind == "leave":
@@ -721,6 +751,7 @@ class TableBase(Generic[D]):
                 # Each kept history as its own JSON text: a restore reads it when needed.
                 "history": [h if isinstance(h, str) else h.compact_text() for h in self._history],
                 "log": self._log_text() if self.keep_history else "[]",
+                "last": self._last_text(),
                 "state": self.getstate(),
             },
             separators=(",", ":"),
@@ -779,8 +810,18 @@ class TableBase(Generic[D]):
             cls._check_chain(list(kept))
             for h in kept:
                 h.verify()
-        if history and table._deal is None:  # the last deal, for views between deals
-            table._deal = table._read_history(history[-1]).replay()
+        last = history[-1] if history else data.get("last")
+        if last is not None and table._deal is None:  # the last deal, for views between deals
+            if type(last) is not str:
+                raise SaveError("the last deal is saved as JSON text")
+            history_of_last = table._read_history(last)
+            try:
+                table._deal = history_of_last.replay()
+            except PedronError as exc:
+                raise SaveError(f"the last deal does not replay: {exc}") from None
+            if not table.keep_history:
+                table._last = (table._deal, history_of_last.stacks, history_of_last.carry,
+                               dict(history_of_last.context))
         return table
 
     def _log_text(self) -> str:
@@ -797,7 +838,15 @@ class TableBase(Generic[D]):
 
         log = self._log
         if isinstance(log, str):
-            log = self._log = json.loads(log)
+            try:
+                ops = json.loads(log)
+            except (ValueError, RecursionError) as exc:
+                raise SaveError(f"the saved log is not JSON: {exc}") from None
+            if not isinstance(ops, list) or not all(
+                isinstance(op, list) and op and op[0] in _OPS for op in ops
+            ):
+                raise SaveError("the saved log holds something that is not an operation")
+            log = self._log = ops
         return log
 
     @staticmethod

@@ -115,8 +115,8 @@ class DealResult(View):
     as settled, main pot first; ``payouts[s]``: chips seat ``s`` received from
     the pots (his own uncalled chips included); ``net[s]``: his gain or loss
     over the deal; ``carry``: chips left on the table for the next deal;
-    ``winners``: seats that won chips from other players, clockwise from the
-    dealer's left; ``hands[s]``: the name of the hand seat ``s`` showed (or
+    ``winners``: seats that won a pot (all or part of it, in a split), clockwise
+    from the dealer's left; ``hands[s]``: the name of the hand seat ``s`` showed (or
     played) at the showdown, ``None`` if he did not show.
     """
 

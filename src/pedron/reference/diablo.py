@@ -2,7 +2,7 @@
 
 Written to be obviously correct, not fast. A natural hand of five concrete
 cards is scored by :func:`natural_value` straight from the ranking in
-RULES.md. A hand with wild 2s is scored by trying every admissible stand-in
+the rules (docs/rules.md). A hand with wild 2s is scored by trying every admissible stand-in
 for its wilds (:func:`best_value`):
 
 * every multiset of stand-in ranks (2..A, so a wild may be a 2 in 5-4-3-2-A);

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 NAMES = ("Priest", "King", "Queen", "Priestess", "Magician")
 
-#: The hands of RULES.md, best first, with their points labels.
+#: The hands of the rules, best first, with their points labels.
 TABLE = (
     ("Magician-Priestess", 70),
     ("Priestess-Priestess", 65),
