@@ -45,7 +45,7 @@ def play_random_games(games: int, players: int, rules: Rules | None, seed: int) 
             elif kind == "bet":
                 game.bet(randint(a.min, a.max))
             elif kind == "raise":
-                game.raise_by(randint(a.min, a.max))
+                game.raise_to(randint(a.min, a.max))  # (the legal range is of totals)
             elif kind == "draw":
                 k = randint(0, min(a.max, 3))
                 game.draw(sample(a.cards, k))

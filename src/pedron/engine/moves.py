@@ -360,6 +360,9 @@ class MoveArgs:
     The default reads cards as ids only and refuses declarations and games.
     """
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
     def cards(self, value: Any) -> tuple[int, ...]:
         if isinstance(value, (list, tuple)):
             return tuple(exact_int(c, "a card") for c in value)
@@ -526,7 +529,7 @@ def _is_exact(move: Any, kind: str) -> bool:
     return False  # declarations, games, votes: read by the game
 
 
-def to_move(action: Any, args: MoveArgs = _PLAIN) -> Any:
+def to_move(action: Any, args: MoveArgs | None = None) -> Any:
     """``action`` as a move of exact built-in values (see the module docstring).
 
     Accepts a move, a string (``"raise 8"``), a tuple or list (``("raise",
@@ -540,6 +543,8 @@ def to_move(action: Any, args: MoveArgs = _PLAIN) -> Any:
     kind = _BY_CLASS.get(cls)
     if kind is not None and _is_exact(action, kind):
         return action  # already made of exact built-in values: nothing to convert
+    if args is None:
+        args = _PLAIN
     if kind is None:
         for base, name in _BY_CLASS.items():
             if isinstance(action, base):  # a subclass: read its fields as a plain tuple
