@@ -251,12 +251,6 @@ class Game(Deal):
             return rnd.pending[0] if rnd is not None and rnd.pending else None
         return self.queue[0] if self.queue else None
 
-    @property
-    def pot(self) -> int:
-        """Chips in the pots now (the carried pot included; 0 once over)."""
-        led = self.ledger
-        return sum(led.committed) + led.carry if self.phase != DONE else 0
-
     def hand_value(self, seat: int) -> HandValue:
         """The value of ``seat``'s cards in this game (wild or natural)."""
         seat = check_seat(seat, self.n)
@@ -594,36 +588,12 @@ class Game(Deal):
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know of this game (``None``: a spectator)."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            seat = check_seat(seat, self.n)
-        led = self.ledger
-        if self.final is not None:
-            live, committed = self.final
-        else:
-            live, committed = tuple(led.live), tuple(led.committed)
         rnd = self.round
         betting = rnd is not None and self.phase in (FIRST, SECOND)
-        to_act = self.to_act
-        result = self.result
+        head = self._view_head(seat, self.order, rnd.current if betting and rnd else 0)
+        seat = head[0]
         return GameView(
-            seat,
-            self.number,
-            self.dealer,
-            self.phase,
-            to_act,
-            self.order,
-            self.cards[seat] if seat is not None else (),
-            tuple(self.shown),
-            live,
-            committed,
-            tuple(led.stacks),
-            self.pot,
-            result.pots if result is not None else self.current_pots(),
-            led.carry,
-            rnd.current if betting and rnd is not None else 0,
-            tuple(self.options().values()) if seat is not None and seat == to_act else (),
-            self.seen_by(seat),
-            result,
+            *head,
             self.game,
             self.diablo_pot,
             self.opener,
@@ -694,11 +664,7 @@ class Game(Deal):
             "opener": self.opener,
             "checked": self._checked,
             "round": None if rnd is None else rnd.getstate(),
-            "history": [r.to_json() for r in self.history],
-            "moves": [[seat, *m.to_json()] for m, seat in zip(self._moves, self._seats,
-                                                                strict=True)],
-            "result": None if self.result is None else self.result.to_json(),
-            "final": None if self.final is None else [list(x) for x in self.final],
+            **self._common_state(),
         }
 
     def _copy_state(self, other: Any) -> None:

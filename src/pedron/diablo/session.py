@@ -8,7 +8,7 @@ Choice, players dropping out, and the end of the session (:meth:`Table.close`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pedron.cards import format_card, parse_cards
@@ -18,15 +18,17 @@ from pedron.diablo.history import GameHistory
 from pedron.diablo.rules import Rules
 from pedron.diablo.views import TableView
 from pedron.engine import save
-from pedron.engine.actions import Record, check_seat
+from pedron.engine.actions import Record
 from pedron.engine.deal import DealContext
 from pedron.engine.errors import SaveError
 from pedron.engine.pots import next_clockwise
-from pedron.engine.table import TableBase, replay_session
-from pedron.engine.views import deprecated
-from pedron.errors import CardError
+from pedron.engine.table import TableBase
 
 __all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
+
+
+def _rank_of_card(card: int) -> int:
+    return card >> 2  # (cards are 4 * rank + suit)
 
 FORMAT = "pedron.diablo.table"
 SAVE_VERSION = 2
@@ -46,14 +48,7 @@ class Table(TableBase[Game]):
     keeps every finished game's history (:attr:`history`) and result
     (``results``).
 
-    **Threads**: a table (with its games) is not locked and must not be used
-    by two threads at once: concurrent actions can corrupt it (chips, turn, a
-    save that no longer restores). Give each thread its own table, or make
-    every call on a shared table, queries and views included, under one lock
-    of your own. Views, records and legal actions are immutable and may be
-    shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
-    not copied: give tables in different threads different generators (e.g.
-    ``Generator(parent)``) or seeds.
+    **Threads**: a table is not locked; see :class:`~pedron.engine.TableBase`.
     """
 
     FORMAT = FORMAT
@@ -62,25 +57,11 @@ class Table(TableBase[Game]):
     _HISTORY = GameHistory
     _PLAYERS = (3, 7)
     _HAND_SIZE = 5
+    _CARDS = (parse_cards, format_card, _rank_of_card, 52)
+    _DEFAULT_PLAYERS = 4
     _OLD = "game"
 
     rules: Rules
-
-    def __init__(
-        self,
-        players: int | Sequence[str] = 4,
-        stacks: int | Sequence[int] | None = None,
-        rules: Rules | None = None,
-        seed: Any = None,
-        *,
-        dealer: int | None = None,
-        order: Sequence[int] | None = None,
-        orders: Iterable[Any] | None = None,
-        keep_history: bool = False,
-        **legacy: Any,
-    ) -> None:
-        super().__init__(players, stacks, rules, seed, dealer, order, orders, keep_history,
-                         legacy)
 
     # -- the game's own parts ---------------------------------------------------------------
     def _default_stacks(self, rules: Any) -> int:
@@ -99,19 +80,6 @@ class Table(TableBase[Game]):
     @staticmethod
     def _deck_size(players: int) -> int:
         return 52
-
-    def _parse_cards(self, text: str) -> list[int]:
-        return list(parse_cards(text))
-
-    def _check_card(self, card: int) -> None:
-        if not 0 <= card < 52:
-            raise CardError(f"card number out of range 0..51: {card}")
-
-    def _card_rank(self, card: int) -> int:
-        return card >> 2
-
-    def _card_text(self, card: int) -> str:
-        return format_card(card)
 
     # -- queries --------------------------------------------------------------------------
     @property
@@ -187,15 +155,7 @@ class Table(TableBase[Game]):
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> TableView:
         """What ``seat`` (``None``: a spectator) may know of the table."""
-        if seat is not None:
-            seat = check_seat(seat, self.n)
-        game = self._deal
-        return TableView(
-            seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
-            self.ledger.carry, self.series, self._diablo_caller, self.deals_played,
-            self.closing, self.over, self.end_reason, tuple(self._events),
-            None if game is None else game.view(seat),
-        )
+        return TableView(*self._view_head(seat), self.series, self._diablo_caller)
 
     # -- saving -------------------------------------------------------------------------------
     @staticmethod
@@ -233,36 +193,6 @@ class Table(TableBase[Game]):
         self._diablo_caller = caller
         self.series_games = data["series_games"]
 
-    # -- pedron 0.1's names (deprecated) ----------------------------------------------------
-    def next_game(self, order: Sequence[int] | None = None) -> Game:
-        """Deprecated name of :meth:`next_deal`."""
-        deprecated("Table.next_game()", "Table.next_deal()")
-        return self.next_deal(order=order)  # type: ignore[no-any-return]
-
-    @property
-    def game(self) -> Game | None:
-        """Deprecated: the current or last game (use :attr:`current` or :attr:`last`)."""
-        deprecated("Table.game", "Table.current (or Table.last)")
-        return self._deal  # type: ignore[no-any-return]
-
-    @property
-    def games_played(self) -> int:
-        """Deprecated name of :attr:`deals_played`."""
-        deprecated("Table.games_played", "Table.deals_played")
-        return self.deals_played
-
-    @property
-    def keep_games(self) -> bool:
-        """Deprecated name of :attr:`keep_history`."""
-        deprecated("Table.keep_games", "Table.keep_history")
-        return self.keep_history
-
-    @property
-    def past_games(self) -> list[tuple[Record, ...]]:
-        """Deprecated: every kept game's records (use :attr:`history`)."""
-        deprecated("Table.past_games", "Table.history")
-        return [h.records for h in self.history]
-
     def __repr__(self) -> str:
         stacks = self._stacks_text()
         if self.over:
@@ -276,23 +206,6 @@ class Table(TableBase[Game]):
         )
 
 
-def replay(
-    actions: Iterable[Any],
-    *,
-    players: int | Sequence[str] = 4,
-    stacks: int | Sequence[int] | None = None,
-    rules: Rules | None = None,
-    seed: Any = 0,
-    dealer: int | None = None,
-    orders: Iterable[Any] | None = None,
-    keep_history: bool = False,
-    **legacy: Any,
-) -> Table:
-    """Play a session again: the same setup and seed, then ``actions`` in order.
-
-    ``actions`` are moves (a new game is dealt whenever one is needed) or the
-    operations of :attr:`Table.log`. The result equals the original table.
-    """
-    table = Table(players, stacks, rules, seed, dealer=dealer, orders=orders,
-                  keep_history=keep_history, **legacy)
-    return replay_session(table, actions)  # type: ignore[no-any-return]
+#: Play a session again: ``replay(actions, players=..., stacks=..., rules=..., seed=0,
+#: dealer=..., orders=..., keep_history=...)`` (see :meth:`TableBase.replay`).
+replay = Table.replay

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pedron.engine.actions import Record
 from pedron.engine.frozen import fields
-from pedron.engine.views import DealResult, DealView, View, deprecated, json_of, view_json
+from pedron.engine.views import DealResult, DealView, TableViewBase, view_json
 
 __all__ = ["GameResult", "GameView", "TableView"]
 
@@ -70,47 +69,15 @@ class GameView(DealView):
 
 
 @fields
-class TableView(View):
-    """The table as ``seat`` may see it: names, stacks, who is still seated, the
-    dealer, the carried pot and whether it is a Diablo pot (``series``), the
-    table's recent events (since the current or last game began) and the
-    current game's :class:`GameView` (``deal``)."""
+class TableView(TableViewBase):
+    """The table as ``seat`` may see it: the fields of
+    :class:`~pedron.engine.views.TableViewBase` (``deal`` is a
+    :class:`GameView`), and ``series`` (the carried pot is a Diablo pot) and
+    ``diablo_caller`` (Dealer's Choice: who called the Diablo still running)."""
 
     __slots__ = ()
+    _OLD = "game"
 
-    seat: int | None
-    names: tuple[str, ...]
-    stacks: tuple[int, ...]
-    seated: tuple[bool, ...]
-    dealer: int | None
-    carry: int
+    deal: GameView | None  # (a field of the base, its type made precise)
     series: bool
     diablo_caller: int | None
-    deals_played: int
-    closing: bool
-    over: bool
-    end_reason: str | None
-    events: tuple[Record, ...]
-    deal: GameView | None
-
-    @property
-    def game(self) -> GameView | None:
-        """Deprecated name of :attr:`deal`."""
-        deprecated("TableView.game", "TableView.deal")
-        return self.deal
-
-    @property
-    def games_played(self) -> int:
-        """Deprecated name of :attr:`deals_played`."""
-        deprecated("TableView.games_played", "TableView.deals_played")
-        return self.deals_played
-
-    @property
-    def history(self) -> tuple[Record, ...]:
-        """Deprecated name of :attr:`events`."""
-        deprecated("TableView.history", "TableView.events")
-        return self.events
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data of the view."""
-        return view_json(self, {"deal": json_of})

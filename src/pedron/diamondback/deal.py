@@ -22,7 +22,7 @@ from typing import Any
 from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.views import HandResult, HandView
-from pedron.engine.actions import LegalAction, Record, check_seat, make_legal, make_record
+from pedron.engine.actions import LegalAction, Record, make_legal, make_record
 from pedron.engine.deal import DONE, Deal, DealContext
 from pedron.engine.errors import IllegalActionError
 from pedron.engine.moves import Ante, Bet, Fold, Match, MoveArgs, Reveal, Stop, card_reader
@@ -109,11 +109,6 @@ class Hand(Deal):
     # -- queries ------------------------------------------------------------------------
     def _actor(self) -> int | None:
         return self.queue[0] if self.queue else None
-
-    @property
-    def pot(self) -> int:
-        """Chips in the pots now (the carry-over included; 0 once over)."""
-        return self.ledger.in_hand + self.ledger.carry if self.phase != DONE else 0
 
     # -- the rules of each move -----------------------------------------------------------
     def _kinds(self) -> tuple[str, ...]:
@@ -381,35 +376,7 @@ class Hand(Deal):
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> HandView:
         """What ``seat`` may know of this hand (``None``: a spectator)."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            seat = check_seat(seat, self.n)
-        led = self.ledger
-        if self.final is not None:
-            live, committed = self.final
-        else:
-            live, committed = tuple(led.live), tuple(led.committed)
-        result = self.result
-        to_act = self.to_act
-        return HandView(
-            seat,
-            self.number,
-            self.dealer,
-            self.phase,
-            to_act,
-            self.dealt_in,
-            self.cards[seat] if seat is not None else (),
-            tuple(self.shown),
-            live,
-            committed,
-            tuple(led.stacks),
-            self.pot,
-            result.pots if result is not None else self.current_pots(),
-            led.carry,
-            self.bet_size,
-            tuple(self.options().values()) if seat is not None and seat == to_act else (),
-            self.seen_by(seat),
-            result,
-        )
+        return HandView(*self._view_head(seat, self.dealt_in, self.bet_size))
 
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:
@@ -452,11 +419,7 @@ class Hand(Deal):
             "ante": self.ante,
             "opening": self.opening,
             "range": [self._lo, self._hi],
-            "history": [r.to_json() for r in self.history],
-            "moves": [[seat, *m.to_json()] for m, seat in zip(self._moves, self._seats,
-                                                                strict=True)],
-            "result": None if self.result is None else self.result.to_json(),
-            "final": None if self.final is None else [list(x) for x in self.final],
+            **self._common_state(),
         }
 
     def _copy_state(self, other: Any) -> None:

@@ -9,7 +9,7 @@ players leaving happen between hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, parse_ids
@@ -22,9 +22,7 @@ from pedron.engine.actions import Record, check_seat
 from pedron.engine.deal import DealContext
 from pedron.engine.errors import ActionTypeError, IllegalActionError, InvariantError, SaveError
 from pedron.engine.pots import next_clockwise
-from pedron.engine.table import TableBase, replay_session
-from pedron.engine.views import deprecated
-from pedron.errors import CardError
+from pedron.engine.table import TableBase
 
 __all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
 
@@ -46,14 +44,7 @@ class Table(TableBase[Hand]):
     ``dealer`` is given). ``keep_history=True`` keeps every finished hand's
     history (:attr:`history`) and result (``results``).
 
-    **Threads**: a table (with its hands) is not locked and must not be used
-    by two threads at once: concurrent actions can corrupt it (chips, turn, a
-    save that no longer restores). Give each thread its own table, or make
-    every call on a shared table, queries and views included, under one lock
-    of your own. Views, records and legal actions are immutable and may be
-    shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
-    not copied: give tables in different threads different generators (e.g.
-    ``Generator(parent)``) or seeds.
+    **Threads**: a table is not locked; see :class:`~pedron.engine.TableBase`.
     """
 
     FORMAT = FORMAT
@@ -62,25 +53,11 @@ class Table(TableBase[Hand]):
     _HISTORY = HandHistory
     _PLAYERS = (2, 4)
     _HAND_SIZE = 2
+    _CARDS = (parse_ids, format_id, RANK_OF_ID.__getitem__, 43)
+    _DEFAULT_PLAYERS = 2
     _OLD = "hand"
 
     rules: Rules
-
-    def __init__(
-        self,
-        players: int | Sequence[str] = 2,
-        stacks: int | Sequence[int] = 100,
-        rules: Rules | None = None,
-        seed: Any = None,
-        *,
-        dealer: int | None = None,
-        order: Sequence[int] | None = None,
-        orders: Iterable[Any] | None = None,
-        keep_history: bool = False,
-        **legacy: Any,
-    ) -> None:
-        super().__init__(players, stacks, rules, seed, dealer, order, orders, keep_history,
-                         legacy)
 
     # -- the game's own parts ---------------------------------------------------------------
     def _init_game(self) -> None:
@@ -111,19 +88,6 @@ class Table(TableBase[Hand]):
             self._shoe.plan = None
             return deck
         return self._shoe.fresh(self.n)
-
-    def _parse_cards(self, text: str) -> list[int]:
-        return list(parse_ids(text))
-
-    def _check_card(self, card: int) -> None:
-        if not 0 <= card < 43:
-            raise CardError(f"card id out of range 0..42: {card}")
-
-    def _card_rank(self, card: int) -> int:
-        return RANK_OF_ID[card]
-
-    def _card_text(self, card: int) -> str:
-        return format_id(card)
 
     def _draw_ties_fresh(self) -> bool:
         return self.rules.draw_ties == "fresh"
@@ -252,15 +216,7 @@ class Table(TableBase[Hand]):
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> TableView:
         """What ``seat`` (``None``: a spectator) may know of the table."""
-        if seat is not None:
-            seat = check_seat(seat, self.n)
-        hand = self._deal
-        return TableView(
-            seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
-            self.ledger.carry, self.deals_played, self.closing, self.over, self.end_reason,
-            tuple(sorted(self.votes)), tuple(self._events),
-            None if hand is None else hand.view(seat),
-        )
+        return TableView(*self._view_head(seat), tuple(sorted(self.votes)))
 
     # -- saving -------------------------------------------------------------------------------
     @staticmethod
@@ -294,36 +250,6 @@ class Table(TableBase[Hand]):
         self.votes = set(original.votes)
         self._cands = original._cands[:]
 
-    # -- pedron 0.1's names (deprecated) ----------------------------------------------------
-    def next_hand(self, order: Sequence[int] | None = None) -> Hand:
-        """Deprecated name of :meth:`next_deal`."""
-        deprecated("Table.next_hand()", "Table.next_deal()")
-        return self.next_deal(order=order)  # type: ignore[no-any-return]
-
-    @property
-    def hand(self) -> Hand | None:
-        """Deprecated: the current or last hand (use :attr:`current` or :attr:`last`)."""
-        deprecated("Table.hand", "Table.current (or Table.last)")
-        return self._deal  # type: ignore[no-any-return]
-
-    @property
-    def hands_played(self) -> int:
-        """Deprecated name of :attr:`deals_played`."""
-        deprecated("Table.hands_played", "Table.deals_played")
-        return self.deals_played
-
-    @property
-    def keep_hands(self) -> bool:
-        """Deprecated name of :attr:`keep_history`."""
-        deprecated("Table.keep_hands", "Table.keep_history")
-        return self.keep_history
-
-    @property
-    def past_hands(self) -> list[tuple[Record, ...]]:
-        """Deprecated: every kept hand's records (use :attr:`history`)."""
-        deprecated("Table.past_hands", "Table.history")
-        return [h.records for h in self.history]
-
     def __repr__(self) -> str:
         stacks = self._stacks_text()
         state = "over" if self.over else f"dealer={self.dealer}"
@@ -333,23 +259,6 @@ class Table(TableBase[Hand]):
         )
 
 
-def replay(
-    actions: Iterable[Any],
-    *,
-    players: int | Sequence[str] = 2,
-    stacks: int | Sequence[int] = 100,
-    rules: Rules | None = None,
-    seed: Any = 0,
-    dealer: int | None = None,
-    orders: Iterable[Any] | None = None,
-    keep_history: bool = False,
-    **legacy: Any,
-) -> Table:
-    """Play a session again: the same setup and seed, then ``actions`` in order.
-
-    ``actions`` are moves (a new hand is dealt whenever one is needed) or the
-    operations of :attr:`Table.log`. The result equals the original table.
-    """
-    table = Table(players, stacks, rules, seed, dealer=dealer, orders=orders,
-                  keep_history=keep_history, **legacy)
-    return replay_session(table, actions)  # type: ignore[no-any-return]
+#: Play a session again: ``replay(actions, players=..., stacks=..., rules=..., seed=0,
+#: dealer=..., orders=..., keep_history=...)`` (see :meth:`TableBase.replay`).
+replay = Table.replay

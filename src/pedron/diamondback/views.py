@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pedron.engine.actions import Record
 from pedron.engine.frozen import fields
-from pedron.engine.views import DealResult, DealView, View, deprecated, json_of, view_json
+from pedron.engine.views import DealResult, DealView, TableViewBase, deprecated
 
 __all__ = ["HandResult", "HandView", "TableView"]
 
@@ -43,45 +40,14 @@ class HandView(DealView):
 
 
 @fields
-class TableView(View):
-    """The table as ``seat`` may see it: names, stacks, dealer, carry-over, the
-    table's recent events (since the current or last hand began), the Match votes
-    and the current hand's :class:`HandView` (``deal``)."""
+class TableView(TableViewBase):
+    """The table as ``seat`` may see it: the fields of
+    :class:`~pedron.engine.views.TableViewBase` (``deal`` is a
+    :class:`HandView`), and ``votes`` (Match Diamondback: the seats agreeing to
+    end the match)."""
 
     __slots__ = ()
+    _OLD = "hand"
 
-    seat: int | None
-    names: tuple[str, ...]
-    stacks: tuple[int, ...]
-    seated: tuple[bool, ...]
-    dealer: int | None
-    carry: int
-    deals_played: int
-    closing: bool
-    over: bool
-    end_reason: str | None
+    deal: HandView | None  # (a field of the base, its type made precise)
     votes: tuple[int, ...]
-    events: tuple[Record, ...]
-    deal: HandView | None
-
-    @property
-    def hand(self) -> HandView | None:
-        """Deprecated name of :attr:`deal`."""
-        deprecated("TableView.hand", "TableView.deal")
-        return self.deal
-
-    @property
-    def hands_played(self) -> int:
-        """Deprecated name of :attr:`deals_played`."""
-        deprecated("TableView.hands_played", "TableView.deals_played")
-        return self.deals_played
-
-    @property
-    def history(self) -> tuple[Record, ...]:
-        """Deprecated name of :attr:`events`."""
-        deprecated("TableView.history", "TableView.events")
-        return self.events
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data of the view."""
-        return view_json(self, {"deal": json_of})

@@ -219,6 +219,16 @@ class Deal:
         """The whole state as plain data (hidden cards included: for saving)."""
         raise NotImplementedError
 
+    def _common_state(self) -> dict[str, Any]:
+        """The part of :meth:`getstate` every deal has: records, moves, result."""
+        return {
+            "history": [r.to_json() for r in self.history],
+            "moves": [[seat, *m.to_json()] for m, seat in zip(self._moves, self._seats,
+                                                                strict=True)],
+            "result": None if self.result is None else self.result.to_json(),
+            "final": None if self.final is None else [list(x) for x in self.final],
+        }
+
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         """A move made exact before it is checked (Diablo turns a raise-by into a raise-to)."""
         return move
@@ -393,6 +403,36 @@ class Deal:
                     own[i] = history[i]
                 self._patched[viewer] = len(positions)
         return tuple(own)
+
+    def _view_head(
+        self, seat: int | None, dealt_in: tuple[int, ...], bet: int
+    ) -> tuple[Any, ...]:
+        """The fields of :class:`~pedron.engine.views.DealView`, in order, as ``seat``
+        (checked) sees them: a game's view adds its own after these."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            seat = check_seat(seat, self.n)
+        led = self.ledger
+        if self.final is not None:
+            live, committed = self.final
+        else:
+            live, committed = tuple(led.live), tuple(led.committed)
+        to_act = self.to_act
+        result = self.result
+        cards: Any = getattr(self, "cards", ())
+        return (
+            seat, self.number, self.dealer, self.phase, to_act, dealt_in,
+            cards[seat] if seat is not None else (), tuple(getattr(self, "shown", ())), live,
+            committed, tuple(led.stacks), self.pot, result.pots if result is not None
+            else self.current_pots(), led.carry, bet,
+            tuple(self.options().values()) if seat is not None and seat == to_act else (),
+            self.seen_by(seat), result,
+        )
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pots now (the carried pot included; 0 once over)."""
+        led = self.ledger
+        return sum(led.committed) + led.carry if not self.done else 0
 
     def listen(self, listener: Callable[[Deal, Any, int], None] | None) -> None:
         """Call ``listener(deal, move, seat)`` after every applied move (the table's hook)."""

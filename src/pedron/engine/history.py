@@ -24,7 +24,9 @@ from typing import Any, ClassVar
 from pedron.engine.actions import Record
 from pedron.engine.errors import SaveError
 from pedron.engine.ledger import Ledger
+from pedron.engine.moves import to_move
 from pedron.engine.save import short
+from pedron.engine.views import result_from_json
 from pedron.errors import PedronError
 
 __all__ = [
@@ -199,26 +201,31 @@ class DealHistory:
         return (f"<{type(self).__name__} {self.GAME} deal {self.number}: dealer={self.dealer}, "
                 f"{len(self.moves)} moves, net={self.result.net}{seen}>")
 
-    # -- what each game supplies ------------------------------------------------------
-    @classmethod
-    def _rules_from_json(cls, data: Any) -> Any:  # pragma: no cover - every game defines it
-        raise NotImplementedError
+    # -- what each game supplies (class attributes) -----------------------------------
+    _RULES: ClassVar[Any]  # the game's Rules class
+    _DEAL: ClassVar[Any]  # the game's Deal class
+    _RESULT: ClassVar[Any]  # the game's result class
+    _DECK_SIZES: ClassVar[Any]  # players dealt in -> cards in the deck
 
     @classmethod
-    def _result_from_json(cls, data: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
+    def _rules_from_json(cls, data: Any) -> Any:
+        return cls._RULES.from_json(data)
 
     @classmethod
-    def _deck_size(cls, players: int) -> int:  # pragma: no cover
-        raise NotImplementedError
+    def _result_from_json(cls, data: Any) -> Any:
+        return result_from_json(cls._RESULT, data)
 
     @classmethod
-    def _new_deal(cls, ctx: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
+    def _deck_size(cls, players: int) -> int:
+        return int(cls._DECK_SIZES[players])
 
     @classmethod
-    def _read_move(cls, data: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
+    def _new_deal(cls, ctx: Any) -> Any:
+        return cls._DEAL(ctx)
+
+    @classmethod
+    def _read_move(cls, data: Any) -> Any:
+        return to_move(data, cls._DEAL.ARGS)
 
     # -- building -----------------------------------------------------------------------
     @classmethod

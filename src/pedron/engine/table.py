@@ -41,6 +41,7 @@ from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, exact_int, to_move
 from pedron.engine.pots import from_left
 from pedron.engine.shoe import Shoe
+from pedron.engine.views import deprecated, deprecated_property
 from pedron.errors import CardError, DuplicateCardError, PedronError, PedronTypeError
 
 __all__ = [
@@ -164,11 +165,20 @@ T = TypeVar("T", bound="TableBase[Any]")
 class TableBase(Generic[D]):
     """What a Diamondback and a Diablo ``Table`` share (see the module docstring).
 
+    **Threads**: a table (with its deals) is not locked and must not be used
+    by two threads at once: concurrent actions can corrupt it (chips, turn, a
+    save that no longer restores). Give each thread its own table, or make
+    every call on a shared table, queries and views included, under one lock
+    of your own. Views, records and legal actions are immutable and may be
+    shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
+    not copied: give tables in different threads different generators (e.g.
+    ``Generator(parent)``) or seeds.
+
+
     A game's Table sets the class attributes below and supplies: the deal
     (``_make_deal``), the reaction to a finished deal (``_deal_over``), its
     own session state (``_game_state`` / ``_restore_game_state``), its view
-    (``view``), decks (``_new_deck``) and its cards (``_parse_cards``,
-    ``_check_card``, ``_card_rank``, ``_card_text``).
+    (``view``), decks (``_make_deck``, ``_deck_size``) and its cards (``_CARDS``).
     """
 
     FORMAT: ClassVar[str]
@@ -177,8 +187,11 @@ class TableBase(Generic[D]):
     _RULES: ClassVar[Any]
     _HISTORY: ClassVar[Any]
     _PLAYERS: ClassVar[tuple[int, int]]
+    _DEFAULT_PLAYERS: ClassVar[int]
     _HAND_SIZE: ClassVar[int]
     _OLD: ClassVar[str]  # pedron 0.1's name of a deal: "hand" or "game"
+    # The game's cards: (parse text, format one, its rank, how many card ids there are)
+    _CARDS: ClassVar[tuple[Callable[[str], Any], Callable[[int], str], Callable[[int], int], int]]
 
     rules: Any
     names: tuple[str, ...]
@@ -196,17 +209,20 @@ class TableBase(Generic[D]):
 
     def __init__(
         self,
-        players: Any,
-        stacks: Any,
-        rules: Any,
-        seed: Any,
-        dealer: Any,
-        order: Any,
-        orders: Any,
-        keep_history: Any,
-        legacy_keep: dict[str, Any],
+        players: int | Sequence[str] | None = None,
+        stacks: int | Sequence[int] | None = None,
+        rules: Any = None,
+        seed: Any = None,
+        *,
+        dealer: int | None = None,
+        order: Sequence[int] | None = None,
+        orders: Any = None,
+        keep_history: bool = False,
+        **legacy_keep: Any,
     ) -> None:
         keep = self._keep_arg(keep_history, legacy_keep)
+        if players is None:
+            players = self._DEFAULT_PLAYERS
         names = seat_names(players, *self._PLAYERS, self.GAME.capitalize())
         n = len(names)
         if rules is None:
@@ -312,17 +328,19 @@ class TableBase(Generic[D]):
         """The deck the players draw from for the first dealer."""
         return self._shoe.fresh(self.n)
 
-    def _parse_cards(self, text: str) -> list[int]:  # pragma: no cover
-        raise NotImplementedError
+    def _parse_cards(self, text: str) -> list[int]:
+        return list(self._CARDS[0](text))
 
-    def _check_card(self, card: int) -> None:  # pragma: no cover
-        raise NotImplementedError
+    def _check_card(self, card: int) -> None:
+        count = self._CARDS[3]
+        if not 0 <= card < count:
+            raise CardError(f"card number out of range 0..{count - 1}: {card}")
 
-    def _card_rank(self, card: int) -> int:  # pragma: no cover
-        raise NotImplementedError
+    def _card_rank(self, card: int) -> int:
+        return int(self._CARDS[2](card))
 
-    def _card_text(self, card: int) -> str:  # pragma: no cover
-        raise NotImplementedError
+    def _card_text(self, card: int) -> str:
+        return str(self._CARDS[1](card))
 
     def _plan_seats(self) -> Sequence[int]:
         """The seats the next deal deals to (the seats a prearranged hand may name)."""
@@ -331,8 +349,19 @@ class TableBase(Generic[D]):
     def _draw_ties_fresh(self) -> bool:
         return True
 
-    def view(self, seat: int | None) -> Any:  # pragma: no cover
+    def view(self, seat: int | None) -> Any:  # pragma: no cover - every game defines it
         raise NotImplementedError
+
+    def _view_head(self, seat: int | None) -> tuple[Any, ...]:
+        """The fields of :class:`~pedron.engine.views.TableViewBase`, as ``seat`` sees them."""
+        if seat is not None:
+            seat = check_seat(seat, self.n)
+        deal = self._deal
+        return (
+            seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
+            self.ledger.carry, self.deals_played, self.closing, self.over, self.end_reason,
+            tuple(self._events), None if deal is None else deal.view(seat),
+        )
 
     # -- queries --------------------------------------------------------------------------
     @property
@@ -1031,6 +1060,37 @@ class TableBase(Generic[D]):
             f"{name}={chips}" + ("" if seated else " (out)")
             for name, chips, seated in zip(self.names, self.ledger.stacks, self.seated, strict=True)
         )
+
+    @classmethod
+    def replay(cls: type[T], actions: Any, *, seed: Any = 0, **setup: Any) -> T:
+        """Play a session again: a table set up as ``setup`` says (``players``,
+        ``stacks``, ``rules``, ``dealer``, ``orders``, ``keep_history``), with
+        ``seed`` (default 0), then ``actions`` in order: moves (a new deal is dealt
+        whenever one is needed) or the operations of :attr:`log`."""
+        return replay_session(cls(seed=seed, **setup), actions)  # type: ignore[no-any-return]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        old = cls.__dict__.get("_OLD")
+        if old is None:
+            return
+        # pedron 0.1's names of a game's deal ("hand", "game"), as deprecated aliases.
+        cls_name = "Table"
+        for name, new, get in (
+            (old, "current (or last)", lambda self: self._deal),
+            (f"{old}s_played", "deals_played", lambda self: self.deals_played),
+            (f"keep_{old}s", "keep_history", lambda self: self.keep_history),
+            (f"past_{old}s", "history", lambda self: [h.records for h in self.history]),
+        ):
+            setattr(cls, name, deprecated_property(f"{cls_name}.{name}", f"{cls_name}.{new}", get))
+
+        def next_old(self: Any, order: Sequence[int] | None = None) -> Any:
+            deprecated(f"{cls_name}.next_{old}()", f"{cls_name}.next_deal()")
+            return self.next_deal(order=order)
+
+        next_old.__doc__ = "Deprecated name of :meth:`next_deal`."
+        next_old.__name__ = f"next_{old}"
+        setattr(cls, f"next_{old}", next_old)
 
     # -- pedron 0.1's names (deprecated) ----------------------------------------------------
     @property

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from operator import attrgetter
+from typing import Any, ClassVar
 
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.frozen import Frozen, fields
@@ -20,6 +21,7 @@ from pedron.engine.pots import Pot
 __all__ = [
     "DealResult",
     "DealView",
+    "TableViewBase",
     "View",
     "censor",
     "deprecated",
@@ -92,6 +94,16 @@ def deprecated(old: str, new: str) -> None:
     warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
 
 
+def deprecated_property(old: str, new: str, get: Callable[[Any], Any]) -> property:
+    """A read-only property named ``old`` (pedron 0.1) that warns and reads ``get``."""
+
+    def read(self: Any) -> Any:
+        warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=2)
+        return get(self)
+
+    return property(read, doc=f"Deprecated name of ``{new}``.")
+
+
 class View(Frozen):
     """Base of the views and results: immutable tuples built from their fields in order."""
 
@@ -105,6 +117,48 @@ class View(Frozen):
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data, field by field."""
         return view_json(self)
+
+
+@fields
+class TableViewBase(View):
+    """The table as ``seat`` (``None``: a spectator) may see it; the same fields in
+    both games, each game's view adding its own after these.
+
+    ``names``, ``stacks``, ``seated`` (still in the session), ``dealer``,
+    ``carry`` (the pot waiting for the next deal), ``deals_played``,
+    ``closing`` (the end was asked for), ``over``, ``end_reason``, ``events``
+    (the table's recent records) and ``deal`` (the current or last deal's
+    view). pedron 0.1's names of fields are kept as deprecated aliases, made
+    from ``_OLD`` (the game's word for a deal).
+    """
+
+    __slots__ = ()
+    _OLD: ClassVar[str] = ""
+    seat: int | None
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    seated: tuple[bool, ...]
+    dealer: int | None
+    carry: int
+    deals_played: int
+    closing: bool
+    over: bool
+    end_reason: str | None
+    events: tuple[Record, ...]
+    deal: Any
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        old = cls.__dict__.get("_OLD")
+        if old:
+            for name, new in ((old, "deal"), (f"{old}s_played", "deals_played"),
+                              ("history", "events")):
+                setattr(cls, name, deprecated_property(
+                    f"TableView.{name}", f"TableView.{new}", attrgetter(new)))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data of the view."""
+        return view_json(self, {"deal": json_of})
 
 
 @fields
