@@ -240,6 +240,7 @@ def check_invariants(game: Game, table: Any) -> None:
     if deal is None:
         return
     assert all(p.amount >= 0 for p in deal.pots())
+    assert deal.current_pots() == tuple(led.pots())  # (the cached pots are the ledger's)
     places = game.cards(deal)
     every = [c for place in places for c in place]
     assert len(every) == len(set(every)), "a card is in two places"

@@ -212,6 +212,7 @@ class Game(Deal):
 
     ARGS = _DiabloArgs()
     _NORMALISE = frozenset(("raise_by", "draw"))
+    _CHIPLESS = frozenset(("draw", "declare"))
     NAME = "game"
 
     def __init__(self, ctx: DealContext) -> None:

@@ -84,6 +84,7 @@ class Hand(Deal):
 
     ARGS = _DiamondbackArgs()
     _NORMALISE = frozenset(("reveal",))
+    _CHIPLESS = frozenset(("reveal",))
     NAME = "hand"
 
     def __init__(self, ctx: DealContext) -> None:

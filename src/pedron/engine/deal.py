@@ -175,6 +175,8 @@ class Deal:
     NAME: ClassVar[str] = "deal"
     #: Kinds of move :meth:`_normalise` makes exact against their descriptor.
     _NORMALISE: ClassVar[frozenset[str]] = frozenset()
+    #: Kinds of move that move no chip unless they end the deal (the pots stay as they are).
+    _CHIPLESS: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, ctx: DealContext) -> None:
         self.rules = ctx.rules
@@ -347,8 +349,9 @@ class Deal:
         self._moves.append(move)
         self._seats.append(actor)
         self._options = None
-        self._pots = None
         self._play(move)
+        if self.done or move.kind not in self._CHIPLESS:
+            self._pots = None  # (the chips changed: the pots are asked for again)
         self.to_act = self._actor()
         records = tuple(history[start:])
         listener = self._listener
