@@ -1,0 +1,415 @@
+"""Saving and restoring a table (format version 2): the part of :class:`TableBase`
+that turns a session into JSON and back.
+
+A save is proportional to what the table keeps, never to the whole session:
+the setup, the table's state at the start of the deal in progress (or now,
+between deals; taken cheaply at every deal's start by :meth:`_capture` and
+turned into JSON only here), the operations since, the kept histories (each
+as its own JSON text, read when first asked for), the last deal when no
+history is kept, and a snapshot of the state now. A restore checks the start
+state, plays the operations since it again and requires the snapshot; with
+``replay_history=True`` it also replays every kept history alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from pedron._kernels.rng import Generator
+from pedron.engine import save
+from pedron.engine.actions import Record
+from pedron.engine.errors import SaveError
+from pedron.engine.ledger import Ledger
+from pedron.engine.moves import exact_int, to_move
+from pedron.engine.setup import seat_names, stack_list
+from pedron.errors import PedronError
+
+__all__ = ["OPS", "TableSaving"]
+
+#: The operations a save holds.
+OPS = frozenset(("deal", "move", "close", "leave", "vote"))
+
+S = TypeVar("S", bound="TableSaving")
+
+
+class TableSaving:
+    """Mixin of :class:`~pedron.engine.table.TableBase`: saving and restoring."""
+
+    # (What it reads of the table; TableBase defines them.)
+    FORMAT: ClassVar[str]
+    SAVE_VERSION: ClassVar[int]
+    GAME: ClassVar[str]
+    _RULES: ClassVar[Any]
+    _HISTORY: ClassVar[Any]
+    _PLAYERS: ClassVar[tuple[int, int]]
+    rules: Any
+    names: tuple[str, ...]
+    n: int
+    buy_in: tuple[int, ...]
+    ledger: Ledger
+    seated: list[bool]
+    rng: Any
+    dealer: int
+    over: bool
+    end_reason: str | None
+    closing: bool
+    keep_history: bool
+    deals_played: int
+    _history: list[Any]
+    _events: list[Record]
+    _events_mark: int
+    _plans: list[Any]
+    _deal: Any
+    _last: tuple[Any, ...] | None
+    _start: tuple[Any, ...] | None
+    _ops: list[Any]
+    _log: Any
+    _setup: dict[str, Any]
+
+    if TYPE_CHECKING:  # TableBase defines them
+        def _game_state(self) -> dict[str, Any]: ...
+        def _restore_game_state(self, data: dict[str, Any]) -> None: ...
+        def _order_plan(self, order: Any) -> Any: ...
+        def _init_game(self) -> None: ...
+        def _base(self, names: Any, stacks: Any, rules: Any, rng: Any, keep: bool) -> None: ...
+        def next_deal(self, *, hands: Any = None, stock: Any = None,
+                      order: Any = None) -> Any: ...
+        def close(self) -> bool: ...
+        def leave(self, seat: int) -> int: ...
+        def vote_end(self, seat: int, agree: bool = True) -> bool: ...
+        @property
+        def in_progress(self) -> bool: ...
+        @property
+        def current(self) -> Any: ...
+        @property
+        def history(self) -> tuple[Any, ...]: ...
+
+    def _read_history(self, text: str) -> Any:
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise SaveError(f"a kept history is not JSON: {exc}") from None
+        try:
+            return self._HISTORY.from_json(data, replay=False, rules=self.rules,
+                                           names=self.names)
+        except PedronError as exc:
+            raise SaveError(f"a kept history is damaged: {exc}") from None
+
+    def _last_text(self) -> str | None:
+        """The last finished deal's history (JSON text), when no history is kept."""
+        last = self._last
+        if last is None or self.in_progress or self.keep_history:
+            return None
+        deal, stacks, carry, context = last
+        return str(self._HISTORY.of(deal, self.names, stacks, carry, context).compact_text())
+
+    def _capture(self) -> tuple[Any, ...]:
+        """The table's state between deals, cheaply (immutable values and copies):
+        taken at every deal's start, turned into JSON only if the table is saved."""
+        led = self.ledger
+        return (
+            tuple(self.seated), self.dealer, self.deals_played, self.closing, self.over,
+            self.end_reason, tuple(self._events), self._events_mark, tuple(self._plans),
+            (tuple(led.stacks), led.carry, led.total), self.rng.copy(), self._game_state(),
+        )
+
+    @staticmethod
+    def _capture_json(c: tuple[Any, ...], ledger: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The JSON of a :meth:`_capture` (``ledger``: the ledger's own, during a deal)."""
+        stacks, carry, total = c[9]
+        n = len(stacks)
+        if ledger is None:  # between deals nothing is committed and nobody is live
+            ledger = {"stacks": list(stacks), "committed": [0] * n, "levels": [0] * n,
+                      "marks": {}, "live": [False] * n, "carry": carry, "total": total}
+        return {
+            "seated": list(c[0]),
+            "dealer": c[1],
+            "deals_played": c[2],
+            "closing": c[3],
+            "over": c[4],
+            "end_reason": c[5],
+            "events": [r.to_json() for r in c[6]],
+            "events_mark": c[7],
+            "plans": [p.to_json() for p in c[8]],
+            "ledger": ledger,
+            "rng": c[10].getstate(),
+            **c[11],
+        }
+
+    def _session_state(self) -> dict[str, Any]:
+        """The table's state as plain data (the deal in progress apart)."""
+        return self._capture_json(self._capture(), self.ledger.getstate())
+
+    @staticmethod
+    def _op_json(op: Any) -> list[Any]:
+        if isinstance(op, tuple):  # (seat, move)
+            return ["move", op[0], *op[1].to_json()]
+        return list(op)
+
+    def getstate(self) -> dict[str, Any]:
+        """The whole state as plain data (hidden information included; the deal in
+        progress, not a finished one)."""
+        deal = self.current
+        return {
+            "table": self._session_state(),
+            "deal": None if deal is None else deal.getstate(),
+        }
+
+    def to_json(self) -> str:
+        """The table as versioned JSON (see the module docstring; ``docs/histories.md``)."""
+        if self.in_progress:
+            assert self._start is not None
+            start, ops = self._capture_json(self._start), [self._op_json(o) for o in self._ops]
+        else:
+            start, ops = self._session_state(), []
+        return json.dumps(
+            {
+                "format": self.FORMAT,
+                "version": self.SAVE_VERSION,
+                "setup": self._setup_json(),
+                "start": start,
+                "ops": ops,
+                # Each kept history as its own JSON text: a restore reads it when needed.
+                "history": [h if isinstance(h, str) else h.compact_text() for h in self._history],
+                "log": self._log_text() if self.keep_history else "[]",
+                "last": self._last_text(),
+                "state": self.getstate(),
+            },
+            separators=(",", ":"),
+        )
+
+    def _setup_json(self) -> dict[str, Any]:
+        setup = self._setup
+        if setup["rules"] is None:
+            setup["rules"] = self.rules.to_json()
+        return setup
+
+    @classmethod
+    def from_json(
+        cls: type[S], text: str | bytes | dict[str, Any], *, replay_history: bool = False
+    ) -> S:
+        """Restore a table saved by :meth:`to_json`, validating it thoroughly.
+
+        The start state is checked (version, chips, seats, dealer), the moves
+        since it are played again and must give the saved snapshot exactly.
+        Every kept history is checked for form and chips (each one's own, and
+        that they follow each other); ``replay_history=True`` also replays each
+        one alone (:meth:`DealHistory.verify`, which any history offers later).
+        Anything wrong raises :class:`SaveError`.
+        """
+        data = save.load_v2(text, cls.FORMAT, cls.SAVE_VERSION)
+        cls._check_snapshot(data["setup"], data["state"])
+        try:
+            table = cls._from_setup(data["setup"])
+            table._restore_session(data["start"])
+            for op in data["ops"]:
+                table._replay_op(op)
+            save.require_same(table.getstate(), data["state"])
+            history = data["history"]
+            if not all(type(h) is str for h in history):
+                raise SaveError("kept histories are saved as JSON texts")
+            log = data.get("log", "[]")
+            if type(log) is not str:
+                raise SaveError("the saved log must be JSON text")
+        except SaveError:
+            raise
+        except PedronError as exc:
+            raise SaveError(f"the saved table does not replay: {exc}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+            raise SaveError(f"malformed saved table: {exc!r}") from None
+        finished = table.deals_played - (1 if table.in_progress else 0)
+        if table.keep_history and len(history) != finished:
+            raise SaveError(
+                f"{len(history)} histories kept for {finished} finished deals (tampered?)"
+            )
+        if not table.keep_history and history:
+            raise SaveError("histories are kept only with keep_history")
+        table._history = list(history)
+        table._log = log if table.keep_history else []
+        if replay_history:
+            kept = table.history
+            cls._check_chain(list(kept))
+            for h in kept:
+                h.verify()
+        last = history[-1] if history else data.get("last")
+        if last is not None and table._deal is None:  # the last deal, for views between deals
+            if type(last) is not str:
+                raise SaveError("the last deal is saved as JSON text")
+            history_of_last = table._read_history(last)
+            try:
+                table._deal = history_of_last.replay()
+            except PedronError as exc:
+                raise SaveError(f"the last deal does not replay: {exc}") from None
+            if not table.keep_history:
+                table._last = (table._deal, history_of_last.stacks, history_of_last.carry,
+                               dict(history_of_last.context))
+        return table
+
+    def _log_text(self) -> str:
+        log = self._log
+        if isinstance(log, str):
+            return log
+        return json.dumps([self._op_json(o) for o in log], separators=(",", ":"))
+
+    def _log_ops(self) -> list[Any]:
+        """The session's operations (every one with ``keep_history``), read if saved."""
+        log = self._log
+        if isinstance(log, str):
+            try:
+                ops = json.loads(log)
+            except (ValueError, RecursionError) as exc:
+                raise SaveError(f"the saved log is not JSON: {exc}") from None
+            if not isinstance(ops, list) or not all(
+                isinstance(op, list) and op and op[0] in OPS for op in ops
+            ):
+                raise SaveError("the saved log holds something that is not an operation")
+            log = self._log = ops
+        return log
+
+    @staticmethod
+    def _check_chain(history: list[Any]) -> None:
+        """Kept histories follow each other: deal numbers one by one, and never more
+        chips after a deal than the next one starts with (players may leave)."""
+        for before, after in itertools.pairwise(history):
+            if after.number != before.number + 1:
+                raise SaveError(f"kept deal {after.number} follows deal {before.number}")
+            if sum(after.stacks) + after.carry > sum(before.stacks_after()) + before.result.carry:
+                raise SaveError(f"deal {after.number} starts with chips deal {before.number} "
+                                "did not leave")
+
+    @classmethod
+    def _check_snapshot(cls, setup: dict[str, Any], state: dict[str, Any]) -> None:
+        """Clear errors for the usual kinds of damage to the saved snapshot, before the
+        replay that proves it (chips here, cards and turn in the game's
+        ``_check_deal_snapshot``)."""
+        try:
+            n = len(setup["names"])
+            ledger = state["table"]["ledger"]
+            if len(ledger["stacks"]) != n or len(ledger["committed"]) != n:
+                raise SaveError("chip lists do not match the number of seats")
+            save.check_chips(ledger["stacks"], ledger["committed"], ledger["carry"],
+                             ledger["total"], sum(setup["stacks"]))
+            deal = state["deal"]
+            if deal is not None:
+                cls._check_deal_snapshot(n, ledger, deal)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError,
+                RecursionError) as exc:
+            raise SaveError(f"malformed saved state: {exc!r}") from None
+
+    @staticmethod
+    def _check_deal_snapshot(n: int, ledger: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The game's checks of a saved deal in progress (cards, whose turn)."""
+
+    @staticmethod
+    def _check_turn(n: int, ledger: dict[str, Any], pending: Any) -> None:
+        if not pending or not all(
+            type(s) is int and 0 <= s < n and ledger["live"][s] for s in pending
+        ):
+            raise SaveError("the player to act is not a live seat of this deal")
+
+    @classmethod
+    def _from_setup(cls, setup: Any) -> Any:
+        if not isinstance(setup, dict):
+            raise SaveError("the setup must be a dict")
+        try:
+            names = seat_names(setup["names"], *cls._PLAYERS, cls.GAME.capitalize())
+            stacks = stack_list(setup["stacks"], len(names))
+            rules = cls._RULES.from_json(setup["rules"])
+            seed = setup["seed"]
+            if seed is not None and type(seed) is not int:
+                raise SaveError(f"the seed must be an int or null, not {save.short(seed)}")
+            keep = setup["keep_history"]
+            if type(keep) is not bool:
+                raise SaveError("keep_history must be a bool")
+        except SaveError:
+            raise
+        except PedronError as exc:
+            raise SaveError(f"bad setup: {exc}") from None
+        table = cls.__new__(cls)
+        table._base(names, stacks, rules, Generator(0), keep)
+        table._setup = dict(setup)
+        table._init_game()
+        return table
+
+    def _restore_session(self, data: Any) -> None:
+        """Set the table to a saved state between deals, checking it."""
+        if not isinstance(data, dict):
+            raise SaveError("the saved start state must be a dict")
+        n = self.n
+        seated = data["seated"]
+        if not isinstance(seated, list) or len(seated) != n or any(
+            type(x) is not bool for x in seated
+        ):
+            raise SaveError("seated must be one bool per seat")
+        led = data["ledger"]
+        if len(led["stacks"]) != n or len(led["committed"]) != n:
+            raise SaveError("chip lists do not match the number of seats")
+        save.check_chips(led["stacks"], led["committed"], led["carry"], led["total"],
+                         sum(self.buy_in))
+        if any(led["committed"]):
+            raise SaveError("chips are committed between deals")
+        ledger = Ledger(led["stacks"], led["carry"])
+        if ledger.total != led["total"]:
+            raise SaveError("the chip total does not add up")
+        dealer = data["dealer"]
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise SaveError(f"bad dealer {save.short(dealer)}")
+        for name in ("closing", "over"):
+            if type(data[name]) is not bool:
+                raise SaveError(f"{name} must be a bool")
+        if data["end_reason"] is not None and type(data["end_reason"]) is not str:
+            raise SaveError("end_reason must be text or null")
+        played = data["deals_played"]
+        if type(played) is not int or played < 0:
+            raise SaveError("deals_played must be a whole number")
+        try:
+            self.rng.setstate(data["rng"])
+        except PedronError as exc:
+            raise SaveError(f"bad generator state: {exc}") from None
+        self.ledger = ledger
+        self.seated = list(seated)
+        self.dealer = dealer
+        self.closing = data["closing"]
+        self.over = data["over"]
+        self.end_reason = data["end_reason"]
+        self.deals_played = played
+        self._events = [Record.from_json(r) for r in data["events"]]
+        mark = data["events_mark"]
+        if type(mark) is not int or not 0 <= mark <= len(self._events):
+            raise SaveError("bad events_mark")
+        self._events_mark = mark
+        self._plans = [self._order_plan(p) for p in data["plans"]]
+        self._restore_game_state(data)
+        if self._session_state() != data:
+            raise SaveError("the saved start state is not one this game can be in")
+
+    def _replay_op(self, op: Any) -> None:
+        if not isinstance(op, list) or not op:
+            raise SaveError(f"bad saved operation {save.short(op)}")
+        kind = op[0]
+        if kind == "deal":
+            plan = op[1] if len(op) > 1 else None
+            if plan is None:
+                self.next_deal()
+            elif isinstance(plan, dict):
+                self.next_deal(**{k: plan[k] for k in ("hands", "stock", "order") if k in plan})
+            else:
+                raise SaveError(f"bad saved deal {save.short(plan)}")
+        elif kind == "move":
+            deal = self.current
+            if deal is None:
+                raise SaveError("a saved move with no deal in progress")
+            seat = exact_int(op[1], "a seat")
+            deal.apply(to_move(op[2:], deal.ARGS).with_seat(seat))
+        elif kind == "close":
+            self.close()
+        elif kind == "leave":
+            self.leave(op[1])
+        elif kind == "vote":
+            self.vote_end(op[1], op[2])
+        else:
+            raise SaveError(f"unknown saved operation {save.short(kind)}")
