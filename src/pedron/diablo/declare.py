@@ -60,12 +60,14 @@ def jacks_or_better_min(wild: bool) -> int:
 def _category_arg(category: Any) -> int:
     if isinstance(category, bool):
         raise ActionTypeError("a declared category must be a Category, int or name")
-    if isinstance(category, int):
-        if not 1 <= category <= 10:
-            raise DeclarationError(f"no hand category {category}")
-        return int(category)
+    if isinstance(category, int):  # (its own value: a subclass cannot say otherwise)
+        value = int.__index__(category)
+        if not 1 <= value <= 10:
+            raise DeclarationError(f"no hand category {value}")
+        return value
     if isinstance(category, str):
-        key = category.strip().upper().replace(" ", "_").replace("-", "_")
+        text = str.__str__(category)
+        key = text.strip().upper().replace(" ", "_").replace("-", "_")
         try:
             return int(Category[key])
         except KeyError:
@@ -77,14 +79,14 @@ def _category_arg(category: Any) -> int:
 
 def _ranks_arg(ranks: Any) -> tuple[int, ...]:
     if isinstance(ranks, str):
-        text = ranks.replace("10", "T").replace(" ", "").replace("-", "").upper()
+        text = str.__str__(ranks).replace("10", "T").replace(" ", "").replace("-", "").upper()
         if any(ch not in _RANK_CHARS for ch in text):
             raise DeclarationError(f"ranks are written with 23456789TJQKA, not {ranks!r}")
         out = tuple(_RANK_CHARS.index(ch) for ch in text)
     elif isinstance(ranks, (list, tuple)):
         if any(isinstance(r, bool) or not isinstance(r, int) for r in ranks):
             raise ActionTypeError("declared ranks must be ints 0..12 (2..A)")
-        out = tuple(int(r) for r in ranks)
+        out = tuple(int.__index__(r) for r in ranks)
         if any(not 0 <= r <= 12 for r in out):
             raise DeclarationError(f"ranks are 0..12 (2..A), not {ranks!r}")
     else:

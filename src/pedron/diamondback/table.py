@@ -55,6 +55,7 @@ class Table(TableBase[Hand]):
     _HAND_SIZE = 2
     _CARDS = (parse_ids, format_id, RANK_OF_ID.__getitem__, 43)
     _DEFAULT_PLAYERS = 2
+    _LEAVING = True
     _OLD = "hand"
 
     rules: Rules

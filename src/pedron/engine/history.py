@@ -404,7 +404,7 @@ class DealHistory:
         n = len(self.names)
         if len(self.stacks) != n or any(s < 0 for s in self.stacks) or self.carry < 0:
             raise HistoryError(f"deal {self.number}: bad stacks before the deal")
-        if not self.seats or any(not 0 <= s < n for s in self.seats) or \
+        if len(self.seats) < 2 or any(not 0 <= s < n for s in self.seats) or \
                 len(set(self.seats)) != len(self.seats) or self.dealer not in self.seats:
             raise HistoryError(f"deal {self.number}: bad seats or dealer")
         result = self.result

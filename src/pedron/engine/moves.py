@@ -328,7 +328,7 @@ def exact_int(value: Any, what: str, *, chips: bool = False) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("error", DeprecationWarning)  # __index__ -> int subclass
             result = operator.index(value)
-    except (TypeError, DeprecationWarning):
+    except Exception:  # (whatever its __index__ raises, the object is not an int)
         raise ActionTypeError(
             f"{what} must be an int, not {type(value).__name__} (its __index__ is not an int)"
         ) from None

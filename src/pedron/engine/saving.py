@@ -13,7 +13,6 @@ state, plays the operations since it again and requires the snapshot; with
 
 from __future__ import annotations
 
-import itertools
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -44,6 +43,7 @@ class TableSaving:
     _RULES: ClassVar[Any]
     _HISTORY: ClassVar[Any]
     _PLAYERS: ClassVar[tuple[int, int]]
+    _LEAVING: ClassVar[bool] = False  # players may leave between deals (Diamondback)
     rules: Any
     names: tuple[str, ...]
     n: int
@@ -65,13 +65,16 @@ class TableSaving:
     _last: tuple[Any, ...] | None
     _start: tuple[Any, ...] | None
     _ops: list[Any]
-    _log: Any
+    _log: list[Any]
+    _log_saved: str | None
+    _log_saved_at: tuple[int, int]
+    _log_unchecked: int
     _setup: dict[str, Any]
 
     if TYPE_CHECKING:  # TableBase defines them
         def _game_state(self) -> dict[str, Any]: ...
         def _restore_game_state(self, data: dict[str, Any]) -> None: ...
-        def _order_plan(self, order: Any) -> Any: ...
+        def _order_plan(self, order: Any, dealt_only: bool = True) -> Any: ...
         def _init_game(self) -> None: ...
         def _base(self, names: Any, stacks: Any, rules: Any, rng: Any, keep: bool) -> None: ...
         def next_deal(self, *, hands: Any = None, stock: Any = None,
@@ -87,15 +90,18 @@ class TableSaving:
         def history(self) -> tuple[Any, ...]: ...
 
     def _read_history(self, text: str) -> Any:
+        """A kept history from its saved text, replayed: it must agree with itself."""
         try:
             data = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise SaveError(f"a kept history is not JSON: {exc}") from None
         try:
-            return self._HISTORY.from_json(data, replay=False, rules=self.rules,
-                                           names=self.names)
+            history = self._HISTORY.from_json(data, rules=self.rules, names=self.names)
         except PedronError as exc:
             raise SaveError(f"a kept history is damaged: {exc}") from None
+        if history.cards is None:
+            raise SaveError("a kept history is a player's censored copy, not the deal")
+        return history
 
     def _last_text(self) -> str | None:
         """The last finished deal's history (JSON text), when no history is kept."""
@@ -116,7 +122,9 @@ class TableSaving:
         )
 
     @staticmethod
-    def _capture_json(c: tuple[Any, ...], ledger: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _capture_json(
+        c: tuple[Any, ...], ledger: dict[str, Any] | None = None, events: bool = True
+    ) -> dict[str, Any]:
         """The JSON of a :meth:`_capture` (``ledger``: the ledger's own, during a deal)."""
         stacks, carry, total = c[9]
         n = len(stacks)
@@ -130,7 +138,7 @@ class TableSaving:
             "closing": c[3],
             "over": c[4],
             "end_reason": c[5],
-            "events": [r.to_json() for r in c[6]],
+            "events": [r.to_json() for r in c[6]] if events else None,
             "events_mark": c[7],
             "plans": [p.to_json() for p in c[8]],
             "ledger": ledger,
@@ -211,8 +219,8 @@ class TableSaving:
             if not all(type(h) is str for h in history):
                 raise SaveError("kept histories are saved as JSON texts")
             log = data.get("log", "[]")
-            if type(log) is not str:
-                raise SaveError("the saved log must be JSON text")
+            if type(log) is not str or not (log.startswith("[") and log.endswith("]")):
+                raise SaveError("the saved log must be the JSON text of a list")
         except SaveError:
             raise
         except PedronError as exc:
@@ -227,12 +235,12 @@ class TableSaving:
         if not table.keep_history and history:
             raise SaveError("histories are kept only with keep_history")
         table._history = list(history)
-        table._log = log if table.keep_history else []
+        table._log = []  # (the replay of the deal in progress logged what the saved log holds)
+        table._log_saved = log if table.keep_history else None
+        table._log_saved_at = (table.deals_played, finished)
         if replay_history:
-            kept = table.history
-            cls._check_chain(list(kept))
-            for h in kept:
-                h.verify()
+            table.history  # noqa: B018 - (reading them replays each one and checks the chain)
+            table._log_ops()
         last = history[-1] if history else data.get("last")
         if last is not None and table._deal is None:  # the last deal, for views between deals
             if type(last) is not str:
@@ -248,36 +256,72 @@ class TableSaving:
         return table
 
     def _log_text(self) -> str:
-        log = self._log
-        if isinstance(log, str):
-            return log
-        return json.dumps([self._op_json(o) for o in log], separators=(",", ":"))
+        """The session's operations as JSON text (the saved part is not read again)."""
+        new = json.dumps([self._op_json(o) for o in self._log], separators=(",", ":"))
+        saved = self._log_saved
+        if saved is None or saved == "[]":
+            return new
+        return saved if new == "[]" else saved[:-1] + "," + new[1:]
 
     def _log_ops(self) -> list[Any]:
-        """The session's operations (every one with ``keep_history``), read if saved."""
-        log = self._log
-        if isinstance(log, str):
+        """The session's operations (every one with ``keep_history``). The saved part is
+        read and checked (its form, its deals, and the kept histories' moves) only when
+        asked for: play never needs it (a new operation is kept apart from it)."""
+        saved = self._log_saved
+        if saved is not None:
             try:
-                ops = json.loads(log)
+                ops = json.loads(saved)
             except (ValueError, RecursionError) as exc:
                 raise SaveError(f"the saved log is not JSON: {exc}") from None
             if not isinstance(ops, list) or not all(
-                isinstance(op, list) and op and op[0] in OPS for op in ops
+                isinstance(op, list) and op and type(op[0]) is str and op[0] in OPS
+                for op in ops
             ):
                 raise SaveError("the saved log holds something that is not an operation")
-            log = self._log = ops
-        return log
+            deals = sum(1 for op in ops if op[0] == "deal")
+            if deals != self._log_saved_at[0]:
+                raise SaveError("the saved log does not tell the deals played (tampered?)")
+            self._log[:0] = ops
+            self._log_saved = None
+            self._log_unchecked = len(ops)
+        return self._log
 
-    @staticmethod
-    def _check_chain(history: list[Any]) -> None:
-        """Kept histories follow each other: deal numbers one by one, and never more
-        chips after a deal than the next one starts with (players may leave)."""
-        for before, after in itertools.pairwise(history):
-            if after.number != before.number + 1:
-                raise SaveError(f"kept deal {after.number} follows deal {before.number}")
-            if sum(after.stacks) + after.carry > sum(before.stacks_after()) + before.result.carry:
-                raise SaveError(f"deal {after.number} starts with chips deal {before.number} "
-                                "did not leave")
+    def _check_log(self) -> None:
+        """The saved log's moves must be the kept histories' (read them first)."""
+        count = self._log_unchecked
+        if not count:
+            return
+        per_deal: list[list[Any]] = []
+        for op in self._log[:count]:
+            if op[0] == "deal":
+                per_deal.append([])
+            elif op[0] == "move" and per_deal:
+                per_deal[-1].append(op)
+        _, finished = self._log_saved_at
+        for history, moves in zip(self._history[:finished], per_deal, strict=False):
+            if [["move", m.seat, *m.to_json()] for m in history.moves] != moves:
+                raise SaveError(f"the saved log does not tell deal {history.number}'s moves")
+        self._log_unchecked = 0
+
+    def _check_chain(self, history: list[Any]) -> None:
+        """Kept histories follow each other and the table: deal numbers 1, 2, ...; each
+        deal starts with the chips the one before left (or the buy-ins), except that a
+        player who left between deals has none (``_LEAVING`` games), what he forfeited
+        going into the carried pot."""
+        leaving = self._LEAVING
+        before_stacks: tuple[int, ...] = self.buy_in
+        before_carry = 0
+        for number, h in enumerate(history, 1):
+            if h.number != number:
+                raise SaveError(f"kept deal {h.number} is where deal {number} should be")
+            gained = h.carry - before_carry
+            left = [s for s, (a, b) in enumerate(zip(before_stacks, h.stacks, strict=True))
+                    if a != b]
+            if any(not leaving or h.stacks[s] != 0 for s in left) or gained < 0 or (
+                gained > sum(before_stacks[s] for s in left)
+            ):
+                raise SaveError(f"deal {h.number} does not start with the chips the table had")
+            before_stacks, before_carry = h.stacks_after(), h.result.carry
 
     @classmethod
     def _check_snapshot(cls, setup: dict[str, Any], state: dict[str, Any]) -> None:
@@ -315,6 +359,9 @@ class TableSaving:
     def _from_setup(cls, setup: Any) -> Any:
         if not isinstance(setup, dict):
             raise SaveError("the setup must be a dict")
+        keys = {"names", "stacks", "rules", "seed", "keep_history", "dealer", "plans"}
+        if set(setup) != keys:
+            raise SaveError(f"the setup holds {sorted(set(setup))}, not {sorted(keys)}")
         try:
             names = seat_names(setup["names"], *cls._PLAYERS, cls.GAME.capitalize())
             stacks = stack_list(setup["stacks"], len(names))
@@ -325,12 +372,25 @@ class TableSaving:
             keep = setup["keep_history"]
             if type(keep) is not bool:
                 raise SaveError("keep_history must be a bool")
+            dealer = setup["dealer"]
+            if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(names)):
+                raise SaveError(f"the first dealer must be a seat or null, not "
+                                f"{save.short(dealer)}")
+            if not isinstance(setup["plans"], list):
+                raise SaveError("the setup's plans must be a list")
         except SaveError:
             raise
         except PedronError as exc:
             raise SaveError(f"bad setup: {exc}") from None
         table = cls.__new__(cls)
-        table._base(names, stacks, rules, Generator(0), keep)
+        # (the generator's state comes with the start state; its seed is the table's)
+        table._base(names, stacks, rules, Generator(0 if seed is None else seed), keep)
+        try:
+            plans = [table._order_plan(p, dealt_only=False) for p in setup["plans"]]
+        except PedronError as exc:
+            raise SaveError(f"bad setup: the plans: {exc}") from None
+        if [p.to_json() for p in plans] != setup["plans"]:
+            raise SaveError("bad setup: the plans are not in their saved form")
         table._setup = dict(setup)
         table._init_game()
         return table
@@ -377,14 +437,18 @@ class TableSaving:
         self.over = data["over"]
         self.end_reason = data["end_reason"]
         self.deals_played = played
-        self._events = [Record.from_json(r) for r in data["events"]]
+        self._events = [_event(r) for r in data["events"]]
         mark = data["events_mark"]
         if type(mark) is not int or not 0 <= mark <= len(self._events):
             raise SaveError("bad events_mark")
         self._events_mark = mark
-        self._plans = [self._order_plan(p) for p in data["plans"]]
+        self._plans = [self._order_plan(p, dealt_only=False) for p in data["plans"]]
+        queued = self._setup["plans"]  # the deals queued at setup, some of them used
+        if [p.to_json() for p in self._plans] != queued[len(queued) - len(self._plans):]:
+            raise SaveError("the deals still queued are not the last of those set up")
         self._restore_game_state(data)
-        if self._session_state() != data:
+        state = self._capture_json(self._capture(), self.ledger.getstate(), events=False)
+        if {**state, "events": data["events"]} != data:
             raise SaveError("the saved start state is not one this game can be in")
 
     def _replay_op(self, op: Any) -> None:
@@ -413,3 +477,16 @@ class TableSaving:
             self.vote_end(op[1], op[2])
         else:
             raise SaveError(f"unknown saved operation {save.short(kind)}")
+
+
+def _event(data: Any) -> Record:
+    """A table event read from a save: a record of plain values, checked."""
+    if not isinstance(data, list) or len(data) != 6:
+        raise SaveError(f"bad saved event {save.short(data)}")
+    kind, seat, amount, cards, private, note = data
+    if (type(kind) is not str or (seat is not None and type(seat) is not int)
+            or type(amount) is not int or not isinstance(cards, list)
+            or not all(type(c) is int for c in cards) or type(private) is not bool
+            or type(note) is not str):
+        raise SaveError(f"bad saved event {save.short(data)}")
+    return Record(kind, seat, amount, tuple(cards), private, note)

@@ -39,7 +39,7 @@ from pedron.engine.saving import TableSaving
 from pedron.engine.setup import DealPlan, check_order, seat_names, stack_list
 from pedron.engine.shoe import Shoe
 from pedron.engine.views import deprecated, deprecated_property
-from pedron.errors import CardError, DuplicateCardError, PedronTypeError
+from pedron.errors import CardError, DuplicateCardError, PedronError, PedronTypeError
 
 __all__ = [
     "SAVE_VERSION",
@@ -129,10 +129,10 @@ class TableBase(TableSaving, Generic[D]):
         stack_values = stack_list(stacks, n)
         if dealer is not None:
             dealer = check_seat(dealer, n)
-        plans = [] if order is None else [self._order_plan(order)]
-        plans.extend(self._order_plan(o) for o in orders or ())
         rng = as_generator(seed)
         self._base(names, stack_values, rules, rng, keep)
+        plans = [] if order is None else [self._order_plan(order, dealt_only=False)]
+        plans.extend(self._order_plan(o, dealt_only=False) for o in orders or ())
         self._plans.extend(plans)
         self._setup["seed"] = rng.seed
         self._setup["dealer"] = dealer
@@ -170,7 +170,10 @@ class TableBase(TableSaving, Generic[D]):
         self._last: tuple[Any, ...] | None = None  # (deal, stacks, carry, context) to save
         self._start: tuple[Any, ...] | None = None
         self._ops: list[Any] = []  # since the deal in progress began: (seat, move) or a list
-        self._log: list[Any] = []  # every one, with keep_history
+        self._log: list[Any] = []  # every one, with keep_history (since the restore, if any)
+        self._log_saved: str | None = None  # the saved ops before a restore, read when asked
+        self._log_saved_at = (0, 0)  # (deals dealt, deals finished) when it was saved
+        self._log_unchecked = 0  # saved operations not yet compared with the histories
         self._setup: dict[str, Any] = {
             "names": list(names), "stacks": list(stacks), "rules": None,  # (made when saved)
             "seed": None, "keep_history": keep,
@@ -301,13 +304,17 @@ class TableBase(TableSaving, Generic[D]):
     def history(self) -> tuple[Any, ...]:
         """The finished deals kept (``keep_history=True``), as hand histories.
 
-        (A restored table reads each kept history when it is first asked for,
-        checking its form and chips; :meth:`DealHistory.verify` replays one.)
+        (A restored table reads its kept histories when they are first asked for:
+        each is replayed and must agree with itself, and they must follow each
+        other and the table; a damaged one is a :class:`SaveError` then.)
         """
         kept = self._history
-        for i, item in enumerate(kept):
-            if isinstance(item, str):
-                kept[i] = self._read_history(item)
+        if any(isinstance(item, str) for item in kept):
+            for i, item in enumerate(kept):
+                if isinstance(item, str):
+                    kept[i] = self._read_history(item)
+            self._check_chain(kept)
+            self._check_log()
         return tuple(kept)
 
     @property
@@ -354,15 +361,23 @@ class TableBase(TableSaving, Generic[D]):
                 deck = self._draw_deck()
 
     # -- prearranged deals --------------------------------------------------------------------
-    def _order_plan(self, order: Any) -> DealPlan:
+    def _order_plan(self, order: Any, dealt_only: bool = True) -> DealPlan:
+        """A queued plan: pedron 0.1's deck order, or a dict ``{"hands", "stock"}``
+        (``dealt_only``: its seats must be dealt in at the next deal)."""
         if isinstance(order, DealPlan):
             return order
         if isinstance(order, dict):
-            return self._hands_plan(order.get("hands"), order.get("stock"), order.get("order"))
+            if not set(order) <= {"hands", "stock", "order"}:
+                raise ActionTypeError(f"a planned deal has hands, stock or order, not {order!r}")
+            return self._hands_plan(order.get("hands"), order.get("stock"), order.get("order"),
+                                    dealt_only)
         return DealPlan(order=tuple(check_order(order, self._parse_cards, self._check_card)))
 
-    def _hands_plan(self, hands: Any, stock: Any, order: Any = None) -> DealPlan:
-        """A plan from ``hands`` (``{seat: cards}``) and ``stock`` (cards), checked."""
+    def _hands_plan(
+        self, hands: Any, stock: Any, order: Any = None, dealt_only: bool = True
+    ) -> DealPlan:
+        """A plan from ``hands`` (``{seat: cards}``) and ``stock`` (cards), checked
+        (``dealt_only``: the seats named must be dealt in at the next deal)."""
         if order is not None:
             if hands is not None or stock is not None:
                 raise ActionTypeError("give either order= or hands=/stock=, not both")
@@ -379,7 +394,7 @@ class TableBase(TableSaving, Generic[D]):
                 raise ActionTypeError("hands must map seats to cards, e.g. {0: 'Ah Kd ...'}")
             for item in items:
                 seat = check_seat(item[0], self.n)
-                if seat not in self._plan_seats():
+                if dealt_only and seat not in self._plan_seats():
                     raise IllegalActionError(f"seat {seat} is not dealt in at the next deal")
                 if any(s == seat for s, _ in pairs):
                     raise IllegalActionError(f"seat {seat} is given two hands")
@@ -396,7 +411,7 @@ class TableBase(TableSaving, Generic[D]):
         every = [c for _, cards in pairs for c in cards] + list(stock_cards)
         if len(set(every)) != len(every):
             raise DuplicateCardError("a card is given twice in the prearranged deal")
-        size = self._deck_size(len(self._plan_seats()))
+        size = self._deck_size(len(self._plan_seats()) if dealt_only else self.n)
         missing = [c for c in every if c >= size]
         if missing:
             raise CardError(
@@ -444,7 +459,7 @@ class TableBase(TableSaving, Generic[D]):
         op = ["deal"] if plan is None else ["deal", plan.to_json()]
         self._ops = [op]
         if self.keep_history:
-            self._log_ops().append(op)
+            self._log.append(op)
         if plan is None and self._plans:
             plan = self._plans.pop(0)
         self._shoe.plan = plan
@@ -458,7 +473,7 @@ class TableBase(TableSaving, Generic[D]):
         op = (seat, move)  # turned into JSON only when saved
         self._ops.append(op)
         if self.keep_history:
-            self._log_ops().append(op)
+            self._log.append(op)
         if deal.done:
             self._finish_deal(deal)
 
@@ -482,22 +497,28 @@ class TableBase(TableSaving, Generic[D]):
         """Apply ``action``: a move of the deal in progress, or between deals a
         :class:`~pedron.engine.moves.Vote` or :class:`~pedron.engine.moves.Leave`.
         Returns the records it produced."""
-        if isinstance(action, (Vote, Leave)) or (
-            isinstance(action, (tuple, list)) and action and action[0] in ("vote", "leave")
-        ) or (isinstance(action, str) and action.split()[:1] in (["vote"], ["leave"])):
-            move = to_move(action)
-            before = len(self._events)
-            if move.kind == "leave":
-                self.leave(move.seat)
-            else:
-                self.vote_end(move.seat, move.agree)
-            return tuple(self._events[before:])
         deal = self._deal
+        try:  # (read once, as exact values: what it is decides where it goes)
+            move = to_move(action, deal.ARGS if deal is not None else None)
+        except PedronError:
+            if deal is None:
+                raise IllegalActionError(
+                    f"no {self._OLD} has been dealt: call next_deal()"
+                ) from None
+            raise
+        if type(move) is Vote or type(move) is Leave:
+            before = len(self._events)
+            seat = move[-1]
+            if type(move) is Leave:
+                self.leave(seat)
+            else:
+                self.vote_end(seat, move[0])
+            return tuple(self._events[before:])
         if deal is None:
             raise IllegalActionError(f"no {self._OLD} has been dealt: call next_deal()")
         if self.over:
             raise GameOverError(f"the session is over ({self.end_reason})")
-        return deal.apply(action)  # type: ignore[no-any-return]
+        return deal.apply(move)  # type: ignore[no-any-return]
 
     def act(self, action: Any) -> Record:
         """Apply ``action`` to the current deal; returns the record of the move itself."""
@@ -554,7 +575,7 @@ class TableBase(TableSaving, Generic[D]):
         if self.in_progress:
             self._ops.append(op)
         if self.keep_history:
-            self._log_ops().append(op)
+            self._log.append(op)
 
     def _end(self, reason: str) -> None:
         """End the session; a pot still on the table goes to the players left."""
@@ -595,7 +616,7 @@ class TableBase(TableSaving, Generic[D]):
         other._events = self._events[:]
         other._plans = self._plans[:]
         other._ops = self._ops[:]  # (their items are never changed)
-        other._log = self._log if isinstance(self._log, str) else self._log[:]
+        other._log = self._log[:]
         other._setup = dict(self._setup)
         other._shoe = self._shoe.copy(other.rng)
         other._clone_game(self)
@@ -656,12 +677,16 @@ class TableBase(TableSaving, Generic[D]):
         """Deprecated: the operations kept (every one with ``keep_history``, else
         those of the deal in progress). Use :attr:`history`."""
         _deprecated("table.log", "table.history (keep_history=True)")
+        if self._log_unchecked:
+            self.history  # noqa: B018 - (reading them checks the saved log against them)
         return [self._op_json(op) for op in (self._log_ops() if self.keep_history else self._ops)]
 
     @property
     def actions(self) -> list[Any]:
         """Deprecated: the moves kept (see :attr:`log`), each naming its seat."""
         _deprecated("table.actions", "table.history (keep_history=True)")
+        if self._log_unchecked:
+            self.history  # noqa: B018 - (reading them checks the saved log against them)
         ops = self._log_ops() if self.keep_history else self._ops
         out = []
         for op in ops:
