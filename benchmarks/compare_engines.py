@@ -24,7 +24,9 @@ HERE = Path(__file__).resolve().parent
 def rate(python: str, workload: str) -> float:
     out = subprocess.run(
         [python, str(HERE / "engine_workloads.py"), workload],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     return float(json.loads(out)[workload])
 
@@ -46,12 +48,18 @@ def main() -> int:
         for _ in range(args.rounds):
             new.append(rate(sys.executable, name))
             old.append(rate(args.baseline, name))
-        results[name] = {"this": statistics.median(new), "baseline": statistics.median(old),
-                         "ratio": statistics.median(new) / statistics.median(old)}
+        results[name] = {
+            "this": statistics.median(new),
+            "baseline": statistics.median(old),
+            "ratio": statistics.median(new) / statistics.median(old),
+        }
         if not args.json:
             r = results[name]
-            print(f"{name:22s} this {r['this']:12,.1f}/s  baseline {r['baseline']:12,.1f}/s  "
-                  f"ratio {r['ratio']:5.2f}x", flush=True)
+            print(
+                f"{name:22s} this {r['this']:12,.1f}/s  baseline {r['baseline']:12,.1f}/s  "
+                f"ratio {r['ratio']:5.2f}x",
+                flush=True,
+            )
     if args.json:
         print(json.dumps(results, indent=2))
     return 0

@@ -49,7 +49,8 @@ def simulate_diamondback() -> int:
     return pedron.simulate("diamondback", players=3, games=3000, seed=1, workers=1).games
 
 
-def _random_diablo_game(game: Any, rnd: random.Random) -> None:
+def play_random_diablo_game(game: Any, rnd: random.Random) -> None:
+    """Random legal moves to the end of ``game``: bets and raises uniform, up to 3 cards drawn."""
     choice, randint, sample = rnd.choice, rnd.randint, rnd.sample
     while not game.done:
         a = choice(game.legal_actions())
@@ -73,7 +74,7 @@ def _random_diablo_game(game: Any, rnd: random.Random) -> None:
             game.choose(diablo.GAMES[choice(a.cards)])
 
 
-def _random_diamondback_hand(hand: Any, rnd: random.Random, small: bool = False) -> None:
+def play_random_diamondback_hand(hand: Any, rnd: random.Random, small: bool = False) -> None:
     """Random legal moves (``small``: every bet the least allowed, so no one goes broke)."""
     choice = rnd.choice
     randint = (lambda low, high: low) if small else rnd.randint
@@ -101,7 +102,7 @@ def random_diablo() -> int:
     for _ in range(4000):
         if table.over:
             table = _table("diablo", 3, 200, rnd.randint(0, 1 << 30))
-        _random_diablo_game(_next(table), rnd)
+        play_random_diablo_game(_next(table), rnd)
     return 4000
 
 
@@ -112,7 +113,7 @@ def random_diamondback() -> int:
     for _ in range(4000):
         if table.over:
             table = _table("diamondback", 4, 200, rnd.randint(0, 1 << 30))
-        _random_diamondback_hand(_next(table), rnd)
+        play_random_diamondback_hand(_next(table), rnd)
     return 4000
 
 
@@ -121,7 +122,7 @@ def _kept_session(deals: int) -> Any:
     rnd = random.Random(7)
     table = _table("diablo", 4, 10**6, 7, keep=True)
     for _ in range(deals):
-        _random_diablo_game(_next(table), rnd)
+        play_random_diablo_game(_next(table), rnd)
     return table
 
 
@@ -150,7 +151,7 @@ def restore_5000() -> float:
     rnd = random.Random(3)
     table = _table("diamondback", 2, 10**6, 3, keep=True)
     for _ in range(5000):
-        _random_diamondback_hand(_next(table), rnd, small=True)
+        play_random_diamondback_hand(_next(table), rnd, small=True)
     text = table.to_json()
     start = time.perf_counter()
     again = diamondback.Table.from_json(text)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_workloads import play_random_diablo_game
 
-from pedron.diablo.rules import GAMES as GAME_NAMES
 from pedron.diablo.rules import Rules
 from pedron.diablo.session import Table
 
@@ -26,33 +26,11 @@ GAMES = 2000
 def play_random_games(games: int, players: int, rules: Rules | None, seed: int) -> int:
     """Play ``games`` complete games with uniformly random legal actions."""
     rnd = random.Random(seed)
-    choice, randint, sample = rnd.choice, rnd.randint, rnd.sample
     table = Table(players, 200, rules, seed=seed)
     for _ in range(games):
         if table.over:
-            table = Table(players, 200, rules, seed=randint(0, 1 << 30))
-        game = table.next_deal()
-        legal_actions = game.legal_actions
-        while game.phase != "done":
-            a = choice(legal_actions())
-            kind = a.kind
-            if kind == "check":
-                game.check()
-            elif kind == "call":
-                game.call()
-            elif kind == "fold":
-                game.fold()
-            elif kind == "bet":
-                game.bet(randint(a.min, a.max))
-            elif kind == "raise":
-                game.raise_to(randint(a.min, a.max))  # (the legal range is of totals)
-            elif kind == "draw":
-                k = randint(0, min(a.max, 3))
-                game.draw(sample(a.cards, k))
-            elif kind == "declare":
-                game.declare(game.hand_value(game.to_act))
-            else:
-                game.choose(GAME_NAMES[choice(a.cards)])
+            table = Table(players, 200, rules, seed=rnd.randint(0, 1 << 30))
+        play_random_diablo_game(table.next_deal(), rnd)
     return games
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_workloads import play_random_diamondback_hand
 
 from pedron.diamondback import Rules, Table
 
@@ -23,28 +24,11 @@ HANDS = 2000
 def play_random_hands(hands: int, players: int, rules: Rules | None, seed: int) -> int:
     """Play ``hands`` complete hands with uniformly random legal actions."""
     rnd = random.Random(seed)
-    choice, randint = rnd.choice, rnd.randint
     table = Table(players, 200, rules, seed=seed)
     for _ in range(hands):
         if table.over:
-            table = Table(players, 200, rules, seed=randint(0, 1 << 30))
-        hand = table.next_deal()
-        legal_actions = hand.legal_actions
-        while hand.phase != "done":
-            a = choice(legal_actions())
-            kind = a.kind
-            if kind == "match":
-                hand.match()
-            elif kind == "fold":
-                hand.fold()
-            elif kind == "reveal":
-                hand.reveal(choice(a.cards))
-            elif kind == "bet":
-                hand.bet(randint(a.min, a.max))
-            elif kind == "stop":
-                hand.stop()
-            else:
-                hand.set_ante(randint(a.min, a.max))
+            table = Table(players, 200, rules, seed=rnd.randint(0, 1 << 30))
+        play_random_diamondback_hand(table.next_deal(), rnd)
     return hands
 
 

@@ -33,7 +33,7 @@ def test_restore_5000_kept(benchmark):
     rnd = random.Random(3)
     table = w._table("diamondback", 2, 10**6, 3, keep=True)
     for _ in range(5000):
-        w._random_diamondback_hand(w._next(table), rnd, small=True)
+        w.play_random_diamondback_hand(w._next(table), rnd, small=True)
     text = table.to_json()
     benchmark.extra_info["items"] = 5000
     benchmark.extra_info["bytes"] = len(text)
