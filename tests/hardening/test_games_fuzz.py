@@ -10,9 +10,11 @@ scripts/fuzz/games_run.py; figures in docs/reliability.md):
   chips, turn, version, queued deals, the generator; wrong types, huge ints,
   deep nesting; parts of another save; text cut or bytes flipped).
   ``Table.from_json`` raises a SaveError (nothing else), or loads a table whose
-  save is the undamaged one (or plays on exactly as it would), re-serializes
-  to a fixed point, holds every card once, conserves chips, has a live player
-  to act and goes on playing legally.
+  kept histories or log, first read, are refused with a SaveError exactly when
+  ``replay_history=True`` refuses the save (the table then plays on unharmed),
+  or whose save is the undamaged one (or plays on exactly as it would), which
+  re-serializes to a fixed point, holds every card once, conserves chips, has
+  a live player to act and goes on playing legally.
 * ``actions_<game>``: random calls of every method with arguments of any type,
   in every phase and after the end, on current and finished deals, moves in
   every form the boundary reads: an accepted move was legal (``verify``,
@@ -29,7 +31,10 @@ scripts/fuzz/games_run.py; figures in docs/reliability.md):
 Each target runs under hypothesis (``st.randoms``: the random choices are
 hypothesis draws, so a failure shrinks) and on the long-run driver's fixed
 input stream. Engine bugs the targets meet and know (``KNOWN_BUGS``, each a
-strict xfail in test_games_regressions.py) are counted, not failed.
+strict xfail in test_games_regressions.py) are counted, not failed; so is what
+the engine does by design (``BY_DESIGN``, each an ordinary test there: kept
+histories and the saved log read lazily, refused when first read; the start
+state's events taken as a record).
 """
 
 from __future__ import annotations
@@ -71,16 +76,35 @@ def test_every_target_is_run():
     assert set(EXAMPLES) == set(gt.TARGETS)
 
 
+def _regression_tests() -> tuple[set[str], set[str]]:
+    """The tests of test_games_regressions.py: (strict xfails, ordinary tests: no
+    xfail mark of any kind)."""
+    source = (Path(__file__).parent / "test_games_regressions.py").read_text()
+    tree = ast.parse(source)
+    tests = [node for node in tree.body if isinstance(node, ast.FunctionDef)
+             and node.name.startswith("test_")]
+
+    def marked(node: ast.FunctionDef, word: str) -> bool:
+        return any(word in ast.unparse(d) for d in node.decorator_list)
+
+    strict = {node.name for node in tests if marked(node, "_strict_xfail")}
+    ordinary = {node.name for node in tests if not marked(node, "xfail")}
+    return strict, ordinary
+
+
 def test_every_known_bug_is_a_strict_xfail():
     """Each bug the targets tolerate (``KNOWN_BUGS``) names a strict xfail test: when
     the bug is fixed that test fails, and its entry here must go."""
-    source = (Path(__file__).parent / "test_games_regressions.py").read_text()
-    tree = ast.parse(source)
-    xfails = {
-        node.name for node in tree.body if isinstance(node, ast.FunctionDef)
-        and any("_strict_xfail" in ast.unparse(d) for d in node.decorator_list)
-    }
+    xfails, _ = _regression_tests()
     assert set(gt.KNOWN_BUGS.values()) <= xfails, set(gt.KNOWN_BUGS.values()) - xfails
+
+
+def test_every_behaviour_by_design_is_an_ordinary_test():
+    """Each behaviour the targets count as the engine's design (``BY_DESIGN``), not a
+    bug, names an ordinary test (no xfail) that documents and checks it."""
+    _, ordinary = _regression_tests()
+    assert set(gt.BY_DESIGN.values()) <= ordinary, set(gt.BY_DESIGN.values()) - ordinary
+    assert not set(gt.BY_DESIGN) & set(gt.KNOWN_BUGS)
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
@@ -288,13 +312,15 @@ def test_restore_checker_catches_another_table():
     gt.step_legal(g, other, random.Random(0))
     with pytest.raises(AssertionError, match="different 'state'"):
         gt.check_restored(g, other, text, random.Random(0))
-    # A rigged queued deal in an ante round (a known engine bug), with the check
-    # that knows it turned off: the tables deal differently, and that is caught.
+    # A deal queued in the setup and the start of an ante round alike (the setup is
+    # trusted: no replay can contradict it): the tables deal differently, and that
+    # is caught.
     t = db.Table(3, 20, DBRules.dealers(), seed=5, dealer=0)
     t.next_deal().set_ante(1)
     data = json.loads(t.to_json())
-    data["start"]["plans"] = [{"order": list(range(9, -1, -1))}]
+    data["setup"]["plans"] = data["start"]["plans"] = [{"order": list(range(9, -1, -1))}]
     rigged = db.Table.from_json(json.dumps(data))
+    assert rigged.getstate() == t.getstate()
     with pytest.raises(AssertionError, match="plays on differently"):
         gt.check_equivalent(g, rigged, t.to_json(), random.Random(0))
 

@@ -2,28 +2,33 @@
 
 The first part: bugs found and fixed before the one-engine refactor, each test
 reaching the code the way the new engine is used (save version 2, typed moves,
-``next_deal``). The second part: engine bugs found while adapting the fuzzers
-to the new engine, not fixed yet: each a strict xfail (it passes, and so
-fails, once the bug is fixed; then drop the ``xfail`` and the matching entry of
-``games_targets.KNOWN_BUGS``).
+``next_deal``). The second: engine bugs found while adapting the fuzzers to the
+new engine, fixed since. The third: what the fuzzers meet that is the engine's
+design, not a bug (``games_targets.BY_DESIGN``: kept histories and the saved
+log read lazily, the start state's events as a record), each an ordinary test
+of what the engine does. The last: engine bugs not fixed yet
+(``games_targets.KNOWN_BUGS``), each a strict xfail (it passes, and so fails,
+once the bug is fixed; then drop the ``xfail``, move the test to the second
+part and remove the matching entry of ``KNOWN_BUGS`` and its ``known()``
+calls in the targets).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+import warnings
 
 import games_targets as gt
 import numpy as np
 import pytest
 
 from pedron.diablo import session as dl
-from pedron.diablo.declare import DeclarationError
 from pedron.diablo.rules import Rules as DLRules
 from pedron.diamondback import table as db
 from pedron.diamondback.rules import Rules as DBRules
 from pedron.engine import Action, ActionTypeError, SaveError
-from pedron.engine.errors import GameOverError
 from pedron.engine.history import HistoryError
 from pedron.engine.moves import Bet, Declare, Draw, Fold, Reveal
 from pedron.errors import PedronError
@@ -220,16 +225,7 @@ def test_saved_dict_with_non_json_objects_is_a_save_error(T, where):
     assert json.dumps(good) == before
 
 
-# -- engine bugs found adapting the fuzzers to the new engine (not fixed) -------------------
-
-
-# How each bug shows: the test "did not raise" the error it expects, or the wrong
-# exception escapes (xfail only on that: any other failure of the test fails it).
-DID_NOT_RAISE = pytest.fail.Exception
-
-
-def _strict_xfail(reason: str, raises: type | tuple = DID_NOT_RAISE):
-    return pytest.mark.xfail(strict=True, raises=raises, reason=f"engine bug: {reason}")
+# -- engine bugs found adapting the fuzzers to the new engine, fixed since ------------------
 
 
 def _edited(table, edit) -> str:
@@ -261,16 +257,6 @@ def _more_stacks(data):
     _put_history(data, 0, h)
 
 
-def _chips_moved_between_deals(data):
-    assert not data["ops"]  # (between deals: the start is the snapshot)
-    stacks = data["start"]["ledger"]["stacks"]
-    rich = stacks.index(max(stacks))
-    other = next(s for s in range(len(stacks)) if s != rich and stacks[s])
-    for ledger in (data["start"]["ledger"], data["state"]["table"]["ledger"]):
-        ledger["stacks"][rich] -= 1
-        ledger["stacks"][other] += 1
-
-
 def _censored(data):
     t = dl.Table.from_json(json.dumps(data)) if data["format"].startswith("pedron.diablo") \
         else db.Table.from_json(json.dumps(data))
@@ -278,61 +264,40 @@ def _censored(data):
     _put_history(data, 0, export)
 
 
-@_strict_xfail("a save's kept histories are not tied to the table: histories swapped, one "
-               "repeated, one with other stacks before its deal, or a censored export put "
-               "in a history's place are accepted (and written back); so is a chip moved "
-               "between two players' stacks between deals, which the last kept deal "
-               "contradicts")
 @pytest.mark.parametrize("T", TABLES)
-@pytest.mark.parametrize("edit", [_swap, _duplicate, _more_stacks, _censored,
-                                  _chips_moved_between_deals])
+@pytest.mark.parametrize("edit", [_swap, _duplicate, _more_stacks, _censored])
 def test_kept_histories_must_agree_with_the_table(T, edit):
+    # A save's kept histories were each replayed alone, not tied to the table:
+    # histories swapped, one repeated, one with other stacks before its deal, or a
+    # censored export in a history's place were accepted (and written back). Now
+    # reading them (lazily: table.history, table.results) checks that they follow
+    # each other and the buy-ins, and refuses an export.
     text = _edited(played(T, 3), edit)
+    for read in ("history", "results"):
+        with pytest.raises(SaveError):
+            getattr(T.from_json(text), read)
     with pytest.raises(SaveError):
-        table = T.from_json(text)
-        table.history  # noqa: B018 - (read them, should they be read lazily)
+        T.from_json(text, replay_history=True)
 
 
-def _unreplayable(data):
-    h = _history(data, 0)
-    h["moves"] = h["moves"][:-1]  # the deal no longer ends
-    _put_history(data, 0, h)
-
-
-def _garbled(data):
-    h = data["history"][0]
-    data["history"][0] = (h if isinstance(h, str) else json.dumps(h))[:-7]
-
-
-@_strict_xfail("Table.from_json accepts a kept history that does not replay, or is not "
-               "even JSON; it is refused only when table.history is read (or never, if "
-               "not read)")
-@pytest.mark.parametrize("T", TABLES)
-@pytest.mark.parametrize("edit", [_unreplayable, _garbled])
-def test_a_damaged_kept_history_is_refused_by_from_json(T, edit):
-    text = _edited(played(T, 2), edit)
-    with pytest.raises(SaveError):
-        T.from_json(text)
-
-
-@_strict_xfail("a kept history saved as a JSON text that nests deeply makes RecursionError "
-               "escape: out of Table.from_json itself when it is the last one and the table "
-               "is between deals (it is read for the views), else out of table.history: the "
-               "bug of test_deeply_nested_save_is_a_save_error, back on the lazy path",
-               (DID_NOT_RAISE, RecursionError))
 @pytest.mark.parametrize("T", TABLES)
 def test_a_deeply_nested_kept_history_is_a_save_error(T):
+    # A kept history saved as a JSON text that nests deeply made RecursionError
+    # escape: out of Table.from_json itself when it was the last one and the table
+    # between deals (read for the views), else out of table.history.
     data = json.loads(played(T, 1).to_json())
     data["history"][0] = "[" * 100_000 + "]" * 100_000
     with pytest.raises(SaveError):
         table = T.from_json(json.dumps(data))
         table.history  # noqa: B018
+    with pytest.raises(SaveError):
+        T.from_json(json.dumps(data), replay_history=True)
 
 
-@_strict_xfail("a Diamondback hand history whose seats are only the dealer passes the form "
-               "checks, and its replay raises KeyError (DECK_SIZES[1]) out of "
-               "HandHistory.from_json and replay(), not a HistoryError", KeyError)
 def test_a_diamondback_history_of_one_seat_is_a_history_error():
+    # A Diamondback hand history whose seats were only the dealer passed the form
+    # checks, and its replay raised KeyError (DECK_SIZES[1]) out of
+    # HandHistory.from_json and replay().
     h = played(db.Table, 1).history[0]
     data = h.to_json()
     data["seats"] = [h.dealer]
@@ -340,75 +305,30 @@ def test_a_diamondback_history_of_one_seat_is_a_history_error():
         type(h).from_json(data)
 
 
-def _log_entry_dropped(data):
-    log = json.loads(data["log"]) if isinstance(data["log"], str) else data["log"]
-    del log[1]
-    data["log"] = json.dumps(log) if isinstance(data["log"], str) else log
-
-
-def _log_text_garbled(data):
-    log = data["log"] if isinstance(data["log"], str) else json.dumps(data["log"])
-    data["log"] = log[:-3]
-
-
-def _log_text_a_dict(data):
-    data["log"] = "{}" if isinstance(data["log"], str) else {}
-
-
-def _log_text_nested(data):
-    data["log"] = "[" * 100_000 + "]" * 100_000
-
-
-@_strict_xfail("Table.from_json does not check the saved log (keep_history): an entry "
-               "removed is accepted and written back; a log text that is not JSON, or not a "
-               "list of operations, is accepted and read at the next move or next_deal(), "
-               "which then raises SaveError after the move was applied (the deal moved on, "
-               "the table did not finish it); earlier, JSONDecodeError, AttributeError or "
-               "RecursionError escaped there")
 @pytest.mark.parametrize("T", TABLES)
-@pytest.mark.parametrize("edit", [_log_entry_dropped, _log_text_garbled, _log_text_a_dict,
-                                  _log_text_nested])
-def test_saved_log_must_agree_with_the_save(T, edit):
-    text = _edited(played(T, 2, mid=True), edit)
-    with pytest.raises(SaveError):
-        T.from_json(text)
-
-
-@_strict_xfail("setup fields other than names, stacks, rules, seed and keep_history are "
-               "not checked: a dealer or plans of any JSON type, and unknown keys, are "
-               "accepted and written back (the seed had the same bug, fixed before)")
-@pytest.mark.parametrize("T", TABLES)
-@pytest.mark.parametrize("key, value", [("dealer", "x"), ("dealer", [1]), ("plans", "junk"),
-                                        ("plans", [[[]]]), ("extra", 1)])
+@pytest.mark.parametrize("key, value", [("dealer", "x"), ("dealer", [1]), ("dealer", 9),
+                                        ("plans", "junk"), ("plans", [[[]]]), ("extra", 1)])
 def test_saved_setup_fields_are_checked(T, key, value):
+    # Setup fields other than names, stacks, rules, seed and keep_history were not
+    # checked: a dealer or plans of any JSON type, and unknown keys, were accepted
+    # and written back (the seed had the same bug, fixed before).
     data = json.loads(started(T).to_json())
     data["setup"][key] = value
     with pytest.raises(SaveError):
         T.from_json(json.dumps(data))
 
 
-def _mid_deal_after_events(T):
-    """A table without kept histories in its second deal (events of the first before
-    the mark, which the deal in progress dropped)."""
+def _mid_deal_after_events(T, keep: bool = False):
+    """A table in its second deal (``keep``: with kept histories; else the events of
+    the first deal are before the mark: the deal in progress dropped them)."""
     g = gt.GAMES["diamondback" if T is db.Table else "diablo"]
-    t = T(4, seed=11)
+    t = T(4, seed=11, keep_history=keep)
     rnd = random.Random(2)
     while t.deals_played < 2 or not t.in_progress:
         gt.step_legal(g, t, rnd)
     data = json.loads(t.to_json())
     assert data["start"]["events_mark"] > 0
     return t, data
-
-
-@_strict_xfail("a save of a deal in progress keeps, in its start state, the events the "
-               "deal dropped (keep_history=False); they are not checked: damaged, they are "
-               "accepted and written back")
-@pytest.mark.parametrize("T", TABLES)
-def test_saved_start_events_are_checked(T):
-    _, data = _mid_deal_after_events(T)
-    data["start"]["events"][0][5] = "tampered"
-    with pytest.raises(SaveError):
-        T.from_json(json.dumps(data))
 
 
 def _ante_round():
@@ -436,13 +356,14 @@ def _between_deals():
     return t
 
 
-@_strict_xfail("the deals queued in a save (start and snapshot 'plans') are not checked "
-               "against the setup's: a queued deal planted in the start state of a deal not "
-               "dealt yet (Dealer's Diamondback's ante round, Dealer's Choice before the "
-               "choice), or in the start and the snapshot alike between deals, is accepted, "
-               "and then deals exactly the planted cards: a tampered save rigs the deal")
 @pytest.mark.parametrize("make", [_ante_round, _dealers_choice, _between_deals])
 def test_a_queued_deal_planted_in_the_start_is_refused(make):
+    # The deals queued in a save (start and snapshot 'plans') were not checked
+    # against the setup's: a queued deal planted in the start state of a deal not
+    # dealt yet (Dealer's Diamondback's ante round, Dealer's Choice before the
+    # choice), or in the start and the snapshot alike between deals, was accepted,
+    # and then dealt exactly the planted cards: a tampered save rigged the deal.
+    # (The deals still queued must be the last of the setup's.)
     t = make()
     T = type(t)
     data = json.loads(t.to_json())
@@ -489,12 +410,12 @@ def _declare_phase():
     return g
 
 
-@_strict_xfail("Declare reads an int subclass with int(), not by its value as every other "
-               "move does: a category whose int() is out of range raises ValueError ('99 is "
-               "not a valid Category') out of verify/check_action; ranks are misread (the "
-               "truthful declaration refused as 'AAAAA')", (ValueError, DeclarationError))
 @pytest.mark.parametrize("which", ["category", "ranks"])
 def test_declare_reads_int_subclasses_by_value(which):
+    # Declare read an int subclass with int(), not by its value as every other move
+    # does: a category whose int() is out of range raised ValueError ('99 is not a
+    # valid Category') out of verify/check_action; ranks were misread (the truthful
+    # declaration refused as 'AAAAA').
     g = _declare_phase()
     category, ranks = g.legal_actions()[0].limit.held  # the truthful declaration
     if which == "category":
@@ -511,12 +432,12 @@ class _IndexRaises:
         raise RuntimeError("weird __index__")
 
 
-@_strict_xfail("an object whose __index__ raises, given as an amount, a seat or a card, "
-               "lets its RuntimeError out of verify, check_action, apply and view (pedron "
-               "0.1 refused it with ActionTypeError)", RuntimeError)
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("call", ["bet", "seat", "check_action", "view"])
 def test_an_object_whose_index_raises_is_refused(T, call):
+    # An object whose __index__ raises, given as an amount, a seat or a card, let
+    # its RuntimeError out of verify, check_action, apply and view (pedron 0.1
+    # refused it with ActionTypeError).
     t = started(T)
     deal = t.current
     weird = _IndexRaises()
@@ -546,21 +467,32 @@ class _LyingSeat(int):
     __hash__ = int.__hash__
 
 
-@_strict_xfail("TableBase.apply decides whether an action is the table's (a Vote or Leave) "
-               "by comparing its first item with 'vote' and 'leave' before reading it: a "
-               "numpy array there raises ValueError; an item equal to everything (a typed "
-               "move's too: Fold(seat=...)) sends a deal's move to vote_end: AttributeError",
-               (ValueError, AttributeError))
 @pytest.mark.parametrize("T", TABLES)
-@pytest.mark.parametrize("action", [(np.array(["vote", "x"]),), (_EqualToAll("fold"),),
-                                    Fold(seat=_LyingSeat(0))])
-def test_table_apply_reads_the_move_before_routing_it(T, action):
+@pytest.mark.parametrize("action, plain", [((np.array(["vote", "x"]),), None),
+                                           ((_EqualToAll("fold"),), ("fold",)),
+                                           (Fold(seat=_LyingSeat(0)), Fold(seat=0))])
+def test_table_apply_reads_the_move_before_routing_it(T, action, plain):
+    # TableBase.apply decided whether an action was the table's (a Vote or Leave) by
+    # comparing its first item with 'vote' and 'leave' before reading it: a numpy
+    # array there raised ValueError; an item equal to everything (a typed move's
+    # too: Fold(seat=...)) sent a deal's move to vote_end: AttributeError. Now it
+    # reads the action first (by its plain values: the move ``plain``), then routes it.
     t = started(T)
-    with pytest.raises(PedronError):
-        t.apply(action)
+    twin = t.clone()
+    if plain is None:
+        with pytest.raises(PedronError):
+            t.apply(action)
+        return
+    try:
+        want = twin.apply(plain)
+    except PedronError as exc:
+        with pytest.raises(type(exc)):
+            t.apply(action)
+    else:
+        assert t.apply(action) == want
+    assert t.to_json() == twin.to_json()
 
 
-# (Found adapting the fuzzers, fixed since.)
 def test_a_leave_stated_as_text_is_the_tables():
     # A Leave stated as text ('leave 1', which to_move reads as Leave(1)) went to the
     # deal, not the table: between deals it was refused with 'hand 1 is over'
@@ -579,10 +511,11 @@ def test_a_leave_stated_as_text_is_the_tables():
     assert records and records[-1].kind == "leave"
 
 
-@_strict_xfail("(what the fix of the test above left) a Leave in capitals, 'Leave 2' or "
-               "'LEAVE 2' (to_move reads the kind in any case: Leave(2)), still goes to the "
-               "deal: between deals it is refused with 'hand 1 is over'", GameOverError)
-def test_a_leave_in_capitals_is_the_tables():
+@pytest.mark.parametrize("text", ["Leave {}", "LEAVE {}"])
+def test_a_leave_in_capitals_is_the_tables(text):
+    # (What the fix of the test above left.) A Leave in capitals, 'Leave 2' or
+    # 'LEAVE 2' (to_move reads the kind in any case: Leave(2)), still went to the
+    # deal: between deals it was refused with 'hand 1 is over'.
     g = gt.GAMES["diamondback"]
     t = db.Table(3, 20, seed=1, dealer=0)
     rnd = random.Random(0)
@@ -590,15 +523,14 @@ def test_a_leave_in_capitals_is_the_tables():
     while t.in_progress:
         gt.step_legal(g, t, rnd)
     seat = t.players_left[-1]
-    records = t.apply(f"Leave {seat}")
+    records = t.apply(text.format(seat))
     assert records and records[-1].kind == "leave"
 
 
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("hands", [[1, 2, 3], [0, [1, 2]]])
 def test_prearranged_hands_of_a_wrong_shape_are_refused(T, hands):
-    # (Found adapting the fuzzers, fixed since: next_deal(hands=[1, 2, 3]) raised
-    # TypeError, 'int' object is not iterable.)
+    # next_deal(hands=[1, 2, 3]) raised TypeError, 'int' object is not iterable.
     t = T(seed=1)
     before = t.to_json()
     with pytest.raises(PedronError):
@@ -606,17 +538,16 @@ def test_prearranged_hands_of_a_wrong_shape_are_refused(T, hands):
     assert t.to_json() == before
 
 
-@_strict_xfail("Table(orders=[{'hands': ...}]) (a prearranged deal as a dict, the form saves "
-               "use) raises AttributeError: the plan is checked before the table has seats",
-               AttributeError)
 @pytest.mark.parametrize("T", TABLES)
 def test_dict_plans_in_orders_are_read(T):
+    # Table(orders=[{'hands': ...}]) (a prearranged deal as a dict, the form saves
+    # use) raised AttributeError: the plan was checked before the table had seats.
     t = T(seed=1, dealer=0, orders=[{"hands": {1: list(range(T._HAND_SIZE))}}])
     deal = t.next_deal()
     assert tuple(deal.cards[1]) == tuple(range(T._HAND_SIZE))
+    assert T.from_json(t.to_json()).to_json() == t.to_json()
 
 
-# (Found adapting the fuzzers, fixed since.)
 def test_a_planned_card_outside_the_deck_is_refused():
     # A prearranged card that is a card id (Diamondback: 0..42) but not in the deck
     # dealt (2 players: 15 cards) was silently replaced: seat 0, planned [20, 1],
@@ -629,11 +560,413 @@ def test_a_planned_card_outside_the_deck_is_refused():
     assert tuple(hand.cards[0]) == (20, 1)
 
 
-@_strict_xfail("a restored table's generator forgets its seed: Table.from_json(t.to_json())"
-               ".rng.seed is 0 (the generator the restore starts from), not the saved seed",
-               AssertionError)
 @pytest.mark.parametrize("T", TABLES)
 def test_a_restored_generator_keeps_its_seed(T):
+    # A restored table's generator forgot its seed: Table.from_json(t.to_json())
+    # .rng.seed was 0 (the generator the restore starts from), not the saved seed.
     t = started(T)
     assert t.rng.seed == 7
     assert T.from_json(t.to_json()).rng.seed == 7
+
+
+# -- by design (games_targets.BY_DESIGN): what the engine does, documented ------------------
+
+
+def _plays_on_alike(table, ref, deals: int = 2) -> None:
+    """``table`` and ``ref`` play on identically (the same legal moves: the same states)
+    until ``deals`` more deals are over (or the session is)."""
+    g = gt.GAMES["diamondback" if type(ref) is db.Table else "diablo"]
+    r1, r2 = random.Random(9), random.Random(9)
+    end = ref.deals_played + deals
+    while not ref.over and (ref.deals_played < end or ref.in_progress):
+        assert gt.step_legal(g, ref, r1) == gt.step_legal(g, table, r2)
+        assert table.getstate() == ref.getstate()
+    assert table.over == ref.over
+
+
+def _unreplayable(data):
+    h = _history(data, 0)
+    h["moves"] = h["moves"][:-1]  # the deal no longer ends
+    _put_history(data, 0, h)
+
+
+def _garbled(data):
+    h = data["history"][0]
+    data["history"][0] = (h if isinstance(h, str) else json.dumps(h))[:-7]
+
+
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("edit", [_unreplayable, _garbled, _more_stacks])
+def test_a_damaged_kept_history_is_refused_by_from_json(T, edit):
+    """By design, kept histories are read lazily: Table.from_json does not read them
+    (a damaged one does not stop the load), table.history / table.results refuse it
+    when first read, and from_json(..., replay_history=True) reads (and refuses) it
+    at once. Play never reads them: the table plays on unharmed, and saves the
+    damaged history as it was (read from that save, it is refused again)."""
+    good = played(T, 2)
+    text = _edited(good, edit)
+    with pytest.raises(SaveError):
+        T.from_json(text, replay_history=True)
+    try:
+        table = T.from_json(text)
+    except SaveError:  # (refused at once: as good)
+        return
+    assert table.getstate() == good.getstate()
+    for read in ("history", "results"):
+        with pytest.raises(SaveError):
+            getattr(T.from_json(text), read)
+    with pytest.raises(SaveError):
+        table.history  # noqa: B018
+    _plays_on_alike(table, T.from_json(good.to_json()))
+    again = T.from_json(table.to_json())
+    with pytest.raises(SaveError):
+        again.history  # noqa: B018
+
+
+def _log_text_garbled(data):
+    data["log"] = data["log"][:-3]
+
+
+def _log_text_a_dict(data):
+    data["log"] = "{}"
+
+
+def _log_text_not_json(data):
+    data["log"] = data["log"].replace(",", ";", 1)
+
+
+def _log_text_nested(data):
+    data["log"] = "[" * 100_000 + "]" * 100_000
+
+
+def _log_deal_dropped(data):
+    log = json.loads(data["log"])
+    i = max(i for i, op in enumerate(log) if op[0] == "deal")
+    del log[i]
+    data["log"] = json.dumps(log)
+
+
+def _log_not_an_operation(data):
+    log = json.loads(data["log"])
+    log.insert(2, ["nothing"])
+    data["log"] = json.dumps(log)
+
+
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("edit, at_once", [
+    (_log_text_garbled, True), (_log_text_a_dict, True), (_log_text_not_json, False),
+    (_log_text_nested, False), (_log_deal_dropped, False), (_log_not_an_operation, False),
+])
+def test_saved_log_must_agree_with_the_save(T, edit, at_once):
+    """By design, the saved log (keep_history) is read lazily: Table.from_json only
+    checks that it is the JSON text of a list (``at_once``: it refuses one that is
+    not); table.log / table.actions read it when first asked for and refuse it (not
+    JSON, not a list of operations, not the deals played), and from_json(...,
+    replay_history=True) refuses it at once. Play never reads it (new operations
+    are kept apart): the table plays on unharmed, and saves the damaged log as it
+    was (read from that save, it is refused again)."""
+    good = played(T, 2, mid=True)
+    text = _edited(good, edit)
+    with pytest.raises(SaveError):
+        T.from_json(text, replay_history=True)
+    if at_once:
+        with pytest.raises(SaveError, match="log"):
+            T.from_json(text)
+        return
+    try:
+        table = T.from_json(text)
+    except SaveError:  # (refused at once: as good)
+        return
+    assert table.getstate() == good.getstate()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for read in ("log", "actions"):
+            with pytest.raises(SaveError):
+                getattr(T.from_json(text), read)
+        _plays_on_alike(table, T.from_json(good.to_json()))
+        again = T.from_json(table.to_json())
+        with pytest.raises(SaveError):
+            again.log  # noqa: B018
+
+
+@pytest.mark.parametrize("T", TABLES)
+def test_saved_start_events_are_accepted_when_consistent(T):
+    """By design, the table events of a save's start state (before the deal in
+    progress) are a record no replay proves: they are checked for form, and must
+    agree with the snapshot where it holds them; those the deal in progress dropped
+    (keep_history=False: the events before the mark) are taken as they are (the
+    table plays on exactly as the undamaged one: once the deal ends, no trace)."""
+    def load(data):
+        return T.from_json(json.dumps(data))
+
+    t, data = _mid_deal_after_events(T)
+    mark = data["start"]["events_mark"]
+    assert len(data["start"]["events"]) > mark  # (the deal in progress kept some)
+    # an event the deal in progress dropped, changed: taken, written back, no harm
+    edited = copy.deepcopy(data)
+    edited["start"]["events"][0][5] = "tampered"
+    table = load(edited)
+    assert json.loads(table.to_json())["start"]["events"][0][5] == "tampered"
+    ref = T.from_json(t.to_json())
+    _plays_on_alike(table, ref, deals=1)
+    assert table.to_json() == ref.to_json()
+    # one the deal in progress kept (in the snapshot), changed in the start alone:
+    # refused; changed alike in the snapshot: consistent, taken
+    edited = copy.deepcopy(data)
+    edited["start"]["events"][mark][5] = "tampered"
+    with pytest.raises(SaveError):
+        load(edited)
+    edited["state"]["table"]["events"][0][5] = "tampered"
+    assert json.loads(load(edited).to_json())["state"]["table"]["events"][0][5] == "tampered"
+    # an event not of a record's form: refused
+    for field, value in ((0, 5), (1, "x"), (2, None), (3, "Q4"), (4, 0), (5, None)):
+        edited = copy.deepcopy(data)
+        edited["start"]["events"][0][field] = value
+        with pytest.raises(SaveError, match="event"):
+            load(edited)
+    # kept histories (every event kept) and between deals: the same rule
+    for _, data in (_mid_deal_after_events(T, keep=True), (None, json.loads(played(T, 2)
+                                                                            .to_json()))):
+        edited = copy.deepcopy(data)
+        edited["start"]["events"][0][5] = "tampered"
+        with pytest.raises(SaveError):
+            load(edited)
+        edited["state"]["table"]["events"][0][5] = "tampered"
+        load(edited)
+
+
+# -- engine bugs not fixed yet (strict xfails; games_targets.KNOWN_BUGS) --------------------
+
+
+# How each bug shows: the test "did not raise" the error it expects, or the wrong
+# exception escapes (xfail only on that: any other failure of the test fails it).
+DID_NOT_RAISE = pytest.fail.Exception
+
+
+def _strict_xfail(reason: str, raises: type | tuple = DID_NOT_RAISE):
+    return pytest.mark.xfail(strict=True, raises=raises, reason=f"engine bug: {reason}")
+
+
+def _chips_moved(data):
+    """A chip moved from the richest player to another, in the start and the snapshot
+    alike (between deals, or before the deal in progress)."""
+    stacks = data["start"]["ledger"]["stacks"]
+    rich = stacks.index(max(stacks))
+    other = next(s for s in range(len(stacks)) if s != rich and stacks[s])
+    for ledger in (data["start"]["ledger"], data["state"]["table"]["ledger"]):
+        ledger["stacks"][rich] -= 1
+        ledger["stacks"][other] += 1
+
+
+@_strict_xfail("the kept histories are tied to each other and to the buy-ins, not to the "
+               "table after the last of them: a chip moved between two players' stacks in "
+               "the start state and the snapshot alike (between deals; before a Diablo deal "
+               "in progress) is accepted, on every read and with replay_history=True, "
+               "though the last kept deal left other stacks")
+@pytest.mark.parametrize("T, mid", [(db.Table, False), (dl.Table, False), (dl.Table, True)])
+def test_the_table_starts_with_what_the_last_kept_deal_left(T, mid):
+    t = played(T, 3, mid=mid)
+    text = _edited(t, _chips_moved)
+    with pytest.raises(SaveError):
+        table = T.from_json(text, replay_history=True)
+        table.history  # noqa: B018
+
+
+def _no_keep_between(T, deals: int):
+    """A table without kept histories, between deals, after ``deals`` deals."""
+    g = gt.GAMES["diamondback" if T is db.Table else "diablo"]
+    t = T(4, seed=5, dealer=0)
+    rnd = random.Random(1)
+    saves = []
+    while len(saves) < deals:
+        assert gt.step_legal(g, t, rnd)
+        if not t.in_progress and t.deals_played > len(saves):
+            saves.append(t.to_json())
+    return t, saves
+
+
+@_strict_xfail("the last deal saved between deals when no history is kept ('last') is "
+               "replayed alone, not tied to the table: another deal in its place (an "
+               "earlier one of the same table, deal 1 after deal 3; or another table's) is "
+               "accepted, shown by the views (view().deal) and written back")
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("whose", ["earlier", "another table's"])
+def test_the_saved_last_deal_must_be_the_tables(T, whose):
+    _, saves = _no_keep_between(T, 3)
+    data = json.loads(saves[2])
+    if whose == "earlier":
+        data["last"] = json.loads(saves[0])["last"]
+    else:
+        other = T(4, seed=99, dealer=0)
+        g = gt.GAMES["diamondback" if T is db.Table else "diablo"]
+        rnd = random.Random(3)
+        while other.deals_played < 3 or other.in_progress:
+            assert gt.step_legal(g, other, rnd)
+        data["last"] = json.loads(other.to_json())["last"]
+    assert data["last"] != json.loads(saves[2])["last"]
+    with pytest.raises(SaveError):
+        T.from_json(json.dumps(data))
+
+
+def _log_move_dropped(data):
+    """A move of the first (finished) deal removed from the saved log."""
+    log = json.loads(data["log"])
+    assert log[0][0] == "deal" and log[1][0] == "move"
+    del log[1]
+    data["log"] = json.dumps(log)
+
+
+@_strict_xfail("the saved log's moves are compared with the kept histories only when "
+               "table.history is first read after table.log (or table.actions) was: a move "
+               "of a finished deal removed from the log is accepted by "
+               "from_json(replay_history=True), by the first read of table.log or "
+               "table.actions, and by table.log after table.history was read; each then "
+               "returns (and to_json writes back) the damaged log")
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("read", ["replay_history", "log", "actions", "history, then log"])
+def test_saved_log_moves_are_checked_against_the_kept_histories(T, read):
+    text = _edited(played(T, 2, mid=True), _log_move_dropped)
+    with pytest.raises(SaveError), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        if read == "replay_history":
+            T.from_json(text, replay_history=True)
+        else:
+            table = T.from_json(text)
+            for name in read.split(", then "):
+                getattr(table, name)
+
+
+def _log_last_move_dropped(data):
+    """The last move (of the deal in progress) removed from the saved log."""
+    log = json.loads(data["log"])
+    assert log[-1][0] == "move" and log[-1] == data["ops"][-1]
+    del log[-1]
+    data["log"] = json.dumps(log)
+
+
+def _log_close_planted(data):
+    log = json.loads(data["log"])
+    i = next(i for i, op in enumerate(log) if i and op[0] == "deal")
+    log.insert(i, ["close"])
+    data["log"] = json.dumps(log)
+
+
+def _log_plan_planted(data):
+    log = json.loads(data["log"])
+    assert log[0][0] == "deal"
+    log[0] = ["deal", {"stock": [1, 2]}]
+    data["log"] = json.dumps(log)
+
+
+@_strict_xfail("the saved log is checked (when read) for its form, its number of deals and "
+               "(see the test above) its finished deals' moves, and for nothing else: the "
+               "last move of the deal in progress removed (the save's ops tell it), a close "
+               "planted between deals (the kept events tell there was none), a deal's plan "
+               "changed: each accepted by from_json(replay_history=True) and by table.log, "
+               "and written back; Table.replay of that log is another session")
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("edit", [_log_last_move_dropped, _log_close_planted, _log_plan_planted])
+def test_the_saved_log_beyond_the_finished_deals_moves_is_checked(T, edit):
+    text = _edited(played(T, 2, mid=True), edit)
+    with pytest.raises(SaveError), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        table = T.from_json(text, replay_history=True)
+        table.log  # noqa: B018
+
+
+@_strict_xfail("table.history refuses kept histories that read alone but do not follow each "
+               "other (swapped; one repeated) once: read again, on the same table, "
+               "it returns them (so do table.results and the deprecated names); a new save "
+               "of the table keeps them, and is refused again when read")
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("edit", [_swap, _duplicate])
+def test_a_refused_kept_history_is_refused_again(T, edit):
+    text = _edited(played(T, 3), edit)
+    table = T.from_json(text)
+    try:
+        table.history  # noqa: B018
+    except SaveError:
+        pass
+    else:  # (the first read refuses them: test_kept_histories_must_agree_with_the_table)
+        raise AssertionError("the first read accepted them")
+    with pytest.raises(SaveError):
+        table.history  # noqa: B018
+
+
+_REMOVED = object()
+
+
+def _context_edit(key, value):
+    def edit(data):
+        h = _history(data, 0)
+        if value is _REMOVED:
+            del h["context"][key]
+        else:
+            h["context"][key] = value
+        _put_history(data, 0, h)
+    return edit
+
+
+@_strict_xfail("a kept history's context (what the session decided for its deal: Diablo's "
+               "game and whether it is a Diablo pot) is checked only for its values' JSON "
+               "types: diablo_pot null or 0 for false, the key removed, or an unknown key "
+               "added, are accepted (the replay reads them by truthiness) and written back")
+@pytest.mark.parametrize("key, value", [("diablo_pot", None), ("diablo_pot", 0),
+                                        ("diablo_pot", _REMOVED), ("extra", 1)],
+                         ids=["null", "0", "removed", "added"])
+def test_a_kept_historys_context_is_checked(key, value):
+    t = played(dl.Table, 1)
+    assert dict(t.history[0].context) == {"diablo_pot": False, "game": "diablo"}
+    text = _edited(t, _context_edit(key, value))
+    with pytest.raises(SaveError):
+        table = dl.Table.from_json(text, replay_history=True)
+        table.history  # noqa: B018
+
+
+def _ante_round_planned():
+    t = db.Table(3, 20, DBRules.dealers(), seed=5, dealer=0)
+    hand = t.next_deal(hands={1: [0, 1], 2: [2, 3]})
+    assert hand.phase == "ante" and not hand.dealt_in
+    hand.set_ante(1)
+    return t
+
+
+def _dealers_choice_planned():
+    t = dl.Table(3, rules=DLRules(dealers_choice=True), seed=5, dealer=0)
+    game = t.next_deal(hands={1: [0, 1, 2, 3, 4]})
+    assert game.phase == "choose" and game.deck is None
+    return t
+
+
+def _plan_changed(data):
+    hands = data["ops"][0][1]["hands"]
+    hands[0][1] = [4, 5] if len(hands[0][1]) == 2 else [5, 6, 7, 8, 9]
+
+
+def _plan_planted(data):
+    data["ops"][0] = ["deal", {"stock": [7, 6, 5, 4, 3, 2]}]
+
+
+def _plan_removed(data):
+    data["ops"][0] = ["deal"]
+
+
+@_strict_xfail("the plan of the deal in progress (the prearranged hands and stock of its "
+               "'deal' operation) is not proven while its cards are not dealt yet (Dealer's "
+               "Diamondback's ante round, Dealer's Choice before the choice): changed, "
+               "planted or removed in a save, it is accepted, and the loaded table then "
+               "deals the cards the save says: a tampered save rigs the deal (what the fix "
+               "of test_a_queued_deal_planted_in_the_start_is_refused left)")
+@pytest.mark.parametrize("make", [_ante_round_planned, _dealers_choice_planned])
+@pytest.mark.parametrize("edit", [_plan_changed, _plan_planted, _plan_removed])
+def test_the_plan_of_a_deal_not_dealt_yet_is_proven(make, edit):
+    t = make()
+    T = type(t)
+    with pytest.raises(SaveError):
+        loaded = T.from_json(_edited(t, edit), replay_history=True)
+        # the proof of the rigging: the loaded table deals other cards than the table
+        for table in (loaded, t):
+            deal = table.current
+            while not gt._dealt_in(deal):
+                deal.apply("match" if T is db.Table else "choose draw")
+        assert loaded.current.cards != t.current.cards
