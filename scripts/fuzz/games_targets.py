@@ -57,6 +57,7 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import json
 import random
@@ -108,42 +109,12 @@ from pedron.errors import PedronError
 STATS = {"accepted": 0, "refused": 0, "views": 0, "permuted": 0, "exports": 0, "known": 0,
          "by_design": 0}
 
-# Engine bugs these targets know of: each has a strict xfail test in
-# tests/hardening/test_games_regressions.py. The targets count what they meet
-# of them in STATS["known"] (and KNOWN_SEEN) instead of failing; remove an entry
-# (and its known() calls) once its bug is fixed (its xfail test then passes, and
-# fails as strict), so that a recurrence is a finding.
-KNOWN_BUGS = {
-    # the kept histories are tied to each other and to the buy-ins, not to the table
-    # after the last of them: chips moved between stacks in a save's start (and its
-    # snapshot alike), between deals or before the deal in progress, are accepted
-    # though the last kept deal left other stacks
-    "history_table_unlinked": "test_the_table_starts_with_what_the_last_kept_deal_left",
-    # the last deal saved when no history is kept (between deals) is replayed alone,
-    # not tied to the table: another deal (another table's, or an earlier one) put in
-    # its place is accepted, shown by the views and written back
-    "last_unlinked": "test_the_saved_last_deal_must_be_the_tables",
-    # the saved log's moves are compared with the kept histories only when
-    # table.history is first read after table.log/actions: never by
-    # replay_history=True, nor by the first read of table.log/actions
-    "log_moves_unchecked": "test_saved_log_moves_are_checked_against_the_kept_histories",
-    # the rest of the saved log (the deals' plans, close/leave/vote, the moves of the
-    # deal in progress) is checked against nothing: changed, it is accepted on read
-    # and written back
-    "log_ops_unchecked": "test_the_saved_log_beyond_the_finished_deals_moves_is_checked",
-    # the plan of the deal in progress (the prearranged hands and stock of its "deal"
-    # operation) is not proven while its cards are not dealt yet (Dealer's
-    # Diamondback's ante round, Dealer's Choice before the choice): changed,
-    # planted or removed, it is accepted, and the loaded table deals its cards
-    "deal_plan_unproven": "test_the_plan_of_a_deal_not_dealt_yet_is_proven",
-    # a kept history's context (what the session decided for its deal: Diablo's game
-    # and Diablo pot) is checked for its values' JSON types only: a key removed or
-    # added, a bool given as null or 0, are accepted and written back
-    "history_context_unchecked": "test_a_kept_historys_context_is_checked",
-    # a SaveError of table.history for histories that read alone but do not follow
-    # each other (or the log) is given once: read again, they are returned
-    "history_refusal_forgotten": "test_a_refused_kept_history_is_refused_again",
-}
+# Engine bugs these targets know of and that are not fixed yet (none today): give
+# each a strict xfail test in tests/hardening/test_games_regressions.py and call
+# known(name) where a target meets it, so that it is counted in STATS["known"]
+# (and KNOWN_SEEN) instead of failing; once it is fixed, remove the entry and its
+# known() calls, and the xfail (which then passes and fails as strict).
+KNOWN_BUGS: dict[str, str] = {}
 KNOWN_SEEN: dict[str, int] = {}
 
 # What the targets meet that is not a bug, by the engine's design: each is
@@ -157,9 +128,9 @@ BY_DESIGN = {
     # Play never reads them: the table plays on unharmed (and saves them as given).
     "history_read_lazily": "test_a_damaged_kept_history_is_refused_by_from_json",
     # The saved log likewise: from_json only checks that it is the JSON text of a
-    # list; it is read and checked (form, number of deals, the kept histories'
-    # moves) when table.log / table.actions are first read, or by
-    # replay_history=True. Play never reads it (new operations are kept apart).
+    # list; it is read and proven (played again from the setup, it must deal the
+    # kept histories and reach the snapshot) when table.log / table.actions are
+    # first read, or by replay_history=True. Play never reads it.
     "log_read_lazily": "test_saved_log_must_agree_with_the_save",
     # The table events kept in a save's start state before the deal in progress
     # are a record no replay proves: those before the mark (keep_history=False:
@@ -168,6 +139,17 @@ BY_DESIGN = {
     # consistent and taken too (like the other unprovable parts: setup_trusted,
     # between_deals_trusted).
     "start_events_unprovable": "test_saved_start_events_are_accepted_when_consistent",
+    # The cards prearranged for the deal in progress are in its "deal" operation and
+    # in the snapshot ("plan"); changed alike in both, the save is as consistent as
+    # the undamaged one (a plan a player could have given with next_deal(hands=...)),
+    # and no replay can tell them apart: it is taken, and deals as it says.
+    "deal_plan_consistent": "test_a_plan_changed_alike_in_the_deal_and_the_snapshot_is_taken",
+    # A deal queued in the setup (Table(orders=...)) planted or changed in a save
+    # makes the log refused when read (its replay from the setup ends with the plan
+    # still queued, the table without it); once play goes on and a deal takes that
+    # plan where it changes nothing seen (a stock the deal never drew from), the
+    # session saved again is one the setup could have played: its log is proven.
+    "setup_plan_played_out": "test_a_queued_plan_played_out_is_proven",
 }
 BY_DESIGN_SEEN: dict[str, int] = {}
 
@@ -373,7 +355,7 @@ class Diamondback(Game):
         n = rnd.choice((2, 3, 4))
         stacks = rnd.choice([rnd.randint(1, 30), [rnd.randint(1, 40) for _ in range(n)], 100])
         orders = [rnd.sample(range(DECK_SIZES[n]), rnd.randint(0, 8))] if rnd.random() < 0.1 \
-            else None  # (pedron 0.1's prearranged decks; KNOWN_BUGS: no dict plans here)
+            else None  # (pedron 0.1's prearranged decks; next_deal plans: Game.start)
         return db.Table(n, stacks, rnd.choice(DB_RULES),
                         seed if seed is not None else rnd.getrandbits(64),
                         dealer=rnd.choice([None, None, rnd.randrange(n)]),
@@ -1269,7 +1251,9 @@ def mutate(rnd: random.Random, data: Any, other: Any = None) -> Any:
     return data
 
 
-SETUP_KEYS = frozenset(("names", "stacks", "rules", "seed", "keep_history", "dealer", "plans"))
+SETUP_KEYS = frozenset(
+    ("names", "stacks", "rules", "seed", "rng", "keep_history", "dealer", "plans")
+)
 
 
 def _old_events_only(mine: dict, base: dict, table: Any) -> bool:
@@ -1296,42 +1280,23 @@ def _events_only(mine: dict, base: dict) -> bool:
     return strip(mine) == strip(base)
 
 
-def _log_moves_differ(table: Any) -> bool:
-    """The table's log (read) does not tell the kept histories' moves, deal by deal."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        log = table.log
-    told: list[list[Any]] = []
-    for op in log:
-        if op[:1] == ["deal"]:
-            told.append([])
-        elif op[:1] == ["move"]:
-            if not told:
-                return True
-            told[-1].append(op)
-    kept = table.history
-    return len(told) < len(kept) or any(
-        told[i] != [["move", m.seat, *m.to_json()] for m in h.moves] for i, h in enumerate(kept)
-    )
-
-
 def check_restored(g: Game, table: Any, original: str, rnd: random.Random) -> set[str]:
     """A damaged save that loaded (its kept histories and log read without error) must
     be the undamaged one, where a restore can tell.
 
     The kept histories were read (each replayed, and they follow each other and the
-    buy-ins): they must be the undamaged ones. So must the log (KNOWN_BUGS: parts of
-    it are not checked) and the last deal saved between deals (KNOWN_BUGS). The
+    buy-ins): they must be the undamaged ones. So must the log (proven by a replay
+    from the setup) and the last deal saved between deals (it must follow the table). The
     snapshot (``state``) of a deal in progress is proven by the replay from the
     start: the loaded table's must be the undamaged save's, unless the start itself
-    changed alike (its chips: the kept histories contradict that, KNOWN_BUGS; its
+    changed alike (its chips: the kept histories contradict that; its
     events: BY_DESIGN). ``start`` and ``ops`` are what the replay starts from: where
     the loaded table's differ, the difference must be one the replay cannot see (a
     spare generator word the shuffle rejects, events the deal dropped: BY_DESIGN):
     the two tables then play on identically, and once the deal in progress ends
     their saves are the same. Between deals a save is its snapshot alone (its start
     is the snapshot): a change made alike to both is beyond any check (counted),
-    unless the kept histories contradict it (KNOWN_BUGS). The setup's names, stacks,
+    unless the kept histories contradict it (they must). The setup's names, stacks,
     seed, rules and plans define the session: a change the replay cannot contradict
     cannot be seen (counted); its fields must be of their types. Returns the parts
     found damaged.
@@ -1355,15 +1320,11 @@ def check_restored(g: Game, table: Any, original: str, rnd: random.Random) -> se
     if _parsed(mine["last"]) != _parsed(base["last"]):
         damaged.add("last")
         last, before = _parsed(mine["last"]), _parsed(base["last"])
-        if last is None or before is None or any(
-            last[k] != before[k] for k in ("number", "stacks", "carry", "result")
-        ):
-            known("last_unlinked")  # (another deal: its number, its chips)
-        else:
-            _record_trusted([last], [before])
-    if _parsed(mine["log"]) != _parsed(base["log"]):
-        known("log_moves_unchecked" if _log_moves_differ(table) else "log_ops_unchecked")
-        damaged.add("log")
+        assert last is not None and before is not None, "a last deal planted or removed"
+        assert last["number"] == before["number"] and _end_chips(last) == _end_chips(before), (
+            "another last deal accepted")
+        _record_trusted([last], [before])
+    assert _parsed(mine["log"]) == _parsed(base["log"]), "a damaged log accepted"
     setup, was = mine["setup"], base["setup"]
     if setup != was:
         damaged.add("setup")
@@ -1372,12 +1333,14 @@ def check_restored(g: Game, table: Any, original: str, rnd: random.Random) -> se
         assert isinstance(setup["plans"], list), f"plans {setup['plans']!r} accepted"
         STATS["setup_trusted"] = STATS.get("setup_trusted", 0) + 1
     if mine["state"] != base["state"]:
+        if _deal_plan_only(mine, base, table):
+            by_design("deal_plan_consistent")  # (changed alike in its operation and snapshot)
+            return damaged | {"plan"}
         if _events_only(mine, base):
             by_design("start_events_unprovable")  # (changed alike in start and snapshot)
             return damaged | {"events"}
-        if table.keep_history and table.history and _stacks_moved(table, mine):
-            known("history_table_unlinked")  # (the last kept deal left other stacks)
-            return damaged | {"start"}
+        assert not (table.keep_history and table.history and _stacks_moved(table, mine)), (
+            "a table that does not start with what the last kept deal left")
         if not base["ops"] and not mine["ops"] and mine["start"] == mine["state"]["table"]:
             STATS["between_deals_trusted"] = STATS.get("between_deals_trusted", 0) + 1
             return damaged | {"between"}
@@ -1385,9 +1348,6 @@ def check_restored(g: Game, table: Any, original: str, rnd: random.Random) -> se
     if mine["start"] != base["start"] or mine["ops"] != base["ops"]:
         if mine["ops"] == base["ops"] and _old_events_only(mine["start"], base["start"], table):
             by_design("start_events_unprovable")
-        if _deal_plan_only(mine, base, table) and not _dealt_in(table.current):
-            known("deal_plan_unproven")  # (the cards are dealt later: rigged)
-            return damaged | {"plan"}
         if "setup" not in damaged:
             check_equivalent(g, table, original, rnd)
     return damaged
@@ -1395,12 +1355,22 @@ def check_restored(g: Game, table: Any, original: str, rnd: random.Random) -> se
 
 def _deal_plan_only(mine: dict, base: dict, table: Any) -> bool:
     """The saves differ only in the plan of the deal in progress (its "deal" operation:
-    prearranged hands and stock, or none), and maybe the events it dropped."""
+    prearranged hands and stock, or none; and the snapshot's "plan" alike), and maybe
+    the events it dropped: a save as consistent as the undamaged one (the plan a
+    player could have given), which no replay can tell from it (BY_DESIGN)."""
     a, b = mine["ops"], base["ops"]
     start = mine["start"] == base["start"] or _old_events_only(mine["start"], base["start"],
                                                                 table)
+    def strip(save: dict) -> dict:
+        return {k: v for k, v in save["state"].items() if k != "plan"}
     return bool(a) and bool(b) and a[0][:1] == b[0][:1] == ["deal"] and a[0] != b[0] and (
-        a[1:] == b[1:] and start and mine["state"] == base["state"])
+        a[1:] == b[1:] and start and strip(mine) == strip(base))
+
+
+def _end_chips(h: dict) -> tuple[list[int], int]:
+    """The chips a deal's history (as JSON) left: its stacks and carried pot."""
+    result = h["result"]
+    return [s + n for s, n in zip(h["stacks"], result["net"], strict=True)], result["carry"]
 
 
 def _follows(before: tuple[Any, int], stacks: Any, carry: int, leaving: bool) -> bool:
@@ -1418,13 +1388,11 @@ def _record_trusted(mine: list[dict], base: list[dict]) -> None:
     """Kept deals (or the last one) that differ from the undamaged save's, yet replay
     and follow the table: a record no replay can prove (a card of the same rank, a
     call said with or without its cost), counted; but the context (what the session
-    decided for the deal) must be of the form the game writes (KNOWN_BUGS)."""
+    decided for the deal) must be of the form the game writes (history._read_context)."""
     def form(h: dict) -> dict:
         return {k: type(v) for k, v in h["context"].items()}
-    if [form(h) for h in mine] != [form(h) for h in base]:
-        known("history_context_unchecked")
-    else:
-        STATS["record_trusted"] = STATS.get("record_trusted", 0) + 1
+    assert [form(h) for h in mine] == [form(h) for h in base], "a context of another form"
+    STATS["record_trusted"] = STATS.get("record_trusted", 0) + 1
 
 
 def _stacks_moved(table: Any, save: dict) -> bool:
@@ -1516,14 +1484,15 @@ def read_lazily(table: Any) -> tuple[str, SaveError] | None:
     return None
 
 
-def check_refused_lazily(g: Game, table: Any, part: str, rnd: random.Random) -> None:
+def check_refused_lazily(g: Game, table: Any, part: str, rnd: random.Random,
+                         plans_only: bool = False) -> None:
     """A table whose kept histories (or log) were refused when read: read again, they
     are refused again; it plays on unharmed (play never reads them); it saves to a
-    fixed point, and its save loads, keeping the damage (read, refused again)."""
+    fixed point, and its save loads, keeping the damage (read, refused again), unless
+    the damage was only the setup's queued plans (``plans_only``) and play took them
+    where they change nothing seen (BY_DESIGN)."""
     again_read = read_lazily(table)
-    if again_read is None or again_read[0] != part:
-        assert part == "history", (part, again_read)
-        known("history_refusal_forgotten")
+    assert again_read is not None and again_read[0] == part, (part, again_read)
     total = table.ledger.total
     check_chips(table, total)
     check_plays_on(g, table, rnd, total)
@@ -1531,6 +1500,9 @@ def check_refused_lazily(g: Game, table: Any, part: str, rnd: random.Random) -> 
     again = g.Table.from_json(text)
     assert again.to_json() == text, "a table refused lazily does not re-serialize"
     refused = read_lazily(again)
+    if refused is None and plans_only and part == "log":
+        by_design("setup_plan_played_out")
+        return
     assert refused is not None, f"the damaged {part} is accepted once saved again"
     with contextlib.suppress(SaveError):
         g.Table.from_json(text, replay_history=True)
@@ -1597,6 +1569,23 @@ def repack(rnd: random.Random, data: Any, texts: set) -> None:
                 if rnd.random() < 0.05:
                     cut = _cut(rnd, parent[key])
                     parent[key] = cut if isinstance(cut, str) else parent[key][:-1]
+
+
+def _setup_plans_only(save: Any, original: str | None) -> bool:
+    """Whether ``save`` differs from the undamaged ``original`` in its setup's plans
+    alone."""
+    if original is None:
+        return False
+    try:
+        mine = json.loads(save) if isinstance(save, (str, bytes)) else copy.deepcopy(save)
+    except ValueError:
+        return False
+    base = json.loads(original)
+    if not isinstance(mine, dict) or not isinstance(mine.get("setup"), dict):
+        return False
+    mine["setup"] = {k: v for k, v in mine["setup"].items() if k != "plans"}
+    base["setup"] = {k: v for k, v in base["setup"].items() if k != "plans"}
+    return bool(mine == base)
 
 
 def _parsed(part: Any) -> Any:
@@ -1667,7 +1656,7 @@ def load_and_check(g: Game, save: Any, rnd: random.Random, original: str | None 
         assert eager is not None, f"replay_history=True accepts what reading refuses: {lazy}"
         by_design(f"{lazy[0]}_read_lazily")
         STATS["refused"] += 1
-        check_refused_lazily(g, table, lazy[0], rnd)
+        check_refused_lazily(g, table, lazy[0], rnd, _setup_plans_only(save, original))
         return
     assert eager is None, f"replay_history=True refuses what reading accepts: {eager}"
     STATS["accepted"] += 1

@@ -312,15 +312,17 @@ def test_restore_checker_catches_another_table():
     gt.step_legal(g, other, random.Random(0))
     with pytest.raises(AssertionError, match="different 'state'"):
         gt.check_restored(g, other, text, random.Random(0))
-    # A deal queued in the setup and the start of an ante round alike (the setup is
-    # trusted: no replay can contradict it): the tables deal differently, and that
-    # is caught.
+    # A deal queued in the setup, the start of an ante round and the snapshot's plan
+    # alike (the setup is trusted: no replay can contradict it): the tables deal
+    # differently, and that is caught.
     t = db.Table(3, 20, DBRules.dealers(), seed=5, dealer=0)
     t.next_deal().set_ante(1)
     data = json.loads(t.to_json())
-    data["setup"]["plans"] = data["start"]["plans"] = [{"order": list(range(9, -1, -1))}]
+    plan = {"order": list(range(9, -1, -1))}
+    data["setup"]["plans"] = data["start"]["plans"] = [plan]
+    data["state"]["plan"] = plan
     rigged = db.Table.from_json(json.dumps(data))
-    assert rigged.getstate() == t.getstate()
+    assert rigged.getstate() == {**t.getstate(), "plan": plan}
     with pytest.raises(AssertionError, match="plays on differently"):
         gt.check_equivalent(g, rigged, t.to_json(), random.Random(0))
 

@@ -5,12 +5,13 @@ reaching the code the way the new engine is used (save version 2, typed moves,
 ``next_deal``). The second: engine bugs found while adapting the fuzzers to the
 new engine, fixed since. The third: what the fuzzers meet that is the engine's
 design, not a bug (``games_targets.BY_DESIGN``: kept histories and the saved
-log read lazily, the start state's events as a record), each an ordinary test
-of what the engine does. The last: engine bugs not fixed yet
-(``games_targets.KNOWN_BUGS``), each a strict xfail (it passes, and so fails,
-once the bug is fixed; then drop the ``xfail``, move the test to the second
-part and remove the matching entry of ``KNOWN_BUGS`` and its ``known()``
-calls in the targets).
+log read lazily, the start state's events as a record, a prearranged deal
+changed alike everywhere), each an ordinary test of what the engine does. The
+last: the parts of a save that tie it together (the kept histories to the
+table, the last deal, the log, a deal's plan, a history's context), engine
+bugs found by the fuzzers and fixed. A bug found and not fixed yet gets a
+strict xfail here and an entry in ``games_targets.KNOWN_BUGS`` (its
+``known()`` calls in the targets counting it instead of failing).
 """
 
 from __future__ import annotations
@@ -735,16 +736,31 @@ def test_saved_start_events_are_accepted_when_consistent(T):
         load(edited)
 
 
-# -- engine bugs not fixed yet (strict xfails; games_targets.KNOWN_BUGS) --------------------
+def test_a_queued_plan_played_out_is_proven():
+    """By design (BY_DESIGN "setup_plan_played_out"): a deal queued in the setup
+    planted in a save makes its log refused when read (the replay from the setup
+    ends with the plan still queued); once play goes on and a later deal takes the
+    plan where it changes nothing seen (a stock no tie drew from), the session saved
+    again is one that setup could have played, and its log is proven."""
+    g = gt.GAMES["diamondback"]
+    t = db.Table(3, 20, seed=0, dealer=0, keep_history=True)
+    t.next_deal(hands={0: [5, 6], 1: [7, 8], 2: [9, 10]})
+    rnd = random.Random(0)
+    assert gt.step_legal(g, t, rnd)
+    data = json.loads(t.to_json())
+    data["setup"]["plans"] = [{"hands": [], "stock": [4]}]
+    planted = db.Table.from_json(json.dumps(data))
+    with pytest.raises(SaveError, match="does not lead to the saved table"), \
+            pytest.warns(DeprecationWarning):
+        planted.log  # noqa: B018
+    while planted.deals_played < 3 or planted.in_progress:
+        assert gt.step_legal(g, planted, rnd)
+    again = db.Table.from_json(planted.to_json(), replay_history=True)
+    assert [h.cards for h in again.history] == [h.cards for h in planted.history]
+    assert again.to_json() == planted.to_json()
 
 
-# How each bug shows: the test "did not raise" the error it expects, or the wrong
-# exception escapes (xfail only on that: any other failure of the test fails it).
-DID_NOT_RAISE = pytest.fail.Exception
-
-
-def _strict_xfail(reason: str, raises: type | tuple = DID_NOT_RAISE):
-    return pytest.mark.xfail(strict=True, raises=raises, reason=f"engine bug: {reason}")
+# -- the save's parts that tie it together (fixed engine bugs) --------------------------
 
 
 def _chips_moved(data):
@@ -758,11 +774,6 @@ def _chips_moved(data):
         ledger["stacks"][other] += 1
 
 
-@_strict_xfail("the kept histories are tied to each other and to the buy-ins, not to the "
-               "table after the last of them: a chip moved between two players' stacks in "
-               "the start state and the snapshot alike (between deals; before a Diablo deal "
-               "in progress) is accepted, on every read and with replay_history=True, "
-               "though the last kept deal left other stacks")
 @pytest.mark.parametrize("T, mid", [(db.Table, False), (dl.Table, False), (dl.Table, True)])
 def test_the_table_starts_with_what_the_last_kept_deal_left(T, mid):
     t = played(T, 3, mid=mid)
@@ -785,10 +796,6 @@ def _no_keep_between(T, deals: int):
     return t, saves
 
 
-@_strict_xfail("the last deal saved between deals when no history is kept ('last') is "
-               "replayed alone, not tied to the table: another deal in its place (an "
-               "earlier one of the same table, deal 1 after deal 3; or another table's) is "
-               "accepted, shown by the views (view().deal) and written back")
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("whose", ["earlier", "another table's"])
 def test_the_saved_last_deal_must_be_the_tables(T, whose):
@@ -808,6 +815,27 @@ def test_the_saved_last_deal_must_be_the_tables(T, whose):
         T.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("T", TABLES)
+def test_the_saved_last_deal_may_not_be_removed(T):
+    """Found by save_diamondback (seed 1, input 13108): a table between deals, without
+    kept histories, saved with its last deal removed loaded with ``last`` None."""
+    t, saves = _no_keep_between(T, 2)
+    assert t.last is not None
+    data = json.loads(saves[1])
+    data["last"] = None
+    with pytest.raises(SaveError, match="last deal"):
+        T.from_json(json.dumps(data))
+    assert T.from_json(saves[1]).last.result == T.from_json(saves[1]).last_result
+
+
+@pytest.mark.parametrize("T", TABLES)
+def test_kept_histories_may_not_be_removed(T):
+    data = json.loads(played(T, 2).to_json())
+    data["history"] = []
+    with pytest.raises(SaveError, match="0 histories kept for 2 finished deals"):
+        T.from_json(json.dumps(data))
+
+
 def _log_move_dropped(data):
     """A move of the first (finished) deal removed from the saved log."""
     log = json.loads(data["log"])
@@ -816,12 +844,6 @@ def _log_move_dropped(data):
     data["log"] = json.dumps(log)
 
 
-@_strict_xfail("the saved log's moves are compared with the kept histories only when "
-               "table.history is first read after table.log (or table.actions) was: a move "
-               "of a finished deal removed from the log is accepted by "
-               "from_json(replay_history=True), by the first read of table.log or "
-               "table.actions, and by table.log after table.history was read; each then "
-               "returns (and to_json writes back) the damaged log")
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("read", ["replay_history", "log", "actions", "history, then log"])
 def test_saved_log_moves_are_checked_against_the_kept_histories(T, read):
@@ -858,12 +880,6 @@ def _log_plan_planted(data):
     data["log"] = json.dumps(log)
 
 
-@_strict_xfail("the saved log is checked (when read) for its form, its number of deals and "
-               "(see the test above) its finished deals' moves, and for nothing else: the "
-               "last move of the deal in progress removed (the save's ops tell it), a close "
-               "planted between deals (the kept events tell there was none), a deal's plan "
-               "changed: each accepted by from_json(replay_history=True) and by table.log, "
-               "and written back; Table.replay of that log is another session")
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("edit", [_log_last_move_dropped, _log_close_planted, _log_plan_planted])
 def test_the_saved_log_beyond_the_finished_deals_moves_is_checked(T, edit):
@@ -874,10 +890,6 @@ def test_the_saved_log_beyond_the_finished_deals_moves_is_checked(T, edit):
         table.log  # noqa: B018
 
 
-@_strict_xfail("table.history refuses kept histories that read alone but do not follow each "
-               "other (swapped; one repeated) once: read again, on the same table, "
-               "it returns them (so do table.results and the deprecated names); a new save "
-               "of the table keeps them, and is refused again when read")
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("edit", [_swap, _duplicate])
 def test_a_refused_kept_history_is_refused_again(T, edit):
@@ -907,10 +919,6 @@ def _context_edit(key, value):
     return edit
 
 
-@_strict_xfail("a kept history's context (what the session decided for its deal: Diablo's "
-               "game and whether it is a Diablo pot) is checked only for its values' JSON "
-               "types: diablo_pot null or 0 for false, the key removed, or an unknown key "
-               "added, are accepted (the replay reads them by truthiness) and written back")
 @pytest.mark.parametrize("key, value", [("diablo_pot", None), ("diablo_pot", 0),
                                         ("diablo_pot", _REMOVED), ("extra", 1)],
                          ids=["null", "0", "removed", "added"])
@@ -951,12 +959,6 @@ def _plan_removed(data):
     data["ops"][0] = ["deal"]
 
 
-@_strict_xfail("the plan of the deal in progress (the prearranged hands and stock of its "
-               "'deal' operation) is not proven while its cards are not dealt yet (Dealer's "
-               "Diamondback's ante round, Dealer's Choice before the choice): changed, "
-               "planted or removed in a save, it is accepted, and the loaded table then "
-               "deals the cards the save says: a tampered save rigs the deal (what the fix "
-               "of test_a_queued_deal_planted_in_the_start_is_refused left)")
 @pytest.mark.parametrize("make", [_ante_round_planned, _dealers_choice_planned])
 @pytest.mark.parametrize("edit", [_plan_changed, _plan_planted, _plan_removed])
 def test_the_plan_of_a_deal_not_dealt_yet_is_proven(make, edit):
@@ -970,3 +972,47 @@ def test_the_plan_of_a_deal_not_dealt_yet_is_proven(make, edit):
             while not gt._dealt_in(deal):
                 deal.apply("match" if T is db.Table else "choose draw")
         assert loaded.current.cards != t.current.cards
+
+
+def _plan_changed_alike(data):
+    _plan_changed(data)
+    data["state"]["plan"] = copy.deepcopy(data["ops"][0][1])
+
+
+@pytest.mark.parametrize("make", [_ante_round_planned, _dealers_choice_planned])
+def test_a_plan_changed_alike_in_the_deal_and_the_snapshot_is_taken(make):
+    """By design (BY_DESIGN "deal_plan_consistent"): the cards prearranged for a deal
+    not dealt yet, changed alike in its operation and in the snapshot, make a save
+    as consistent as the undamaged one (the plan a player could have given): it
+    loads, and deals what it says. Changed in one place only, it is refused (above)."""
+    t = make()
+    T = type(t)
+    loaded = T.from_json(_edited(t, _plan_changed_alike), replay_history=True)
+    planned = json.loads(loaded.to_json())["ops"][0][1]["hands"][0]
+    for table in (loaded, t):
+        deal = table.current
+        while not gt._dealt_in(deal):
+            deal.apply("match" if T is db.Table else "choose draw")
+    seat, cards = planned
+    assert list(loaded.current.cards[seat]) == cards != list(t.current.cards[seat])
+
+
+def test_a_player_who_left_took_his_chips_and_forfeited_only_his_winnings():
+    """The last deal's chips, then a player leaving (he takes his chips: only a Match
+    Diamondback player forfeits his winnings): another last deal whose chips could
+    only lead to the table's if the leaver's chips had gone to the pot and been
+    shared out (found by the long fuzz run: save_diamondback seed 0 input 13303)."""
+    t = db.Table(2, [30, 10], seed=1, dealer=0)
+    hand = t.next_deal()
+    hand.bet(1)
+    hand.fold()
+    assert t.leave(1) == 10 and t.over and tuple(t.stacks) == (30, 0)
+    db.Table.from_json(t.to_json())  # (the undamaged save loads)
+
+    def swap(data):
+        last = json.loads(data["last"])
+        last["stacks"].reverse()
+        data["last"] = json.dumps(last)
+
+    with pytest.raises(SaveError, match="not the one this table played"):
+        db.Table.from_json(_edited(t, swap))

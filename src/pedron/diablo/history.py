@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from pedron.diablo.game import Game
-from pedron.diablo.rules import Rules
+from pedron.diablo.rules import GAMES, Rules
 from pedron.diablo.views import GameResult
 from pedron.engine.history import DealHistory
 
@@ -25,3 +25,7 @@ class GameHistory(DealHistory):
     _RESULT = GameResult
     # One 52-card deck, however many are dealt in.
     _DECK_SIZES = MappingProxyType({players: 52 for players in range(1, 8)})
+    _CONTEXT = MappingProxyType({
+        "game": lambda v: v is None or (type(v) is str and v in GAMES),
+        "diablo_pot": lambda v: type(v) is bool,
+    })

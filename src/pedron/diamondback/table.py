@@ -177,11 +177,10 @@ class Table(TableBase[Hand]):
         if not self.seated[seat]:
             raise IllegalActionError(f"seat {seat} is not at the table")
         led = self.ledger
-        if self.rules.variant == "match":
-            winnings = max(0, led.stacks[seat] - self.buy_in[seat])
-            if winnings:
-                led.forfeit(seat, winnings)
-                self._events.append(Record("forfeit", seat, winnings, note="winnings into the pot"))
+        winnings = self._forfeit(seat, led.stacks[seat])
+        if winnings:
+            led.forfeit(seat, winnings)
+            self._events.append(Record("forfeit", seat, winnings, note="winnings into the pot"))
         taken = led.withdraw(seat)
         self.seated[seat] = False
         self.votes.discard(seat)
@@ -189,6 +188,13 @@ class Table(TableBase[Hand]):
         self._record_op(["leave", seat])
         self._check_over(self.dealer if self.dealer != seat else (seat + 1) % self.n)
         return taken
+
+    def _forfeit(self, seat: int, chips: int) -> int:
+        """What a player leaving with ``chips`` forfeits into the pot for the next hand:
+        in Match Diamondback his winnings (the chips above his buy-in)."""
+        if self.rules.variant != "match":
+            return 0
+        return max(0, chips - self.buy_in[seat])
 
     def vote_end(self, seat: int, agree: bool = True) -> bool:
         """Match Diamondback: ``seat`` agrees (or no longer agrees) to end the match.

@@ -18,7 +18,8 @@ not see are censored and it cannot be replayed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pedron.engine.actions import Record
@@ -129,6 +130,8 @@ class DealHistory:
     """
 
     GAME: ClassVar[str] = ""
+    #: What a game's context holds: each key, and the test its value must pass.
+    _CONTEXT: ClassVar[Mapping[str, Callable[[Any], bool]]] = MappingProxyType({})
     _records: tuple[Record, ...] | None
     _text: str | None
     __slots__ = ("_records", "_text", "cards", "carry", "context", "dealer", "moves", "names",
@@ -222,6 +225,18 @@ class DealHistory:
     @classmethod
     def _new_deal(cls, ctx: Any) -> Any:
         return cls._DEAL(ctx)
+
+    @classmethod
+    def _read_context(cls, value: Any) -> dict[str, Any]:
+        """A saved context, checked: exactly the game's keys, each with a value it takes."""
+        expected = cls._CONTEXT
+        if not isinstance(value, dict) or set(value) != set(expected):
+            raise HistoryError(f"bad context {short(value)}: {cls.GAME} histories hold "
+                               f"{sorted(expected)}")
+        for key, test in expected.items():
+            if not test(value[key]):
+                raise HistoryError(f"bad context value {key}={short(value[key])}")
+        return value
 
     @classmethod
     def _read_move(cls, data: Any) -> Any:
@@ -384,7 +399,7 @@ class DealHistory:
             history = cls(
                 rules, tuple(names), _int(data["number"]), _int(data["dealer"]),
                 tuple(_int(s) for s in data["seats"]), stacks, _int(data["carry"]),
-                tuple(sorted(_context(data["context"]).items())),
+                tuple(sorted(cls._read_context(data["context"]).items())),
                 None if cards is None else tuple(_int(c) for c in cards), tuple(moves),
                 records, cls._result_from_json(data["result"]), viewer,
             )
@@ -472,15 +487,6 @@ def _int(value: Any) -> int:
 def _str(value: Any) -> str:
     if type(value) is not str:
         raise HistoryError(f"expected text, not {short(value)}")
-    return value
-
-
-def _context(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict) or not all(type(k) is str for k in value):
-        raise HistoryError(f"bad context {short(value)}")
-    for v in value.values():
-        if v is not None and type(v) not in (str, int, bool):
-            raise HistoryError(f"bad context value {short(v)}")
     return value
 
 

@@ -14,6 +14,7 @@ state, plays the operations since it again and requires the snapshot; with
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pedron._kernels.rng import Generator
@@ -62,13 +63,14 @@ class TableSaving:
     _events_mark: int
     _plans: list[Any]
     _deal: Any
+    _shoe: Any
     _last: tuple[Any, ...] | None
     _start: tuple[Any, ...] | None
     _ops: list[Any]
     _log: list[Any]
     _log_saved: str | None
     _log_saved_at: tuple[int, int]
-    _log_unchecked: int
+    _saved_state: dict[str, Any] | None
     _setup: dict[str, Any]
 
     if TYPE_CHECKING:  # TableBase defines them
@@ -160,9 +162,11 @@ class TableSaving:
         """The whole state as plain data (hidden information included; the deal in
         progress, not a finished one)."""
         deal = self.current
+        plan = self._shoe.plan  # (a deal's plan may wait for its cards: prove it too)
         return {
             "table": self._session_state(),
             "deal": None if deal is None else deal.getstate(),
+            "plan": None if plan is None or deal is None else plan.to_json(),
         }
 
     def to_json(self) -> str:
@@ -238,14 +242,25 @@ class TableSaving:
         table._log = []  # (the replay of the deal in progress logged what the saved log holds)
         table._log_saved = log if table.keep_history else None
         table._log_saved_at = (table.deals_played, finished)
+        table._saved_state = data["state"] if table.keep_history else None  # (proves the log)
         if replay_history:
             table.history  # noqa: B018 - (reading them replays each one and checks the chain)
             table._log_ops()
-        last = history[-1] if history else data.get("last")
+        saved_last = data.get("last")
+        if saved_last is not None and (table.keep_history or table.in_progress):
+            raise SaveError("a last deal is saved only between deals, without kept histories")
+        last = history[-1] if history else saved_last
+        if last is None and table._deal is None and table.deals_played and not table.keep_history:
+            raise SaveError("the last deal this table played is missing from the save")
         if last is not None and table._deal is None:  # the last deal, for views between deals
             if type(last) is not str:
                 raise SaveError("the last deal is saved as JSON text")
             history_of_last = table._read_history(last)
+            if history_of_last.number != table.deals_played or not table._follows(
+                history_of_last.stacks_after(), history_of_last.result.carry,
+                *table._chips_between_deals(), table.over,
+            ):
+                raise SaveError("the saved last deal is not the one this table played")
             try:
                 table._deal = history_of_last.replay()
             except PedronError as exc:
@@ -265,63 +280,96 @@ class TableSaving:
 
     def _log_ops(self) -> list[Any]:
         """The session's operations (every one with ``keep_history``). The saved part is
-        read and checked (its form, its deals, and the kept histories' moves) only when
-        asked for: play never needs it (a new operation is kept apart from it)."""
+        read only when asked for (play never needs it: a new operation is kept apart),
+        and proven then: played again from the setup, it must deal the kept histories
+        and lead to the saved table."""
         saved = self._log_saved
         if saved is not None:
             try:
                 ops = json.loads(saved)
             except (ValueError, RecursionError) as exc:
                 raise SaveError(f"the saved log is not JSON: {exc}") from None
-            if not isinstance(ops, list) or not all(
-                isinstance(op, list) and op and type(op[0]) is str and op[0] in OPS
-                for op in ops
-            ):
-                raise SaveError("the saved log holds something that is not an operation")
-            deals = sum(1 for op in ops if op[0] == "deal")
-            if deals != self._log_saved_at[0]:
-                raise SaveError("the saved log does not tell the deals played (tampered?)")
-            self._log[:0] = ops
+            self._log[:0] = self._prove_log(ops)  # (as the replay logged them: canonical)
             self._log_saved = None
-            self._log_unchecked = len(ops)
+            self._saved_state = None
         return self._log
 
-    def _check_log(self) -> None:
-        """The saved log's moves must be the kept histories' (read them first)."""
-        count = self._log_unchecked
-        if not count:
-            return
-        per_deal: list[list[Any]] = []
-        for op in self._log[:count]:
-            if op[0] == "deal":
-                per_deal.append([])
-            elif op[0] == "move" and per_deal:
-                per_deal[-1].append(op)
+    def _prove_log(self, ops: Any) -> list[Any]:
+        """Play the saved log ``ops`` again on a new table set up as this one was: it
+        must deal exactly the kept histories and reach the saved snapshot. Returns
+        the operations as the new table logged them."""
+        setup = self._setup
+        rng = Generator(0)
+        rng.setstate(setup["rng"])
+        try:
+            make: Any = type(self)  # (TableBase's constructor)
+            other = make(
+                list(setup["names"]), list(setup["stacks"]), self.rules, seed=rng,
+                dealer=setup["dealer"], orders=setup["plans"], keep_history=True,
+            )
+            if not isinstance(ops, list):
+                raise SaveError("the saved log must be a list of operations")
+            for op in ops:
+                other._replay_op(op)
+        except SaveError:
+            raise
+        except PedronError as exc:
+            raise SaveError(f"the saved log does not replay: {exc}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError,
+                RecursionError) as exc:
+            raise SaveError(f"malformed saved log: {exc!r}") from None
         _, finished = self._log_saved_at
-        for history, moves in zip(self._history[:finished], per_deal, strict=False):
-            if [["move", m.seat, *m.to_json()] for m in history.moves] != moves:
-                raise SaveError(f"the saved log does not tell deal {history.number}'s moves")
-        self._log_unchecked = 0
+        kept = [h if isinstance(h, str) else h.compact_text() for h in self._history[:finished]]
+        if [h.compact_text() for h in other._history] != kept:
+            raise SaveError("the saved log does not deal the kept histories (tampered?)")
+        try:
+            same = other.getstate() == self._saved_state
+        except RecursionError:
+            same = False
+        if not same:
+            raise SaveError("the saved log does not lead to the saved table (tampered?)")
+        return other._log
 
     def _check_chain(self, history: list[Any]) -> None:
         """Kept histories follow each other and the table: deal numbers 1, 2, ...; each
-        deal starts with the chips the one before left (or the buy-ins), except that a
-        player who left between deals has none (``_LEAVING`` games), what he forfeited
-        going into the carried pot."""
-        leaving = self._LEAVING
-        before_stacks: tuple[int, ...] = self.buy_in
-        before_carry = 0
+        deal starts with the chips the one before left (or the buy-ins), and the table
+        (the deal in progress at its start) with what the last one left."""
+        stacks: tuple[int, ...] = self.buy_in
+        carry = 0
         for number, h in enumerate(history, 1):
             if h.number != number:
                 raise SaveError(f"kept deal {h.number} is where deal {number} should be")
-            gained = h.carry - before_carry
-            left = [s for s, (a, b) in enumerate(zip(before_stacks, h.stacks, strict=True))
-                    if a != b]
-            if any(not leaving or h.stacks[s] != 0 for s in left) or gained < 0 or (
-                gained > sum(before_stacks[s] for s in left)
-            ):
+            if not self._follows(stacks, carry, h.stacks, h.carry):
                 raise SaveError(f"deal {h.number} does not start with the chips the table had")
-            before_stacks, before_carry = h.stacks_after(), h.result.carry
+            stacks, carry = h.stacks_after(), h.result.carry
+        if not self._follows(stacks, carry, *self._chips_between_deals(), self.over):
+            raise SaveError("the table does not have the chips the last kept deal left")
+
+    def _follows(self, before: tuple[int, ...], carry: int, stacks: Sequence[int],
+                 now_carry: int, ended: bool = False) -> bool:
+        """Whether chips ``stacks``/``now_carry`` can follow ``before``/``carry`` between
+        two deals: the same, except that a player who left (``_LEAVING`` games) has
+        none, what he forfeited (:meth:`_forfeit`) going into the carried pot; and,
+        once the session has ``ended``, the carried pot shared out."""
+        gone = [s for s, (a, b) in enumerate(zip(before, stacks, strict=True)) if b < a]
+        if gone and (not self._LEAVING or any(stacks[s] for s in gone)):
+            return False
+        shared = sum(b - a for a, b in zip(before, stacks, strict=True) if b > a)
+        if shared and (not ended or now_carry):
+            return False
+        return now_carry + shared == carry + sum(self._forfeit(s, before[s]) for s in gone)
+
+    def _forfeit(self, seat: int, chips: int) -> int:
+        """What a player leaving with ``chips`` forfeits into the pot (none here)."""
+        return 0
+
+    def _chips_between_deals(self) -> tuple[tuple[int, ...], int]:
+        """The stacks and carried pot before the deal in progress (now, between deals)."""
+        if self.in_progress:
+            assert self._start is not None
+            stacks, carry, _ = self._start[9]
+            return stacks, carry
+        return tuple(self.ledger.stacks), self.ledger.carry
 
     @classmethod
     def _check_snapshot(cls, setup: dict[str, Any], state: dict[str, Any]) -> None:
@@ -359,7 +407,7 @@ class TableSaving:
     def _from_setup(cls, setup: Any) -> Any:
         if not isinstance(setup, dict):
             raise SaveError("the setup must be a dict")
-        keys = {"names", "stacks", "rules", "seed", "keep_history", "dealer", "plans"}
+        keys = {"names", "stacks", "rules", "seed", "rng", "keep_history", "dealer", "plans"}
         if set(setup) != keys:
             raise SaveError(f"the setup holds {sorted(set(setup))}, not {sorted(keys)}")
         try:
@@ -378,6 +426,7 @@ class TableSaving:
                                 f"{save.short(dealer)}")
             if not isinstance(setup["plans"], list):
                 raise SaveError("the setup's plans must be a list")
+            Generator(0).setstate(setup["rng"])
         except SaveError:
             raise
         except PedronError as exc:

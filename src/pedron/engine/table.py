@@ -135,6 +135,7 @@ class TableBase(TableSaving, Generic[D]):
         plans.extend(self._order_plan(o, dealt_only=False) for o in orders or ())
         self._plans.extend(plans)
         self._setup["seed"] = rng.seed
+        self._setup["rng"] = rng.getstate()  # (before the draw for dealer: a log replays from it)
         self._setup["dealer"] = dealer
         self._setup["plans"] = [p.to_json() for p in plans]
         self._init_game()
@@ -173,7 +174,8 @@ class TableBase(TableSaving, Generic[D]):
         self._log: list[Any] = []  # every one, with keep_history (since the restore, if any)
         self._log_saved: str | None = None  # the saved ops before a restore, read when asked
         self._log_saved_at = (0, 0)  # (deals dealt, deals finished) when it was saved
-        self._log_unchecked = 0  # saved operations not yet compared with the histories
+        self._saved_state: dict[str, Any] | None = None  # the restored snapshot, until the
+        # saved log is read: the log, played again from the setup, must lead to it
         self._setup: dict[str, Any] = {
             "names": list(names), "stacks": list(stacks), "rules": None,  # (made when saved)
             "seed": None, "keep_history": keep,
@@ -310,11 +312,10 @@ class TableBase(TableSaving, Generic[D]):
         """
         kept = self._history
         if any(isinstance(item, str) for item in kept):
-            for i, item in enumerate(kept):
-                if isinstance(item, str):
-                    kept[i] = self._read_history(item)
-            self._check_chain(kept)
-            self._check_log()
+            # (read into a new list: refused, they stay unread and are refused again)
+            read = [self._read_history(h) if isinstance(h, str) else h for h in kept]
+            self._check_chain(read)
+            self._history = kept = read
         return tuple(kept)
 
     @property
@@ -677,16 +678,12 @@ class TableBase(TableSaving, Generic[D]):
         """Deprecated: the operations kept (every one with ``keep_history``, else
         those of the deal in progress). Use :attr:`history`."""
         _deprecated("table.log", "table.history (keep_history=True)")
-        if self._log_unchecked:
-            self.history  # noqa: B018 - (reading them checks the saved log against them)
         return [self._op_json(op) for op in (self._log_ops() if self.keep_history else self._ops)]
 
     @property
     def actions(self) -> list[Any]:
         """Deprecated: the moves kept (see :attr:`log`), each naming its seat."""
         _deprecated("table.actions", "table.history (keep_history=True)")
-        if self._log_unchecked:
-            self.history  # noqa: B018 - (reading them checks the saved log against them)
         ops = self._log_ops() if self.keep_history else self._ops
         out = []
         for op in ops:
