@@ -760,6 +760,29 @@ def test_a_queued_plan_played_out_is_proven():
     assert again.to_json() == planted.to_json()
 
 
+def test_the_plan_of_a_deal_that_dealt_nothing_is_taken():
+    """By design (BY_DESIGN "undealt_plan_unprovable"): in Dealer's Diamondback a hand
+    nobody matches deals no cards, so its prearranged cards change nothing; a saved
+    log with other cards planned for it replays to the same histories and table,
+    and is taken."""
+    t = db.Table(3, 20, DBRules.dealers(), seed=5, dealer=0, keep_history=True)
+    hand = t.next_deal(hands={1: [7, 8]})
+    hand.set_ante(1)
+    hand.fold()
+    hand.fold()
+    assert hand.done and not t.history[0].cards
+    t.next_deal()
+    data = json.loads(t.to_json())
+    log = json.loads(data["log"])
+    assert log[0] == ["deal", {"hands": [[1, [7, 8]]], "stock": []}]
+    log[0] = ["deal", {"hands": [[1, [9, 8]]], "stock": []}]
+    data["log"] = json.dumps(log)
+    other = db.Table.from_json(json.dumps(data), replay_history=True)
+    assert [h.compact_text() for h in other.history] == [
+        h.compact_text() for h in t.history]
+    assert json.loads(other.to_json())["state"] == json.loads(t.to_json())["state"]
+
+
 # -- the save's parts that tie it together (fixed engine bugs) --------------------------
 
 
@@ -836,6 +859,38 @@ def test_kept_histories_may_not_be_removed(T):
         T.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("T", TABLES)
+def test_a_log_without_kept_histories_is_refused(T):
+    """Found by save_diamondback (seed 3, input 38286): another save's setup, without
+    kept histories, spliced into a save with a log: the log was dropped unread."""
+    data = json.loads(started(T, keep_history=True).to_json())
+    assert data["log"] != "[]" and data["history"] == []
+    data["setup"] = json.loads(started(T).to_json())["setup"]
+    assert data["setup"]["keep_history"] is False
+    with pytest.raises(SaveError, match="log is saved only with keep_history"):
+        T.from_json(json.dumps(data))
+
+
+def test_a_last_deal_with_more_chips_than_bought_in_is_refused():
+    """Found by save_diamondback (seed 4, input 6572): the last deal's stack of a
+    player who went broke in it raised, so that he seemed to have left with chips
+    that were never at the table (the deal replays alike: he matched the same bet)."""
+    t = db.Table(2, [10, 10], seed=0, dealer=0)
+    hand = t.next_deal()
+    hand.bet(10)
+    hand.match()
+    while not hand.done:
+        hand.reveal(hand.legal_actions()[0].cards[0])
+    loser = hand.result.net.index(-10)
+    assert t.over and t.stacks[loser] == 0
+    data = json.loads(t.to_json())
+    last = json.loads(data["last"])
+    last["stacks"][loser] += 25
+    data["last"] = json.dumps(last)
+    with pytest.raises(SaveError, match="not the one this table played"):
+        db.Table.from_json(json.dumps(data))
+
+
 def _log_move_dropped(data):
     """A move of the first (finished) deal removed from the saved log."""
     log = json.loads(data["log"])
@@ -880,8 +935,20 @@ def _log_plan_planted(data):
     data["log"] = json.dumps(log)
 
 
+def _log_plan_misspelt(data):
+    """A deal's plan of no cards, its key misspelt (found by save_diamondback, seed 3,
+    input 1240: "hands" renamed "hads" in a Dealer's Diamondback hand that everyone
+    folded before the deal, where the plan changed nothing; the replay dropped the
+    unknown key and the log was accepted)."""
+    log = json.loads(data["log"])
+    i = log.index(["deal"])
+    log[i] = ["deal", {"hads": [], "stock": []}]
+    data["log"] = json.dumps(log)
+
+
 @pytest.mark.parametrize("T", TABLES)
-@pytest.mark.parametrize("edit", [_log_last_move_dropped, _log_close_planted, _log_plan_planted])
+@pytest.mark.parametrize("edit", [_log_last_move_dropped, _log_close_planted, _log_plan_planted,
+                                  _log_plan_misspelt])
 def test_the_saved_log_beyond_the_finished_deals_moves_is_checked(T, edit):
     text = _edited(played(T, 2, mid=True), edit)
     with pytest.raises(SaveError), warnings.catch_warnings():

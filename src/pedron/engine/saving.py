@@ -238,6 +238,8 @@ class TableSaving:
             )
         if not table.keep_history and history:
             raise SaveError("histories are kept only with keep_history")
+        if not table.keep_history and log != "[]":
+            raise SaveError("a log is saved only with keep_history")
         table._history = list(history)
         table._log = []  # (the replay of the deal in progress logged what the saved log holds)
         table._log_saved = log if table.keep_history else None
@@ -318,6 +320,8 @@ class TableSaving:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError,
                 RecursionError) as exc:
             raise SaveError(f"malformed saved log: {exc!r}") from None
+        if [other._op_json(o) for o in other._log] != ops:
+            raise SaveError("the saved log is not in the form pedron writes (tampered?)")
         _, finished = self._log_saved_at
         kept = [h if isinstance(h, str) else h.compact_text() for h in self._history[:finished]]
         if [h.compact_text() for h in other._history] != kept:
@@ -350,7 +354,11 @@ class TableSaving:
         """Whether chips ``stacks``/``now_carry`` can follow ``before``/``carry`` between
         two deals: the same, except that a player who left (``_LEAVING`` games) has
         none, what he forfeited (:meth:`_forfeit`) going into the carried pot; and,
-        once the session has ``ended``, the carried pot shared out."""
+        once the session has ``ended``, the carried pot shared out. The chips before
+        cannot be more than were bought in (a player who left took chips that had been
+        at the table)."""
+        if sum(before) + carry > sum(self.buy_in):
+            return False
         gone = [s for s, (a, b) in enumerate(zip(before, stacks, strict=True)) if b < a]
         if gone and (not self._LEAVING or any(stacks[s] for s in gone)):
             return False
