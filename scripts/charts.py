@@ -28,7 +28,8 @@ def bench_chart(path: str) -> Path:
     """Horizontal bars of hands per second (log scale), natural and wild."""
     plt = _pyplot()
     data = json.loads(Path(path).read_text())
-    results = sorted(data["results"], key=lambda r: r["rate"])
+    results = sorted((r for r in data["results"] if r.get("game", "diablo") == "diablo"),
+                     key=lambda r: r["rate"])
     labels = [f"{r['name']} ({r['mode']})" for r in results]
     rates = [r["rate"] for r in results]
     colours = ["#b03a2e" if r["name"].startswith("pedron") and r["kind"] != "reference"

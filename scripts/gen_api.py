@@ -24,6 +24,7 @@ MODULES = [
     "pedron.reference.diablo",
     "pedron.reference.diamondback",
     "pedron.bench",
+    "pedron.testing",
 ]
 
 _EMBEDDED_SIGNATURE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)( -> .*)?$")

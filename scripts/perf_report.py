@@ -22,8 +22,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from pedron.bench import PEERS
-
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
 # extra_info keys giving how many items one benchmark round processes
@@ -89,38 +87,51 @@ def run_pytest_bench(quick: bool) -> tuple[str, dict]:
 def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict,
            seconds: float) -> str:
     results = bench["results"]
-    ref = {r["mode"]: r["rate"] for r in results if r["kind"] == "reference"}
-    peers = [r for r in results if r["kind"] == "peer"]
-    fastest = max(peers, key=lambda r: r["rate"]) if peers else None
+
+    def spread(x: dict | None) -> str:
+        if x is None:
+            return ""
+        digits = 0 if x["median"] >= 100 else 2
+        return (f"{x['median']:,.{digits}f}x ({x['low']:,.{digits}f}-"
+                f"{x['high']:,.{digits}f})")
+
+    versions = bench["versions"]
     lines = [
         "# Performance",
         "",
         "Every figure on this page comes from one run of `python scripts/perf_report.py`,",
         f"on {time.strftime('%Y-%m-%d')}: {_cpu()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, numpy {_version('numpy')}; "
-        + ", ".join(f"{p} {_version(p)}" for p in PEERS) + f". The run took {seconds:,.0f} s.",
-        "The machine is shared and noisy: medians are quoted, and ratios measured side by",
-        "side in the same process are the figures to trust.",
+        + ", ".join(f"{p} {v or 'not installed'}" for p, v in versions.items())
+        + f". The run took {seconds:,.0f} s.",
+        "The machine is shared and noisy: medians are quoted with their range, and ratios",
+        "measured side by side in the same process, round by round, are the figures to trust.",
         "",
         "## Hand evaluation against the reference and the peers",
         "",
         "Command: `" + "`, `".join(bench_cmd) + "` (one process; every evaluator gets the same",
-        "random hands; median of the repeats). Peers rank only natural hands, so they are",
-        "compared in natural mode; their orderings are checked against pedron's on the",
-        "same hands (*same order*).",
+        f"random hands; each is timed once per round, round-robin, {bench['rounds']} rounds:",
+        "the median, the range over the rounds in brackets, and ratios taken round by round).",
+        "Peers are timed through their fastest entry points (listed below) and rank only",
+        "natural hands, so they are compared in natural mode; their orderings are checked",
+        "against pedron's on the same hands (*same order*). The pure-Python reference is",
+        "written to be obviously right, not fast.",
         "",
-        "| evaluator | mode | hands | throughput | vs pure-Python reference | vs fastest peer "
-        "| same order |",
-        "|---|---|---:|---:|---:|---:|---|",
+        "| game | evaluator | mode | hands | throughput (range) | vs pure-Python reference "
+        "| vs fastest peer | same order |",
+        "|---|---|---|---:|---:|---:|---:|---|",
     ]
     for r in results:
-        vs_ref = f"{r['rate'] / ref[r['mode']]:,.0f}x" if r["mode"] in ref else ""
-        vs_peer = (f"{r['rate'] / fastest['rate']:,.1f}x"
-                   if fastest and r["mode"] == "natural" and r["kind"] in ("batch", "scalar")
-                   else "")
         agrees = "" if r["agrees"] is None else ("yes" if r["agrees"] else "**no**")
-        lines.append(f"| {r['name']} | {r['mode']} | {r['hands']:,} | {_fmt_rate(r['rate'])} | "
-                     f"{vs_ref} | {vs_peer} | {agrees} |")
+        lines.append(
+            f"| {r['game']} | {r['name']} | {r['mode']} | {r['hands']:,} | "
+            f"{_fmt_rate(r['rate'])} ({_fmt_rate(r['rate_low'])}-{_fmt_rate(r['rate_high'])}) "
+            f"| {spread(r['vs_reference'])} | {spread(r['vs_fastest_peer'])} | {agrees} |")
+    lines += ["", "Peers, and what each is timed through:", ""]
+    lines += [f"* **{r['name']}**: `{r['entry']}`: {r['note']}." for r in results
+              if r["kind"] == "peer"]
+    if bench["warnings"]:
+        lines += ["", "Warnings of this run:", ""] + [f"* {w}" for w in bench["warnings"]]
     lines += [
         "",
         "![throughput per evaluator](img/throughput.png)",

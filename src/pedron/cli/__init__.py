@@ -91,9 +91,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--reference-hands", type=int, default=5_000, help="hands for the pure-Python reference"
     )
-    p.add_argument("--repeat", type=int, default=5, help="timed runs per evaluator (median)")
-    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--repeat", type=int, default=5,
+                   help="rounds: each evaluator is timed once per round, round-robin "
+                   "(median and range; default 5)")
+    p.add_argument("--seed", type=int, default=2026,
+                   help="seed of the random hands (default 2026)")
     p.add_argument("--no-peers", action="store_true", help="skip peer evaluators")
+    p.add_argument("--no-diamondback", action="store_true",
+                   help="skip Diamondback's evaluators")
+    p.add_argument(
+        "--evaluator", action="append", default=[], metavar="MODULE:FUNCTION[:FORM][:wild]",
+        help="your evaluator, timed beside the others and checked against pedron (may be "
+        "repeated); FORM is how it takes a hand: ids (a tuple of card ids, 2c=0..As=51; "
+        "the default), args, text, cards, treys or batch; wild if it ranks deuces wild",
+    )
+    p.add_argument(
+        "--check", choices=("all", "bench"), default="all",
+        help="check your evaluators' order on all 2,598,960 hands (all, the default) or "
+        "only on the hands timed (bench)",
+    )
     _add_common(p)
     p.set_defaults(run=commands.cmd_bench)
 

@@ -150,53 +150,30 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from pedron.bench import installed_peers, run_bench
+    from pedron.bench import parse_spec, run_bench
+    from pedron.bench.render import render
 
     for name in ("hands", "scalar_hands", "reference_hands", "repeat"):
         _positive("--" + name.replace("_", "-"), getattr(args, name))
     if args.scalar_hands > args.hands or args.reference_hands > args.scalar_hands:
         raise PedronValueError("need --hands >= --scalar-hands >= --reference-hands")
-    progress = Progress(total=6 + (0 if args.no_peers else len(installed_peers())))
-    results = run_bench(
+    evaluators = [parse_spec(spec) for spec in args.evaluator]
+    checks = len(evaluators) if args.check == "all" else 0
+    progress = Progress(total=2 + args.repeat + checks)
+    report = run_bench(
         hands=args.hands,
         scalar_hands=args.scalar_hands,
         reference_hands=args.reference_hands,
         repeat=args.repeat,
         seed=args.seed,
         peers=not args.no_peers,
+        evaluators=evaluators,
+        check=args.check,
+        diamondback=not args.no_diamondback,
         progress=None if args.json else progress,
     )
-    ref = {r.mode: r.rate for r in results if r.kind == "reference"}
-    peers = [r for r in results if r.kind == "peer"]
-    fastest_peer = max((r.rate for r in peers), default=None)
-    rows = []
-    for r in results:
-        vs_peer = (
-            f"{r.rate / fastest_peer:,.1f}x"
-            if fastest_peer and r.mode == "natural" and r.kind in ("batch", "scalar")
-            else ""
-        )
-        rows.append((
-            r.name,
-            r.mode,
-            f"{r.hands:,}",
-            f"{r.rate / 1e6:,.3f}",
-            f"{r.rate / ref[r.mode]:,.0f}x" if r.mode in ref else "",
-            vs_peer,
-            "" if r.agrees is None else ("yes" if r.agrees else "NO"),
-        ))
-    text = (
-        f"pedron {pedron.__version__}: 5-card hand evaluation, same random hands for all "
-        f"(seed {args.seed}), median of {args.repeat} runs\n"
-        + table(
-            ("evaluator", "mode", "hands", "M hands/s", "vs reference", "vs fastest peer",
-             "same order"),
-            rows,
-            right=(2, 3, 4, 5),
-        )
-    )
-    _emit(args, {"version": pedron.__version__, "seed": args.seed,
-                 "results": [r.as_dict() for r in results]}, text)
+    _emit(args, {"version": pedron.__version__, **report.as_dict()},
+          render(report, pedron.__version__))
     return 0
 
 

@@ -1,0 +1,323 @@
+"""Side-by-side throughput of pedron's evaluators, its reference, installed peers
+and yours, with spreads, on the same hands.
+
+Every evaluator sees the same random hands (dealt from one seed). They are
+timed round-robin (:mod:`pedron.bench.harness`): each once per round, for
+``repeat`` rounds, so every figure is a median with its range over rounds
+taken at the same moments, and every ratio is taken round by round. Peers are
+timed through their fastest entry points (:mod:`pedron.bench.peers`), on cards
+converted to their form beforehand, in natural mode (none ranks wild cards);
+their order is checked against pedron's on the same hands. Your own
+evaluators (:class:`Evaluator`) are timed the same way and checked against
+pedron on every hand (:func:`check_evaluator`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evaluator, parse_spec
+from pedron.bench.harness import NOISY, Spread, Timing, machine, ratio, run_rounds
+from pedron.bench.order import ALL_HANDS, OrderCheck, compare_order
+from pedron.bench.peers import PEERS, Peer, installed_peers, peer_versions
+from pedron.cards import deal_batch
+from pedron.errors import PedronTypeError, PedronValueError
+
+__all__ = [
+    "ALL_HANDS", "FORMS", "PEERS", "BenchReport", "BenchResult", "Evaluator", "OrderCheck",
+    "Peer", "Spread", "assert_same_order", "check_evaluator", "installed_peers",
+    "parse_spec", "run_bench",
+]
+
+#: ``progress(message)``: told what is being done, step by step.
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """One evaluator's measured throughput.
+
+    ``rate`` is the median over the rounds (hands per second, from wall time),
+    ``rate_low``/``rate_high`` its range; ``cpu_share`` the median share of wall
+    time the process was on a CPU. ``vs_reference`` and ``vs_fastest_peer`` are
+    ratios of rates taken round by round (median and range), where they apply.
+    """
+
+    name: str
+    kind: str  # "batch", "scalar", "reference", "peer" or "yours"
+    game: str  # "diablo" or "diamondback"
+    mode: str  # "wild" or "natural" (Diamondback: "-")
+    hands: int
+    seconds: float  # median wall time of a round, for all ``hands``
+    rate: float
+    rate_low: float
+    rate_high: float
+    cpu_share: float
+    agrees: bool | None = None  # orders the hands as pedron does
+    entry: str = ""  # the function timed
+    note: str = ""
+    vs_reference: Spread | None = None
+    vs_fastest_peer: Spread | None = None
+
+    @property
+    def noisy(self) -> bool:
+        """Whether the rounds ranged more than :data:`~pedron.bench.harness.NOISY`
+        of the median."""
+        return (self.rate_high - self.rate_low) > NOISY * self.rate
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["noisy"] = self.noisy
+        return out
+
+
+@dataclass(frozen=True)
+class BenchReport:
+    """The results of :func:`run_bench` (iterable, like the list it once returned),
+    the machine, every peer's version and what was odd about the run."""
+
+    results: tuple[BenchResult, ...]
+    seed: int
+    rounds: int
+    machine: dict[str, Any]
+    versions: dict[str, str | None]
+    warnings: tuple[str, ...] = field(default=())
+    checks: tuple[tuple[str, str], ...] = field(default=())  # (evaluator, outcome)
+
+    def __iter__(self) -> Iterator[BenchResult]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __getitem__(self, i: int) -> BenchResult:
+        return self.results[i]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed, "rounds": self.rounds, "machine": self.machine,
+            "versions": self.versions, "warnings": list(self.warnings),
+            "checks": [list(c) for c in self.checks],
+            "results": [r.as_dict() for r in self.results],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_dict(), indent=2)
+
+
+@dataclass
+class _Entry:
+    name: str
+    kind: str
+    game: str
+    mode: str
+    hands: int
+    run: Callable[[], Any]
+    entry: str
+    note: str = ""
+    check: Callable[[Any], tuple[bool, str]] | None = None  # values -> (agrees, note)
+
+
+def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
+                    evaluators: Sequence[Evaluator]) -> list[_Entry]:
+    from pedron import diablo
+    from pedron.reference import diablo as reference
+
+    entries = []
+    evaluate = diablo.evaluate
+    # The reference's score orders hands exactly as its dense strength does,
+    # without building the strength table first (about 20 s): so a small
+    # --reference-hands is quick, and the figure is the evaluation alone.
+    best_value = reference.best_value
+    cards = [[divmod(c, 4) for c in h] for h in ref_rows]
+    for wild in (True, False):
+        mode = "wild" if wild else "natural"
+        out = diablo.evaluate_batch(batch[:1], wild=wild)  # (allocates its tables once)
+
+        def run_batch(wild: bool = wild) -> Any:
+            return diablo.evaluate_batch(batch, wild=wild)
+
+        entries.append(_Entry("pedron batch", "batch", "diablo", mode, len(batch), run_batch,
+                              "pedron.diablo.evaluate_batch"))
+        def run_scalar(wild: bool = wild) -> list[Any]:
+            return [evaluate(h, wild=wild) for h in rows]
+
+        entries.append(_Entry("pedron evaluate()", "scalar", "diablo", mode, len(rows),
+                              run_scalar, "pedron.diablo.evaluate"))
+        def run_ref(wild: bool = wild) -> list[Any]:
+            return [best_value(h, wild) for h in cards]
+
+        entries.append(_Entry("pedron.reference", "reference", "diablo", mode, len(ref_rows),
+                              run_ref, "pedron.reference.diablo.best_value"))
+        del out
+    strengths = {w: [int(s) for s in diablo.evaluate_batch(batch[:len(rows)], wild=w)]
+                 for w in (True, False)}
+
+    def checker(wild: bool) -> Callable[[Any], tuple[bool, str]]:
+        def check(values: Any) -> tuple[bool, str]:
+            result = compare_order(strengths[wild], list(values), rows.__getitem__)
+            return result.agrees, "" if result.agrees else str(result)
+        return check
+
+    for peer in PEERS:
+        if peer.available():
+            entries.append(_Entry(peer.name, "peer", "diablo", "natural", len(rows),
+                                  peer.prepare(rows), peer.entry, peer.why, checker(False)))
+    for ev in evaluators:
+        entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows), ev.runner(rows),
+                              ev.name, f"cards given as {ev.form}", checker(ev.wild)))
+    return entries
+
+
+def _diamondback_entries(n: int, scalar: int, ref: int, seed: int) -> list[_Entry]:
+    from pedron import diamondback
+    from pedron.reference import diamondback as reference
+
+    ids = deal_batch(n, 2, deck=diamondback.deck_mask(4), seed=seed)
+    pairs = [(int(a), int(b)) for a, b in ids[:scalar].tolist()]
+    evaluate = diamondback.evaluate
+    strength_of_ids = diamondback.strength_of_ids
+    rank_of = reference.rank_of_id
+    ranks = [(rank_of(a), rank_of(b)) for a, b in pairs[:ref]]
+    ref_strength = reference.strength
+
+    def run_batch() -> Any:
+        return diamondback.evaluate_batch(ids, ids=True)
+
+    def run_evaluate() -> list[Any]:
+        return [evaluate(p, ids=True) for p in pairs]
+
+    def run_strength() -> list[Any]:
+        return [strength_of_ids(a, b) for a, b in pairs]
+
+    def run_ref() -> list[Any]:
+        return [ref_strength(a, b) for a, b in ranks]
+
+    return [
+        _Entry("pedron batch", "batch", "diamondback", "-", n, run_batch,
+               "pedron.diamondback.evaluate_batch"),
+        _Entry("pedron evaluate()", "scalar", "diamondback", "-", scalar, run_evaluate,
+               "pedron.diamondback.evaluate"),
+        _Entry("pedron strength_of_ids()", "scalar", "diamondback", "-", scalar, run_strength,
+               "pedron.diamondback.strength_of_ids"),
+        _Entry("pedron.reference", "reference", "diamondback", "-", len(ranks), run_ref,
+               "pedron.reference.diamondback.strength"),
+    ]
+
+
+def _check_count(name: str, value: Any, least: int) -> int:
+    if type(value) is not int:
+        raise PedronTypeError(f"{name} must be an int, not {value!r}")
+    if value < least:
+        raise PedronValueError(f"{name} must be at least {least}, not {value}")
+    return value
+
+
+def run_bench(
+    *,
+    hands: int = 2_000_000,
+    scalar_hands: int = 200_000,
+    reference_hands: int = 5_000,
+    repeat: int = 5,
+    seed: int = 2026,
+    peers: bool = True,
+    evaluators: Sequence[Evaluator | str] = (),
+    check: str = "all",
+    diamondback: bool = True,
+    progress: Progress | None = None,
+) -> BenchReport:
+    """Time every evaluator on the same random hands, round-robin, ``repeat`` rounds.
+
+    ``hands`` are evaluated by the batch functions, the first ``scalar_hands`` of
+    them one call at a time (pedron, the peers, ``evaluators``), the first
+    ``reference_hands`` by the pure-Python reference. ``evaluators`` (an
+    :class:`Evaluator` or its text, see :func:`~pedron.bench.custom.parse_spec`)
+    are timed like peers and, with ``check="all"``, their order is checked
+    against pedron's on all 2,598,960 hands (``"bench"``: on the hands timed
+    only). ``diamondback``: also time Diamondback's evaluators.
+    """
+    hands = _check_count("hands", hands, 1)
+    scalar_hands = _check_count("scalar_hands", scalar_hands, 1)
+    reference_hands = _check_count("reference_hands", reference_hands, 1)
+    repeat = _check_count("repeat", repeat, 1)
+    if type(seed) is not int:
+        raise PedronTypeError(f"seed must be an int, not {seed!r}")
+    if scalar_hands > hands or reference_hands > scalar_hands:
+        raise PedronValueError("need hands >= scalar_hands >= reference_hands")
+    if check not in ("all", "bench"):
+        raise PedronValueError(f"check must be 'all' or 'bench', not {check!r}")
+    yours = [parse_spec(e) if isinstance(e, str) else e for e in evaluators]
+    for e in yours:
+        if not isinstance(e, Evaluator):
+            raise PedronTypeError(f"an evaluator is an Evaluator or its text, not {e!r}")
+    say = progress or (lambda _msg: None)
+
+    checks: list[tuple[str, str]] = []
+    if check == "all":
+        for ev in yours:
+            say(f"checking {ev.name} against pedron on all {ALL_HANDS:,} hands ({ev.mode})")
+            checks.append((ev.name, str(check_evaluator(ev))))
+
+    say(f"dealing {hands:,} hands (seed {seed}) and preparing every evaluator")
+    batch = deal_batch(hands, 5, seed=seed)
+    rows = [tuple(r) for r in batch[:scalar_hands].tolist()]
+    entries = _diablo_entries(batch, rows, rows[:reference_hands], yours)
+    if not peers:
+        entries = [e for e in entries if e.kind != "peer"]
+    if diamondback:
+        entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
+
+    total = repeat * len(entries)
+    step = max(1, len(entries))
+
+    def tick(done: int) -> None:
+        if done % step == 0:
+            say(f"round {done // step} of {repeat} done ({len(entries)} evaluators)")
+
+    say(f"timing {len(entries)} evaluators, {repeat} rounds round-robin ({total} runs, "
+        "after one untimed warm-up round)")
+    timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True)
+    return _report(entries, timings, outs, seed, repeat, checks)
+
+
+def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
+            rounds: int, checks: list[tuple[str, str]]) -> BenchReport:
+    by_key = {(e.game, e.mode, e.kind): i for i, e in enumerate(entries) if e.kind == "reference"}
+    peer_ix = [i for i, e in enumerate(entries) if e.kind == "peer"]
+    fastest = max(peer_ix, key=lambda i: timings[i].rate(entries[i].hands).median, default=None)
+    results = []
+    warnings = []
+    noisy = []
+    for i, (e, t) in enumerate(zip(entries, timings, strict=True)):
+        agrees, note = (None, e.note)
+        if e.check is not None:
+            agrees, why = e.check(outs[i])
+            note = e.note if agrees else f"{why}; {e.note}"
+        r = t.rate(e.hands)
+        ref = by_key.get((e.game, e.mode, "reference"))
+        vs_ref = (ratio(t, e.hands, timings[ref], entries[ref].hands)
+                  if ref is not None and ref != i else None)
+        vs_peer = None
+        if (fastest is not None and i != fastest and e.game == "diablo"
+                and e.mode == "natural" and e.kind != "reference"):
+            vs_peer = ratio(t, e.hands, timings[fastest], entries[fastest].hands)
+        res = BenchResult(e.name, e.kind, e.game, e.mode, e.hands,
+                          sorted(t.wall)[len(t.wall) // 2], r.median, r.low, r.high,
+                          t.busy, agrees, e.entry, note, vs_ref, vs_peer)
+        results.append(res)
+        if rounds > 1 and res.noisy:
+            noisy.append(f"{e.name} ({e.game}, {e.mode}) {r.low / r.median:.0%}-"
+                         f"{r.high / r.median:.0%}")
+        if t.busy < 0.9:
+            warnings.append(f"{e.name} ({e.game}, {e.mode}) was on a CPU only "
+                            f"{t.busy:.0%} of its wall time: other work was running")
+    if noisy:
+        warnings.insert(0, (
+            f"the machine was busy: {len(noisy)} of {len(results)} figures ranged more than "
+            f"{NOISY:.0%} of their median over the rounds (compare ratios, or use more "
+            f"rounds): {'; '.join(noisy)}"))
+    return BenchReport(tuple(results), seed, rounds, machine(), peer_versions(),
+                       tuple(warnings), tuple(checks))

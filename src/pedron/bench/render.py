@@ -1,0 +1,70 @@
+"""A :class:`~pedron.bench.BenchReport` as text: the tables ``pedron bench`` prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pedron.text import table
+
+__all__ = ["render"]
+
+
+def _ratio(s: Any) -> str:
+    if s is None:
+        return ""
+    if s.median >= 100:
+        return f"{s.median:,.0f}x ({s.low:,.0f}-{s.high:,.0f})"
+    return f"{s.median:,.2f}x ({s.low:,.2f}-{s.high:,.2f})"
+
+
+def _rate(r: Any) -> tuple[str, str]:
+    return f"{r.rate / 1e6:,.3f}", f"{r.rate_low / 1e6:,.3f}-{r.rate_high / 1e6:,.3f}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def render(report: Any, version: str) -> str:
+    """The report as the text ``pedron bench`` prints."""
+    m = report.machine
+    head = (
+        f"pedron {version}: hand evaluation, the same random hands for all (seed "
+        f"{report.seed}); median of {_plural(report.rounds, 'round')} taken round-robin, "
+        "range in brackets\n"
+        f"machine: {m['cpu']}, {m['usable_cores']} of {m['cores']} cores usable, "
+        f"{m['python']}, {m['system']}"
+        + (f", load {m['load_average'][0]:.2f}" if m.get("load_average") else "")
+    )
+    parts = [head]
+    for game, title in (("diablo", "Diablo (five cards; peers rank natural hands only)"),
+                        ("diamondback", "Diamondback (two cards)")):
+        rows: list[tuple[str, ...]] = []
+        for r in report.results:
+            if r.game != game:
+                continue
+            rate, spread = _rate(r)
+            rows.append((
+                r.name, r.mode, f"{r.hands:,}", rate, spread, _ratio(r.vs_reference),
+                _ratio(r.vs_fastest_peer),
+                "" if r.agrees is None else ("yes" if r.agrees else "NO"),
+            ))
+        if not rows:
+            continue
+        headers = ["evaluator", "mode", "hands", "M hands/s", "range", "vs reference",
+                   "vs fastest peer", "same order"]
+        if game == "diamondback":
+            rows = [(*row[:1], *row[2:6]) for row in rows]
+            headers = headers[:1] + headers[2:6]
+        parts.append(f"\n{title}\n" + table(headers, rows, right=(2, 3, 4) if game == "diablo"
+                                             else (1, 2, 3)))
+    entries = [(r.name, r.entry, r.note) for r in report.results if r.kind in ("peer", "yours")]
+    if entries:
+        parts.append("\nwhat each peer is timed through:\n" + "\n".join(
+            f"  {name}: {entry}" + (f" ({note})" if note else "") for name, entry, note in entries))
+    if report.checks:
+        parts.append("\nyour evaluators, checked on every hand:\n" + "\n".join(
+            f"  {name}: {outcome}" for name, outcome in report.checks))
+    if report.warnings:
+        parts.append("\nwarnings:\n" + "\n".join(f"  {w}" for w in report.warnings))
+    return "\n".join(parts)

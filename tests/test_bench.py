@@ -1,0 +1,271 @@
+"""pedron.bench: fair peers, interleaved rounds with spreads, your evaluator checked
+against pedron."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import combinations
+
+import pytest
+
+from pedron import diablo
+from pedron.bench import (
+    ALL_HANDS,
+    FORMS,
+    BenchReport,
+    Evaluator,
+    Spread,
+    assert_same_order,
+    check_evaluator,
+    installed_peers,
+    parse_spec,
+    run_bench,
+)
+from pedron.bench.harness import ratio, run_rounds
+from pedron.bench.order import all_hands, compare_order, pedron_strengths
+from pedron.bench.peers import PEERS, treys_int
+from pedron.cards import format_card
+from pedron.errors import PedronTypeError, PedronValueError
+from pedron.reference import diablo as reference
+
+RND = random.Random(5)
+SAMPLE = [tuple(sorted(RND.sample(range(52), 5))) for _ in range(3000)]
+
+
+def reference_score(hand):
+    """An evaluator written independently of pedron's kernel: the reference's score."""
+    return reference.best_value([divmod(c, 4) for c in hand], False)
+
+
+# -- the order check -------------------------------------------------------------------
+def test_all_hands_are_every_five_card_hand_once():
+    n = 0
+    first = last = None
+    for block in all_hands(chunk=500_000):
+        n += len(block)
+        first = first or block[0]
+        last = block[-1]
+    assert n == ALL_HANDS == 2_598_960
+    assert first == (0, 1, 2, 3, 4) and last == (47, 48, 49, 50, 51)
+
+
+def test_an_independent_evaluator_agrees_in_either_sense():
+    strengths = pedron_strengths(SAMPLE, wild=False)
+    up = check_evaluator(Evaluator(reference_score), SAMPLE)
+    assert up.agrees and up.higher_is_better is True and up.hands == len(SAMPLE)
+    # the same order told the other way round (lower is better) agrees too
+    by_rank = {v: i for i, v in enumerate(sorted(set(map(reference_score, SAMPLE))))}
+    down = compare_order(list(strengths), [-by_rank[reference_score(h)] for h in SAMPLE],
+                         SAMPLE.__getitem__)
+    assert down.agrees and down.higher_is_better is False
+
+
+def _two_of_a_strength(strengths):
+    seen = {}
+    for i, s in enumerate(strengths):
+        if s in seen:
+            return seen[s], i
+        seen[s] = i
+    raise AssertionError("no two hands of one strength")
+
+
+def test_a_tie_broken_is_reported_with_both_hands():
+    strengths = list(pedron_strengths(SAMPLE, wild=False))
+    _, j = _two_of_a_strength(strengths)
+    values = [(reference_score(h), 0) for h in SAMPLE]
+    values[j] = (values[j][0], 1)  # pedron's order kept, but two equal hands scored apart
+    result = compare_order(strengths, values, SAMPLE.__getitem__)
+    assert not result.agrees and result.first is not None and result.first.tie
+    texts = {result.first.worse, result.first.better}
+    assert " ".join(format_card(c) for c in SAMPLE[j]) in texts
+    assert "equal hands" in str(result)
+
+
+def test_an_inversion_is_reported():
+    strengths = list(pedron_strengths(SAMPLE, wild=False))
+    best = max(range(len(SAMPLE)), key=strengths.__getitem__)
+    values = [strengths[k] if k != best else -1 for k in range(len(SAMPLE))]
+    result = compare_order(strengths, values, SAMPLE.__getitem__)
+    assert not result.agrees and not result.first.tie
+    assert result.first.better == " ".join(format_card(c) for c in SAMPLE[best])
+    assert "beats" in str(result)
+
+
+def test_values_that_never_differ_disagree():
+    strengths = list(pedron_strengths(SAMPLE[:50], wild=False))
+    assert len(set(strengths)) > 1
+    assert not compare_order(strengths, [0] * 50, SAMPLE.__getitem__).agrees
+
+
+def test_wild_mode_is_checked_against_wild_strengths():
+    wild = Evaluator(lambda h: diablo.evaluate(h, wild=True).strength, wild=True)
+    assert check_evaluator(wild, SAMPLE).agrees
+    natural_as_wild = Evaluator(lambda h: diablo.evaluate(h, wild=False).strength, wild=True)
+    assert not check_evaluator(natural_as_wild, SAMPLE).agrees
+
+
+@pytest.mark.slow
+def test_a_third_party_evaluator_agrees_on_every_hand():
+    pheval = pytest.importorskip("phevaluator._pheval")
+    result = assert_same_order(pheval.evaluate_5cards, form="args")
+    assert result.hands == ALL_HANDS and result.higher_is_better is False
+
+
+@pytest.mark.slow
+def test_assert_same_order_names_the_first_disagreement_on_every_hand():
+    def off_by_one(hand):  # pedron's order, but 2c 3c 4c 5c 7d scored above its equals
+        s = diablo.evaluate(hand, wild=False).strength
+        return s + (0.5 if hand == (0, 4, 8, 12, 21) else 0)
+
+    with pytest.raises(AssertionError, match="7d"):
+        assert_same_order(off_by_one)
+
+
+# -- forms and specs ---------------------------------------------------------------------
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_every_form_gives_the_hand_as_documented(form):
+    pytest.importorskip("numpy")
+    got = []
+
+    def record(*args):
+        got.append(args)
+        return [1] * len(args[0]) if form == "batch" else 1
+
+    hand = (0, 17, 34, 43, 51)  # 2c 6d Th Qs As
+    values = Evaluator(record, form).values([hand])
+    assert values == [1]
+    (args,) = got
+    expected = {
+        "ids": (hand,),
+        "args": hand,
+        "text": ("2c 6d Th Qs As",),
+        "cards": (["2c", "6d", "Th", "Qs", "As"],),
+        "treys": ([treys_int(c) for c in hand],),
+    }
+    if form == "batch":
+        assert args[0].shape == (1, 5) and tuple(args[0][0]) == hand
+    else:
+        assert args == expected[form]
+
+
+def test_treys_integers_are_treys_own():
+    treys = pytest.importorskip("treys")
+    for c in range(52):
+        assert treys_int(c) == treys.Card.new(format_card(c)), format_card(c)
+
+
+def test_parse_spec_reads_module_function_form_and_mode():
+    ev = parse_spec("pedron.reference.diablo:strength:cards:wild")
+    assert ev.function is reference.strength and ev.form == "cards" and ev.wild
+    assert ev.name == "pedron.reference.diablo:strength"
+    assert parse_spec("json:JSONDecoder.decode").function is json.JSONDecoder.decode
+
+
+@pytest.mark.parametrize("spec", ["", "nomodule", "pedron:", ":f", "pedron.bench:nothing",
+                                  "no_such_module_xyz:f", "pedron.bench:run_bench:sideways"])
+def test_bad_specs_are_clear_errors(spec):
+    with pytest.raises(PedronValueError):
+        parse_spec(spec)
+
+
+def test_bad_evaluators_are_clear_errors():
+    with pytest.raises(PedronTypeError):
+        parse_spec(3)
+    with pytest.raises(PedronTypeError):
+        Evaluator(42)
+    with pytest.raises(PedronValueError):
+        Evaluator(len, form="poker")
+    with pytest.raises(PedronTypeError):
+        Evaluator(len, wild=1)
+    with pytest.raises(PedronTypeError):
+        check_evaluator(len)
+
+
+def test_an_evaluator_that_raises_names_the_hand():
+    def picky(hand):
+        if 51 in hand:
+            raise KeyError("aces of spades are not welcome")
+        return 0
+
+    with pytest.raises(PedronValueError, match="As"):
+        Evaluator(picky).values([(0, 1, 2, 3, 4), (0, 1, 2, 3, 51)])
+    with pytest.raises(PedronValueError, match="returned 1 values for 2 hands"):
+        Evaluator(lambda rows: [0], form="batch").values([(0, 1, 2, 3, 4)] * 2)
+
+
+# -- the harness -------------------------------------------------------------------------
+def test_rounds_are_interleaved_after_a_warm_up():
+    calls = []
+    runs = [lambda k=k: calls.append(k) for k in "abc"]
+    timings, _ = run_rounds(runs, 3, warmup=True)
+    assert "".join(calls) == "abc" + "abc" * 3
+    assert all(len(t.wall) == 3 and len(t.cpu) == 3 for t in timings)
+
+
+def test_ratios_are_taken_round_by_round():
+    from pedron.bench.harness import Timing
+
+    a = Timing((1.0, 2.0, 4.0), (1.0, 2.0, 4.0))
+    b = Timing((2.0, 4.0, 8.0), (2.0, 4.0, 8.0))
+    # a was twice as fast as b in every round, though both slowed down 4x
+    assert ratio(a, 100, b, 100) == Spread(2.0, 2.0, 2.0)
+    assert a.rate(100) == Spread(50.0, 25.0, 100.0) and a.rate(100).relative == 1.5
+
+
+# -- run_bench -----------------------------------------------------------------------------
+def test_run_bench_times_everything_side_by_side():
+    report = run_bench(hands=3000, scalar_hands=600, reference_hands=30, repeat=2,
+                       evaluators=[Evaluator(reference_score, name="independent")],
+                       check="bench")
+    assert isinstance(report, BenchReport) and list(report) == list(report.results)
+    names = {(r.game, r.name, r.mode) for r in report}
+    for mode in ("wild", "natural"):
+        for name in ("pedron batch", "pedron evaluate()", "pedron.reference"):
+            assert ("diablo", name, mode) in names
+    assert ("diamondback", "pedron batch", "-") in names
+    assert ("diamondback", "pedron.reference", "-") in names
+    assert set(installed_peers()) <= {n for _, n, _ in names}
+    for r in report:
+        assert r.rate_low <= r.rate <= r.rate_high and r.hands > 0
+        assert r.agrees is not False, (r.name, r.note)
+        if r.kind in ("peer", "yours"):
+            assert r.agrees is True and r.entry
+    mine = next(r for r in report if r.name == "independent")
+    assert mine.kind == "yours" and mine.entry == "independent"
+    assert (mine.vs_fastest_peer is not None) == bool(installed_peers())
+    scalar = next(r for r in report if r.name == "pedron evaluate()" and r.mode == "natural")
+    assert scalar.vs_reference.low <= scalar.vs_reference.median <= scalar.vs_reference.high
+    data = json.loads(report.to_json())
+    assert set(data["machine"]) >= {"cpu", "cores", "python"}
+    assert set(data["versions"]) == {p.dist for p in PEERS}
+    assert len(data["results"]) == len(report)
+
+
+def test_peers_are_timed_through_their_fastest_entry_points():
+    entries = {p.name: p.entry for p in PEERS}
+    assert entries["phevaluator"] == "phevaluator._pheval.evaluate_5cards"
+    assert entries["pokerkit"] == "pokerkit.StandardHighHand.lookup.get_entry"
+    assert all(p.why for p in PEERS)
+
+
+def test_every_installed_peer_orders_hands_as_pedron():
+    strengths = list(pedron_strengths(SAMPLE, wild=False))
+    for peer in PEERS:
+        if peer.available():
+            values = peer.prepare(SAMPLE)()
+            result = compare_order(strengths, values, SAMPLE.__getitem__)
+            assert result.agrees, (peer.name, str(result))
+            assert result.higher_is_better is peer.higher_is_better, peer.name
+
+
+@pytest.mark.parametrize("kw", [{"hands": 0}, {"hands": 10, "scalar_hands": 20},
+                                {"repeat": 1.0}, {"check": "some"}, {"seed": "x"},
+                                {"evaluators": [3]}])
+def test_run_bench_refuses_bad_arguments(kw):
+    with pytest.raises((PedronValueError, PedronTypeError)):
+        run_bench(**{"hands": 100, "scalar_hands": 10, "reference_hands": 5, **kw})
+
+
+def test_all_hands_and_combinations_agree():
+    assert next(all_hands(chunk=10)) == list(combinations(range(52), 5))[:10]
