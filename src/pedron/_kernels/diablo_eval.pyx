@@ -18,6 +18,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memset
 from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
+from cpython.object cimport PyObject
 
 from pedron._kernels.bits cimport ctz64
 from pedron._kernels.cardset cimport CardSet
@@ -32,6 +33,8 @@ from pedron.errors import (
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
+    PyObject** PySequence_Fast_ITEMS(object o)
+    Py_ssize_t PySequence_Fast_GET_SIZE(object o)
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -383,7 +386,35 @@ cdef int hand_size_error(Py_ssize_t n) except -1:
 
 
 cdef uint64_t seq_mask(object hand) except? 0:
-    """Checked mask of a list or tuple of five cards (ints or card text)."""
+    """Checked mask of a list or tuple of five cards (ints or card text).
+
+    The usual hand, a tuple or list of five exact ints, is read in place with
+    no Python call: only C code runs until the mask is known, so the list
+    cannot change under the loop. Anything else goes to the general path."""
+    cdef Py_ssize_t i
+    cdef long c
+    cdef int overflow
+    cdef uint64_t mask = 0, bit
+    cdef PyObject** items
+    if PySequence_Fast_GET_SIZE(hand) != 5:  # (hand is an exact list or tuple)
+        hand_size_error(PySequence_Fast_GET_SIZE(hand))
+    items = PySequence_Fast_ITEMS(hand)
+    for i in range(5):
+        item = <object>items[i]
+        if type(item) is not int:
+            return seq_mask_general(hand)
+        c = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or c < 0 or c >= 52:
+            raise CardError(f"card number out of range 0..51: {item}")
+        bit = (<uint64_t>1) << c
+        if mask & bit:
+            raise DuplicateCardError(f"duplicate card: {format_card(c)}")
+        mask |= bit
+    return mask
+
+
+cdef uint64_t seq_mask_general(object hand) except? 0:
+    """:func:`seq_mask` for any items (ints, card text, objects with ``__index__``)."""
     cdef Py_ssize_t n = len(hand), i
     cdef long c
     cdef int overflow
@@ -400,7 +431,7 @@ cdef uint64_t seq_mask(object hand) except? 0:
             # What follows may run Python code (__index__, __getattr__...) that
             # could shrink the caller's list under the unchecked hand[i] of this
             # loop: finish on an immutable copy. (No Python code ran so far.)
-            return seq_mask(tuple(hand))
+            return seq_mask_general(tuple(hand))
         elif isinstance(item, str):
             c = parse_card(item)
         elif isinstance(item, bool) or not hasattr(item, "__index__"):

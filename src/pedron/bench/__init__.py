@@ -23,13 +23,26 @@ from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evalu
 from pedron.bench.harness import NOISY, Spread, Timing, machine, ratio, run_rounds
 from pedron.bench.order import ALL_HANDS, OrderCheck, compare_order
 from pedron.bench.peers import PEERS, Peer, installed_peers, peer_versions
+from pedron.bench.python_eval import TableEvaluator
 from pedron.cards import deal_batch
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = [
-    "ALL_HANDS", "FORMS", "PEERS", "BenchReport", "BenchResult", "Evaluator", "OrderCheck",
-    "Peer", "Spread", "assert_same_order", "check_evaluator", "installed_peers",
-    "parse_spec", "run_bench",
+    "ALL_HANDS",
+    "FORMS",
+    "PEERS",
+    "BenchReport",
+    "BenchResult",
+    "Evaluator",
+    "OrderCheck",
+    "Peer",
+    "Spread",
+    "TableEvaluator",
+    "assert_same_order",
+    "check_evaluator",
+    "installed_peers",
+    "parse_spec",
+    "run_bench",
 ]
 
 #: ``progress(message)``: told what is being done, step by step.
@@ -43,11 +56,12 @@ class BenchResult:
     ``rate`` is the median over the rounds (hands per second, from wall time),
     ``rate_low``/``rate_high`` its range; ``cpu_share`` the median share of wall
     time the process was on a CPU. ``vs_reference`` and ``vs_fastest_peer`` are
-    ratios of rates taken round by round (median and range), where they apply.
+    ratios of rates taken round by round (median and range), where they apply;
+    ``vs_python`` against the fast pure-Python evaluator of the same mode.
     """
 
     name: str
-    kind: str  # "batch", "scalar", "reference", "peer" or "yours"
+    kind: str  # "batch", "scalar", "reference", "python", "peer" or "yours"
     game: str  # "diablo" or "diamondback"
     mode: str  # "wild" or "natural" (Diamondback: "-")
     hands: int
@@ -61,6 +75,7 @@ class BenchResult:
     note: str = ""
     vs_reference: Spread | None = None
     vs_fastest_peer: Spread | None = None
+    vs_python: Spread | None = None
 
     @property
     def noisy(self) -> bool:
@@ -122,7 +137,7 @@ class _Entry:
 
 
 def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
-                    evaluators: Sequence[Evaluator]) -> list[_Entry]:
+                    evaluators: Sequence[Evaluator], peers: bool) -> list[_Entry]:
     from pedron import diablo
     from pedron.reference import diablo as reference
 
@@ -152,6 +167,14 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
 
         entries.append(_Entry("pedron.reference", "reference", "diablo", mode, len(ref_rows),
                               run_ref, "pedron.reference.diablo.best_value"))
+        fast = TableEvaluator(wild).strength
+
+        def run_python(fast: Callable[[Any], int] = fast) -> list[Any]:
+            return [fast(h) for h in rows]
+
+        entries.append(_Entry("pure Python (table)", "python", "diablo", mode, len(rows),
+                              run_python, "pedron.bench.python_eval.TableEvaluator.strength",
+                              "the fastest plain Python: one product and one dict lookup"))
         del out
     strengths = {w: [int(s) for s in diablo.evaluate_batch(batch[:len(rows)], wild=w)]
                  for w in (True, False)}
@@ -162,7 +185,7 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
             return result.agrees, "" if result.agrees else str(result)
         return check
 
-    for peer in PEERS:
+    for peer in PEERS if peers else ():
         if peer.available():
             entries.append(_Entry(peer.name, "peer", "diablo", "natural", len(rows),
                                   peer.prepare(rows), peer.entry, peer.why, checker(False)))
@@ -264,9 +287,7 @@ def run_bench(
     say(f"dealing {hands:,} hands (seed {seed}) and preparing every evaluator")
     batch = deal_batch(hands, 5, seed=seed)
     rows = [tuple(r) for r in batch[:scalar_hands].tolist()]
-    entries = _diablo_entries(batch, rows, rows[:reference_hands], yours)
-    if not peers:
-        entries = [e for e in entries if e.kind != "peer"]
+    entries = _diablo_entries(batch, rows, rows[:reference_hands], yours, peers)
     if diamondback:
         entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
 
@@ -285,7 +306,8 @@ def run_bench(
 
 def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
             rounds: int, checks: list[tuple[str, str]]) -> BenchReport:
-    by_key = {(e.game, e.mode, e.kind): i for i, e in enumerate(entries) if e.kind == "reference"}
+    by_key = {(e.game, e.mode, e.kind): i for i, e in enumerate(entries)
+              if e.kind in ("reference", "python")}
     peer_ix = [i for i, e in enumerate(entries) if e.kind == "peer"]
     fastest = max(peer_ix, key=lambda i: timings[i].rate(entries[i].hands).median, default=None)
     results = []
@@ -300,13 +322,16 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
         ref = by_key.get((e.game, e.mode, "reference"))
         vs_ref = (ratio(t, e.hands, timings[ref], entries[ref].hands)
                   if ref is not None and ref != i else None)
+        py = by_key.get((e.game, e.mode, "python"))
+        vs_py = (ratio(t, e.hands, timings[py], entries[py].hands)
+                 if py is not None and py != i and e.kind != "reference" else None)
         vs_peer = None
         if (fastest is not None and i != fastest and e.game == "diablo"
                 and e.mode == "natural" and e.kind != "reference"):
             vs_peer = ratio(t, e.hands, timings[fastest], entries[fastest].hands)
         res = BenchResult(e.name, e.kind, e.game, e.mode, e.hands,
                           sorted(t.wall)[len(t.wall) // 2], r.median, r.low, r.high,
-                          t.busy, agrees, e.entry, note, vs_ref, vs_peer)
+                          t.busy, agrees, e.entry, note, vs_ref, vs_peer, vs_py)
         results.append(res)
         if rounds > 1 and res.noisy:
             noisy.append(f"{e.name} ({e.game}, {e.mode}) {r.low / r.median:.0%}-"

@@ -46,13 +46,13 @@ def render(report: Any, version: str) -> str:
             rate, spread = _rate(r)
             rows.append((
                 r.name, r.mode, f"{r.hands:,}", rate, spread, _ratio(r.vs_reference),
-                _ratio(r.vs_fastest_peer),
+                _ratio(r.vs_python), _ratio(r.vs_fastest_peer),
                 "" if r.agrees is None else ("yes" if r.agrees else "NO"),
             ))
         if not rows:
             continue
         headers = ["evaluator", "mode", "hands", "M hands/s", "range", "vs reference",
-                   "vs fastest peer", "same order"]
+                   "vs pure Python", "vs fastest peer", "same order"]
         if game == "diamondback":
             rows = [(*row[:1], *row[2:6]) for row in rows]
             headers = headers[:1] + headers[2:6]
