@@ -269,3 +269,28 @@ def test_run_bench_refuses_bad_arguments(kw):
 
 def test_all_hands_and_combinations_agree():
     assert next(all_hands(chunk=10)) == list(combinations(range(52), 5))[:10]
+
+
+# -- the fast pure-Python evaluator ------------------------------------------------------
+@pytest.mark.parametrize("wild", [True, False])
+def test_the_fast_python_evaluator_orders_every_key_as_the_reference(wild):
+    """Every key of its table (one representative hand each) against the reference's
+    score, which is written independently of pedron's kernel."""
+    from pedron.bench.python_eval import TableEvaluator, _representatives
+
+    ev = TableEvaluator(wild)
+    hands = [tuple(h) for h in _representatives(wild)]
+    assert len({ev.strength(h) for h in hands}) == (5_162 if wild else 7_462)
+    values = [reference.best_value([divmod(c, 4) for c in h], wild) for h in hands]
+    result = compare_order([ev.strength(h) for h in hands], values, hands.__getitem__)
+    assert result.agrees and result.higher_is_better, str(result)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("wild", [True, False])
+def test_the_fast_python_evaluator_is_pedron_on_every_hand(wild):
+    from pedron.bench.python_eval import TableEvaluator
+
+    strength = TableEvaluator(wild).strength
+    for block in all_hands():
+        assert [strength(h) for h in block] == list(pedron_strengths(block, wild))
