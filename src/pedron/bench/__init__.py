@@ -157,11 +157,13 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
 
         entries.append(_Entry("pedron batch", "batch", "diablo", mode, len(batch), run_batch,
                               "pedron.diablo.evaluate_batch"))
+
         def run_scalar(wild: bool = wild) -> list[Any]:
             return [evaluate(h, wild=wild) for h in rows]
 
         entries.append(_Entry("pedron evaluate()", "scalar", "diablo", mode, len(rows),
                               run_scalar, "pedron.diablo.evaluate"))
+
         def run_ref(wild: bool = wild) -> list[Any]:
             return [best_value(h, wild) for h in cards]
 
@@ -183,6 +185,7 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
         def check(values: Any) -> tuple[bool, str]:
             result = compare_order(strengths[wild], list(values), rows.__getitem__)
             return result.agrees, "" if result.agrees else str(result)
+
         return check
 
     for peer in PEERS if peers else ():
