@@ -62,6 +62,18 @@ def test_batch_cards(benchmark, rows, wild, fn):
     _rate(benchmark, len(rows))
 
 
+@pytest.mark.parametrize("given", [True, False], ids=["out-given", "out-new"])
+def test_batch_fixed_cost(benchmark, given):
+    """The cost of a batch call itself: one row (the issue's target: at most 1 us)."""
+    one = np.array([[0, 5, 10, 20, 30]], dtype=np.uint8)
+    out = np.empty(1, dtype=np.uint16)
+    if given:
+        benchmark(evaluate_batch, one, out=out)
+    else:
+        benchmark(evaluate_batch, one)
+    benchmark.extra_info["items"] = 1
+
+
 @pytest.mark.parametrize("wild", [True, False], ids=["wild", "natural"])
 def test_batch_masks(benchmark, masks, wild):
     out = np.empty(len(masks), dtype=np.uint16)

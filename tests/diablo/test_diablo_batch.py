@@ -180,3 +180,55 @@ def test_batch_of_every_category_matches_reference_sample():
     for wild in (True, False):
         got = evaluate_batch(rows, wild=wild).tolist()
         assert got == [ref.strength(h, wild) for h in hands]
+
+
+# -- the one-call path (threads=1 on an ordinary buffer) and the general path agree -------
+def _general(cards, **kw):
+    # threads=2 on fewer rows than a second thread would take: the general path, one thread
+    return evaluate_batch(cards, threads=2, **kw)
+
+
+@pytest.mark.parametrize("wild", [True, False])
+@pytest.mark.parametrize("form", ["rows", "masks", "memoryview", "array"])
+def test_the_one_call_path_equals_the_general_path(wild, form):
+    rows = _hands(3_000, seed=11)
+    cards = {"rows": rows, "masks": _masks(rows), "memoryview": memoryview(rows),
+             "array": array.array("Q", _masks(rows).tolist())}[form]
+    fast = evaluate_batch(cards, wild=wild)
+    assert list(fast) == list(_general(cards, wild=wild))
+    assert list(fast)[:200] == [strength(tuple(r), wild=wild) for r in rows[:200].tolist()]
+    out = np.zeros(len(rows), dtype=np.uint16)
+    assert evaluate_batch(cards, wild=wild, out=out) is out and list(out) == list(fast)
+    assert list(evaluate_batch_unchecked(cards, wild=wild)) == list(fast)
+
+
+def test_the_one_call_path_names_the_same_bad_row():
+    rows = _hands(100, seed=3).copy()
+    rows[57, 2] = rows[57, 4]
+    with pytest.raises(ArrayError) as fast:
+        evaluate_batch(rows)
+    with pytest.raises(ArrayError) as general:
+        _general(rows)
+    assert str(fast.value) == str(general.value) and "row 57" in str(fast.value)
+
+
+def test_the_one_call_path_leaves_unusual_buffers_to_the_general_path():
+    rows = _hands(50, seed=4)
+    # out sharing memory with the cards: the general path evaluates a copy
+    buf = np.zeros(50 * 5 + 100, dtype=np.uint8)
+    buf[:250] = rows.reshape(-1)
+    cards = buf[:250].reshape(50, 5)
+    out = buf[150:].view(np.uint16)[:50]
+    expected = list(_general(rows.copy()))
+    assert list(evaluate_batch(cards, out=out)) == expected
+    with pytest.raises(ArrayError):
+        evaluate_batch(rows, out=np.zeros(50, dtype=np.uint32))
+    with pytest.raises(ArrayError):
+        evaluate_batch(rows[:, ::-1])  # not C-contiguous
+    with pytest.raises(ArrayError):
+        evaluate_batch(rows.astype(np.int64))
+    out = np.zeros(50, dtype=np.uint16)
+    out.flags.writeable = False
+    with pytest.raises(ArrayError):
+        evaluate_batch(rows, out=out)
+    assert len(evaluate_batch(np.zeros((0, 5), dtype=np.uint8))) == 0

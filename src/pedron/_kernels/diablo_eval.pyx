@@ -17,7 +17,14 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memset
-from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
+from cpython.buffer cimport (
+    PyBUF_ANY_CONTIGUOUS,
+    PyBUF_C_CONTIGUOUS,
+    PyBUF_FORMAT,
+    PyBUF_WRITABLE,
+    PyBuffer_Release,
+    PyObject_GetBuffer,
+)
 from cpython.object cimport PyObject
 
 from pedron._kernels.bits cimport ctz64
@@ -706,6 +713,75 @@ def batch_masks(const uint64_t[::1] masks, uint16_t[::1] out, bint wild, bint ch
     with nogil:
         r = rows_u64(&masks[0], start, stop, &out[0], wild, check)
     return r
+
+
+cdef inline bint _u64_format(const char* f) noexcept:
+    # "Q" or "L" (8 bytes here, checked by the caller), optionally native or little-endian
+    if f == NULL:
+        return False
+    if f[0] == b"<" or f[0] == b"=":
+        f += 1
+    return (f[0] == b"Q" or f[0] == b"L") and f[1] == 0
+
+
+cdef inline bint _u16_format(const char* f) noexcept:
+    if f == NULL:
+        return False
+    if f[0] == b"<" or f[0] == b"=":
+        f += 1
+    return f[0] == b"H" and f[1] == 0
+
+
+def batch_simple(cards, out, bint wild, bint check):
+    """The whole of a one-thread batch call in C, for the usual arguments.
+
+    ``cards``: a C-contiguous (n, 5) uint8 buffer or length-n uint64 buffer;
+    ``out``: a writable C-contiguous uint16 buffer of length n, not sharing
+    memory with ``cards``. Returns -1 when every row was evaluated, the first
+    bad row's index (with ``check``), or -2 when the arguments are not of that
+    simple kind: the caller then takes its general path, which says what is
+    wrong or handles the case (overlapping buffers). Nothing is written then.
+    """
+    cdef Py_buffer c, o
+    cdef Py_ssize_t n, r = -2
+    cdef const char* cs
+    cdef const char* os
+    cdef bint cards_u8
+    try:
+        PyObject_GetBuffer(cards, &c, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    except BaseException:
+        return -2
+    try:
+        PyObject_GetBuffer(out, &o, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+    except BaseException:
+        PyBuffer_Release(&c)
+        return -2
+    try:
+        if c.ndim == 2 and c.itemsize == 1 and c.format != NULL and c.format[0] == b"B" \
+                and c.format[1] == 0 and c.shape[1] == 5:
+            cards_u8 = True
+        elif c.ndim == 1 and c.itemsize == 8 and _u64_format(c.format):
+            cards_u8 = False
+        else:
+            return -2
+        n = c.shape[0]
+        if o.ndim != 1 or o.itemsize != 2 or not _u16_format(o.format) or o.shape[0] != n:
+            return -2
+        cs = <const char*>c.buf
+        os = <const char*>o.buf
+        if n and cs < os + o.len and os < cs + c.len:
+            return -2  # (overlapping: the general path evaluates a copy)
+        if n == 0:
+            return -1
+        with nogil:
+            if cards_u8:
+                r = rows_u8(<const uint8_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
+            else:
+                r = rows_u64(<const uint64_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
+        return r
+    finally:
+        PyBuffer_Release(&o)
+        PyBuffer_Release(&c)
 
 
 # ---------------------------------------------------------------------------

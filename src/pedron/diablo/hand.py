@@ -355,6 +355,19 @@ _MIN_ROWS_PER_THREAD = 1 << 16
 
 
 def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
+    if type(threads) is int and threads == 1:
+        # The usual call, one thread on an ordinary buffer, is done by one kernel
+        # call; anything else (or any doubt) takes the general path below, which
+        # checks every argument and says what is wrong.
+        target = out
+        if out is None and _is_numpy(cards) and cards.ndim in (1, 2):
+            target = _new_out(cards.shape[0], True)  # (a numpy array's rows are its own)
+        if target is not None:
+            bad = _k.batch_simple(cards, target, wild, check)
+            if bad == -1:
+                return target
+            if bad >= 0:
+                raise _bad_row_error(*_classify(cards)[::2], bad)
     kind, n, view = _classify(cards)
     nthreads = _threads_arg(threads)
     if out is None:
