@@ -51,7 +51,7 @@ class TableSaving:
     buy_in: tuple[int, ...]
     ledger: Ledger
     seated: list[bool]
-    rng: Any
+    rng: Generator
     dealer: int
     over: bool
     end_reason: str | None

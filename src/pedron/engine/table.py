@@ -87,20 +87,7 @@ class TableBase(TableSaving, Generic[D]):
     _OLD: ClassVar[str]  # pedron 0.1's name of a deal: "hand" or "game"
     # The game's cards: (parse text, format one, its rank, how many card ids there are)
     _CARDS: ClassVar[tuple[Callable[[str], Any], Callable[[int], str], Callable[[int], int], int]]
-
-    rules: Any
-    names: tuple[str, ...]
-    n: int
-    buy_in: tuple[int, ...]
-    ledger: Ledger
-    seated: list[bool]
-    rng: Generator
-    dealer: int
-    over: bool
-    end_reason: str | None
-    closing: bool
-    keep_history: bool
-    deals_played: int
+    # (The instance attributes, rules to deals_played, are declared on TableSaving.)
 
     def __init__(
         self,
