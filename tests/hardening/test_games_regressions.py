@@ -494,16 +494,22 @@ def test_table_apply_reads_the_move_before_routing_it(T, action, plain):
     assert t.to_json() == twin.to_json()
 
 
-def test_a_leave_stated_as_text_is_the_tables():
-    # A Leave stated as text ('leave 1', which to_move reads as Leave(1)) went to the
-    # deal, not the table: between deals it was refused with 'hand 1 is over'
-    # although table.apply(('leave', 1)) and table.apply(Leave(1)) left.
+def _between_diamondback_hands():
+    """A 3-player Diamondback table after its first hand, played legally."""
     g = gt.GAMES["diamondback"]
     t = db.Table(3, 20, seed=1, dealer=0)
     rnd = random.Random(0)
     gt.step_legal(g, t, rnd)
     while t.in_progress:
         gt.step_legal(g, t, rnd)
+    return t
+
+
+def test_a_leave_stated_as_text_is_the_tables():
+    # A Leave stated as text ('leave 1', which to_move reads as Leave(1)) went to the
+    # deal, not the table: between deals it was refused with 'hand 1 is over'
+    # although table.apply(('leave', 1)) and table.apply(Leave(1)) left.
+    t = _between_diamondback_hands()
     assert not t.over
     seat = t.players_left[-1]
     twin = t.clone()
@@ -517,12 +523,7 @@ def test_a_leave_in_capitals_is_the_tables(text):
     # (What the fix of the test above left.) A Leave in capitals, 'Leave 2' or
     # 'LEAVE 2' (to_move reads the kind in any case: Leave(2)), still went to the
     # deal: between deals it was refused with 'hand 1 is over'.
-    g = gt.GAMES["diamondback"]
-    t = db.Table(3, 20, seed=1, dealer=0)
-    rnd = random.Random(0)
-    gt.step_legal(g, t, rnd)
-    while t.in_progress:
-        gt.step_legal(g, t, rnd)
+    t = _between_diamondback_hands()
     seat = t.players_left[-1]
     records = t.apply(text.format(seat))
     assert records and records[-1].kind == "leave"
