@@ -9,45 +9,20 @@ hand, no loops, no objects.
 The key of a hand is the product of its cards' rank primes (a deuce counts 1
 when deuces are wild), which names the multiset of ranks (primes factor
 uniquely), and whether its cards (wild deuces aside) share a suit. The table
-from key to strength is built when the evaluator is made: one representative
-hand per key, scored by pedron's compiled evaluator, so values are pedron's
+from key to strength is built when the evaluator is made: the reference's
+representative hands (every key at least once), scored by pedron's compiled
+evaluator, so values are pedron's
 dense strengths. The tests check every key against ``pedron.reference`` and
 every one of the 2,598,960 hands against pedron.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import combinations_with_replacement
 
 __all__ = ["TableEvaluator"]
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-
-
-def _representatives(wild: bool) -> list[list[int]]:
-    """One hand (card ids) for every key: each multiset of natural ranks with the
-    deuces that complete it, its naturals of mixed suits and (ranks all different)
-    of one suit."""
-    hands = []
-    lowest = 1 if wild else 0
-    for deuces in range(5 if wild else 1):
-        for ranks in combinations_with_replacement(range(lowest, 13), 5 - deuces):
-            if ranks and max(Counter(ranks).values()) > 4:
-                continue
-            wild_cards = list(range(deuces))  # 2c, 2d, ... (their suits do not matter)
-            used: set[int] = set()
-            mixed = []
-            for i, r in enumerate(ranks):  # card i prefers suit i % 4; same ranks differ
-                card = next(r * 4 + (i + j) % 4 for j in range(4) if r * 4 + (i + j) % 4
-                            not in used)
-                used.add(card)
-                mixed.append(card)
-            hands.append(wild_cards + mixed)
-            if len(set(ranks)) == len(ranks) and len(ranks) > 1:
-                hands.append(wild_cards + [r * 4 + 3 for r in ranks])  # all spades
-    return hands
 
 
 class TableEvaluator:
@@ -57,12 +32,14 @@ class TableEvaluator:
 
     def __init__(self, wild: bool = True) -> None:
         from pedron import diablo
+        from pedron.reference.diablo import representatives
 
         self.wild = wild
         primes = [1 if wild and c < 4 else _PRIMES[c >> 2] for c in range(52)]
         suits = [15 if wild and c < 4 else 1 << (c & 3) for c in range(52)]
         table: dict[int, int] = {}
-        for hand in _representatives(wild):
+        for cards in representatives(wild):  # (every key, as the reference's own table)
+            hand = [rank * 4 + suit for rank, suit in cards]
             p = primes[hand[0]] * primes[hand[1]] * primes[hand[2]] * primes[hand[3]] * \
                 primes[hand[4]]
             suited = (suits[hand[0]] & suits[hand[1]] & suits[hand[2]] & suits[hand[3]]

@@ -169,7 +169,7 @@ def category(cards: Sequence[Card], wild: bool = True) -> int:
     return best_value(cards, wild)[0]
 
 
-def _representatives(wild: bool) -> Iterable[list[Card]]:
+def representatives(wild: bool) -> Iterable[list[Card]]:
     """At least one hand of every kind that can occur: for every multiset of
     five ranks, a hand whose naturals are not all of one suit and, when its
     naturals are of different ranks, one whose naturals share a suit."""
@@ -194,7 +194,7 @@ def _representatives(wild: bool) -> Iterable[list[Card]]:
 @cache
 def strength_table(wild: bool = True) -> dict[Value, int]:
     """Dense strengths: every reachable score, worst first, numbered from 1."""
-    values = {best_value(hand, wild) for hand in _representatives(wild)}
+    values = {best_value(hand, wild) for hand in representatives(wild)}
     return {v: i for i, v in enumerate(sorted(values), start=1)}
 
 
