@@ -715,6 +715,8 @@ def batch_masks(const uint64_t[::1] masks, uint16_t[::1] out, bint wild, bint ch
     return r
 
 
+# The two formats below accept exactly what pedron.diablo.hand accepts on its general
+# path (_U64_FORMATS, _check_out): change them together.
 cdef inline bint _u64_format(const char* f) noexcept:
     # "Q" or "L" (8 bytes here, checked by the caller), optionally native or little-endian
     if f == NULL:

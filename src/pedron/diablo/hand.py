@@ -252,6 +252,7 @@ def category_of(strength: int, *, wild: bool = True) -> Category:
 # ---------------------------------------------------------------------------
 # Batch evaluation
 
+# (The kernel's one-call path, _k.batch_simple, accepts the same formats: change both.)
 _U64_FORMATS = ("Q", "L", "<Q", "<L", "=Q", "=L")
 
 
