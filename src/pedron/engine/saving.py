@@ -300,6 +300,8 @@ class TableSaving:
         """Play the saved log ``ops`` again on a new table set up as this one was: it
         must deal exactly the kept histories and reach the saved snapshot. Returns
         the operations as the new table logged them."""
+        if not isinstance(ops, list):
+            raise SaveError("the saved log must be a list of operations")
         setup = self._setup
         rng = Generator(0)
         rng.setstate(setup["rng"])
@@ -309,8 +311,6 @@ class TableSaving:
                 list(setup["names"]), list(setup["stacks"]), self.rules, seed=rng,
                 dealer=setup["dealer"], orders=setup["plans"], keep_history=True,
             )
-            if not isinstance(ops, list):
-                raise SaveError("the saved log must be a list of operations")
             for op in ops:
                 other._replay_op(op)
         except SaveError:
