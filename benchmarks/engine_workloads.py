@@ -160,6 +160,39 @@ def restore_5000() -> float:
     return 1 / elapsed
 
 
+def _calls_per_second(call: Callable[[], Any], number: int = 20000) -> float:
+    import timeit
+
+    return number / min(timeit.repeat(call, number=number, repeat=7))
+
+
+def batch_call_out() -> float:
+    """Diablo batch calls per second on one hand, ``out=`` given: the call's fixed cost."""
+    import numpy as np
+
+    one = np.array([[0, 5, 10, 20, 30]], dtype=np.uint8)
+    out = np.empty(1, dtype=np.uint16)
+    return _calls_per_second(lambda: diablo.evaluate_batch(one, out=out))
+
+
+def batch_call_new() -> float:
+    """The same with a new numpy result each call."""
+    import numpy as np
+
+    one = np.array([[0, 5, 10, 20, 30]], dtype=np.uint8)
+    return _calls_per_second(lambda: diablo.evaluate_batch(one))
+
+
+def evaluate_calls() -> float:
+    """Per-call ``diablo.evaluate`` on 10,000 random hands (tuples of ints): hands/s."""
+    from pedron.cards import deal_batch
+
+    rows = [tuple(r) for r in deal_batch(10_000, 5, seed=1).tolist()]
+    evaluate = diablo.evaluate
+    [evaluate(h) for h in rows]  # (every value built once)
+    return len(rows) * _calls_per_second(lambda: [evaluate(h) for h in rows], number=5)
+
+
 WORKLOADS: dict[str, Callable[[], float]] = {
     "simulate_diablo": simulate_diablo,
     "simulate_diamondback": simulate_diamondback,
@@ -168,9 +201,13 @@ WORKLOADS: dict[str, Callable[[], float]] = {
     "view_at_deal_1": view_at_deal_1,
     "view_at_deal_200": view_at_deal_200,
     "restore_5000": restore_5000,
+    "batch_call_out": batch_call_out,
+    "batch_call_new": batch_call_new,
+    "evaluate_calls": evaluate_calls,
 }
 #: Workloads that return a rate themselves (the others return items, timed here).
-RATES = {"view_at_deal_1", "view_at_deal_200", "restore_5000"}
+RATES = {"view_at_deal_1", "view_at_deal_200", "restore_5000", "batch_call_out",
+         "batch_call_new", "evaluate_calls"}
 
 
 def run(name: str) -> float:
