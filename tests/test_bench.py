@@ -24,7 +24,7 @@ from pedron.bench import (
 )
 from pedron.bench.harness import ratio, run_rounds
 from pedron.bench.order import all_hands, compare_order, pedron_strengths
-from pedron.bench.peers import PEERS, treys_int
+from pedron.bench.peers import PEER_EVALUATORS, treys_int
 from pedron.cards import format_card
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.reference import diablo as reference
@@ -238,20 +238,27 @@ def test_run_bench_times_everything_side_by_side():
     assert scalar.vs_reference.low <= scalar.vs_reference.median <= scalar.vs_reference.high
     data = json.loads(report.to_json())
     assert set(data["machine"]) >= {"cpu", "cores", "python"}
-    assert set(data["versions"]) == {p.dist for p in PEERS}
+    assert set(data["versions"]) == {p.dist for p in PEER_EVALUATORS}
     assert len(data["results"]) == len(report)
 
 
+def test_peers_still_names_the_peers():
+    from pedron.bench import PEERS
+
+    assert PEERS[0] == "phevaluator" and all(type(n) is str for n in PEERS)
+    assert set(installed_peers()) <= set(PEERS)
+
+
 def test_peers_are_timed_through_their_fastest_entry_points():
-    entries = {p.name: p.entry for p in PEERS}
+    entries = {p.name: p.entry for p in PEER_EVALUATORS}
     assert entries["phevaluator"] == "phevaluator._pheval.evaluate_5cards"
     assert entries["pokerkit"] == "pokerkit.StandardHighHand.lookup.get_entry"
-    assert all(p.why for p in PEERS)
+    assert all(p.why for p in PEER_EVALUATORS)
 
 
 def test_every_installed_peer_orders_hands_as_pedron():
     strengths = list(pedron_strengths(SAMPLE, wild=False))
-    for peer in PEERS:
+    for peer in PEER_EVALUATORS:
         if peer.available():
             values = peer.prepare(SAMPLE)()
             result = compare_order(strengths, values, SAMPLE.__getitem__)

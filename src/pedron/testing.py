@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from pedron.bench import PEERS, Evaluator, assert_same_order, check_evaluator
+from pedron.bench import PEER_EVALUATORS, Evaluator, assert_same_order, check_evaluator
 from pedron.cards import deal_batch
 
 __all__ = ["CORPUS_HANDS", "CORPUS_SEED", "assert_same_order", "check_evaluator",
@@ -59,14 +59,14 @@ def _baseline(name: str, wild: bool) -> Callable[[list[tuple[int, ...]]], Callab
             return lambda: [evaluate(h, wild=wild) for h in hands]
 
         return prepare
-    for peer in PEERS:
+    for peer in PEER_EVALUATORS:
         if peer.name == name:
             if wild:
                 raise ValueError(f"{name} does not rank wild cards")
             if not peer.available():
                 pytest.skip(f"{name} is not installed")
             return peer.prepare
-    names = ", ".join(["pedron", *(p.name for p in PEERS)])
+    names = ", ".join(["pedron", *(p.name for p in PEER_EVALUATORS)])
     raise ValueError(f"unknown evaluator {name!r}: give a function, or one of {names}")
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evaluator, parse_spec
 from pedron.bench.harness import NOISY, Spread, Timing, machine, ratio, run_rounds
 from pedron.bench.order import ALL_HANDS, OrderCheck, compare_order
-from pedron.bench.peers import PEERS, Peer, installed_peers, peer_versions
+from pedron.bench.peers import PEER_EVALUATORS, PEERS, Peer, installed_peers, peer_versions
 from pedron.bench.python_eval import TableEvaluator
 from pedron.cards import deal_batch
 from pedron.errors import PedronTypeError, PedronValueError
@@ -31,6 +31,7 @@ __all__ = [
     "ALL_HANDS",
     "FORMS",
     "PEERS",
+    "PEER_EVALUATORS",
     "BenchReport",
     "BenchResult",
     "Evaluator",
@@ -188,7 +189,7 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
 
         return check
 
-    for peer in PEERS if peers else ():
+    for peer in PEER_EVALUATORS if peers else ():
         if peer.available():
             entries.append(_Entry(peer.name, "peer", "diablo", "natural", len(rows),
                                   peer.prepare(rows), peer.entry, peer.why, checker(False)))

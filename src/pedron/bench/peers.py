@@ -19,7 +19,7 @@ from typing import Any
 
 from pedron.cards import format_card
 
-__all__ = ["PEERS", "Peer", "installed_peers", "peer_versions", "treys_int"]
+__all__ = ["PEERS", "PEER_EVALUATORS", "Peer", "installed_peers", "peer_versions", "treys_int"]
 
 Hands = Sequence[tuple[int, ...]]
 #: ``prepare(hands)`` returns a runner: a function of no arguments that evaluates
@@ -125,7 +125,7 @@ def _prepare_pokerkit(hands: Hands) -> Callable[[], list[Any]]:
     return run
 
 
-PEERS: tuple[Peer, ...] = (
+PEER_EVALUATORS: tuple[Peer, ...] = (
     Peer(
         "phevaluator", "phevaluator", "phevaluator", "phevaluator._pheval.evaluate_5cards",
         "the compiled function that phevaluator.evaluate_cards wraps: the wrapper converts "
@@ -166,15 +166,19 @@ PEERS: tuple[Peer, ...] = (
 )
 
 
+#: The peers' names, in the order they are timed (pedron 0.1's ``PEERS``).
+PEERS: tuple[str, ...] = tuple(p.name for p in PEER_EVALUATORS)
+
+
 def installed_peers() -> list[str]:
     """The names of the peers that can be found (``run_bench`` times each of them)."""
-    return [p.name for p in PEERS if p.available()]
+    return [p.name for p in PEER_EVALUATORS if p.available()]
 
 
 def peer_versions() -> dict[str, str | None]:
     """Every peer distribution's installed version (``None``: not installed)."""
     out: dict[str, str | None] = {}
-    for p in PEERS:
+    for p in PEER_EVALUATORS:
         try:
             out[p.dist] = importlib.metadata.version(p.dist)
         except importlib.metadata.PackageNotFoundError:
