@@ -2,7 +2,8 @@
 
 Cython directives are set once here rather than in each module, so every kernel
 runs with the same (fast) semantics; kernels validate their inputs at the
-Python boundary instead of relying on bounds checks.
+Python boundary instead of relying on bounds checks. ``PEDRON_DEBUG=1`` turns
+those checks (and sanitizers) on for testing, below.
 """
 
 from __future__ import annotations
@@ -17,20 +18,51 @@ from setuptools import Extension, setup
 HERE = Path(__file__).parent
 KERNELS = sorted((HERE / "src" / "pedron" / "_kernels").glob("*.pyx"))
 
+# PEDRON_DEBUG=1 builds the checked kernels: Cython's bounds, wraparound and
+# initialisation checks on, its warnings on, line tracing for coverage, and
+# (where the compiler has them) AddressSanitizer and UndefinedBehaviorSanitizer.
+# Such a build is for tests, never for release: see docs/reliability.md.
+DEBUG = os.environ.get("PEDRON_DEBUG") == "1"
+
+link_args: list[str] = []
 if sys.platform == "win32":
     compile_args = ["/O2"]
+elif DEBUG:
+    sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    compile_args = ["-O1", "-g", "-fno-omit-frame-pointer", "-fno-strict-aliasing", *sanitize]
+    link_args = sanitize
 else:
-    compile_args = ["-O3", "-fno-strict-aliasing"]
+    # -g0 after the interpreter's own -g: release extensions carry no debug info.
+    compile_args = ["-O3", "-fno-strict-aliasing", "-g0"]
+    link_args = ["-Wl,--strip-debug"] if sys.platform.startswith("linux") else []
     # Opt-in tuning for the build machine's own CPU (not for distributed wheels).
     if os.environ.get("PEDRON_NATIVE") == "1":
         compile_args.append("-march=native")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+if DEBUG:
+    directives.update({
+        "linetrace": True,
+        "warn.unreachable": True,
+        "warn.maybe_uninitialized": True,
+        "warn.unused_arg": False,  # (kernels keep uniform signatures)
+    })
 
 extensions = [
     Extension(
         f"pedron._kernels.{path.stem}",
         [str(path.relative_to(HERE))],
         extra_compile_args=compile_args,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_link_args=link_args,
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+        + ([("CYTHON_TRACE_NOGIL", "1")] if DEBUG else []),
     )
     for path in KERNELS
 ]
@@ -38,14 +70,9 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
-        compiler_directives={
-            "language_level": 3,
-            "boundscheck": False,
-            "wraparound": False,
-            "initializedcheck": False,
-            "cdivision": True,
-            "embedsignature": True,
-        },
+        compiler_directives=directives,
+        # (the checked build writes its C apart: neither build reuses the other's)
+        build_dir="build/cython-debug" if DEBUG else None,
         include_path=[str(HERE / "src")],
     ),
 )

@@ -66,7 +66,7 @@ def test_dealing_odds_table():
     assert len(rows) == 14
     assert abs(sum(r["float"] for r in rows) - 1) < 1e-12
     by_hand = {r["hand"]: r["probability"] for r in rows}
-    assert by_hand["Priestess-Priestess"] == "1/105"  # RULES.md: 1 way in 105
+    assert by_hand["Priestess-Priestess"] == "1/105"  # docs/rules.md: 1 way in 105
     assert by_hand["Magician-Priestess"] == "2/105"
 
 

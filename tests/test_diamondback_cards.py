@@ -10,7 +10,7 @@ from pedron import diamondback as db
 from pedron.diamondback.cards import MAX_ID, RANK_OF_ID
 from pedron.errors import CardError, PedronError
 
-# (Priest, King, Queen, Priestess, Magician) copies per table size, from RULES.md.
+# (Priest, King, Queen, Priestess, Magician) copies per table size, from docs/rules.md.
 COMPOSITION = {2: (5, 4, 3, 2, 1), 3: (10, 8, 6, 4, 1), 4: (15, 12, 9, 6, 1)}
 
 

@@ -7,8 +7,9 @@ clubs, diamonds, hearts, spades, so ``2c == 0`` and ``As == 51``.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from pedron._exact import exact_int
 from pedron._kernels.cardset import (
     FULL_MASK,
     RANKS,
@@ -25,6 +26,13 @@ from pedron._kernels.cardset import (
 )
 from pedron._kernels.rng import Generator, as_generator
 from pedron.errors import ArrayError, DeckError, PedronTypeError
+
+if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
+    import numpy as np
+    import numpy.typing as npt
+
+#: An output buffer, returned as given.
+Out = TypeVar("Out")
 
 __all__ = [
     "FULL_MASK",
@@ -64,17 +72,21 @@ def new_uint8_array(n: int, k: int) -> Any:
 
 
 def _count(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}")
-    try:
-        v = value.__index__()
-    except TypeError:  # e.g. a numpy array of several values
-        raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}") from None
+    v = exact_int(value, name)
     if v < 0:
         raise DeckError(f"{name} must be >= 0, got {v}")
     return v
 
 
+@overload
+def deal_batch(
+    n: int, k: int, *, deck: Any = ..., seed: int | Generator | Any | None = ...,
+    out: None = ...,
+) -> npt.NDArray[np.uint8]: ...
+@overload
+def deal_batch(
+    n: int, k: int, *, deck: Any = ..., seed: int | Generator | Any | None = ..., out: Out
+) -> Out: ...
 def deal_batch(
     n: int,
     k: int,
@@ -89,8 +101,9 @@ def deal_batch(
     (a :class:`CardSet`, a Diamondback ``CardSet``, a mask or card text;
     default all 52 cards). ``seed`` is an int, ``None`` (OS entropy) or a
     :class:`Generator`, which is advanced. The dealing runs without the GIL.
-    Returns a numpy array when numpy is installed, otherwise a memoryview;
-    ``out`` may be any writable C-contiguous (n, k) uint8 buffer.
+    Returns a numpy array when numpy is installed (so it is typed), otherwise
+    a memoryview; ``out`` may be any writable C-contiguous (n, k) uint8
+    buffer, and is returned.
     """
     n = _count("n", n)
     k = _count("k", k)

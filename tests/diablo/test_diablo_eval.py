@@ -32,7 +32,7 @@ def ev(text: str, wild: bool = True) -> HandValue:
     return evaluate(text, wild=wild)
 
 
-# --- The worked example from RULES.md -------------------------------------------
+# --- The worked example from docs/rules.md -------------------------------------------
 
 
 def test_worked_example_four_nines_beats_a_flush():

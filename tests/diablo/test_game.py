@@ -1,4 +1,4 @@
-"""Scripted Diablo games: every rule, decision and variant of RULES.md, step by step."""
+"""Scripted Diablo games: every rule, decision and variant of docs/rules.md, step by step."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def example_table() -> Table:
     )
 
 
-# -- the worked example of RULES.md -------------------------------------------------
+# -- the worked example of docs/rules.md -------------------------------------------------
 def test_worked_example_exact_chips_at_every_step():
     t = example_table()
     g = t.next_deal()

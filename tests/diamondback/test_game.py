@@ -1,4 +1,4 @@
-"""Scripted Diamondback games: every rule and decision of RULES.md, step by step."""
+"""Scripted Diamondback games: every rule and decision of docs/rules.md, step by step."""
 
 from __future__ import annotations
 

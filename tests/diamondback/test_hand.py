@@ -36,7 +36,7 @@ from pedron.errors import (
 )
 from pedron.reference import diamondback as ref
 
-# The hands as printed by the two seed texts (rules/ beside RULES.md), best first.
+# The hands as printed by the two seed texts (the original rules texts), best first.
 CEREBUS_FAN_PAGE = [
     ("Magician-Priestess", 70),
     ("Priestess-Priestess", 65),

@@ -1,7 +1,7 @@
 """Diamondback odds under each table tie rule, against an independent brute force.
 
 The brute force here knows nothing of pedron's odds code: it builds the deck
-from RULES.md (one Magician; per extra player 5 Priests, 4 Kings, 3 Queens,
+from docs/rules.md (one Magician; per extra player 5 Priests, 4 Kings, 3 Queens,
 2 Priestesses), deals every concrete set of hidden cards to the opponents,
 ranks the hands with its own copy of the table and settles the showdown with
 its own reading of the three tie rules.
@@ -23,7 +23,7 @@ from pedron.errors import PedronTypeError, PedronValueError
 from pedron.reference import diamondback as ref
 
 P, K, Q, S, M = range(5)
-# RULES.md's table, best first, as rank pairs.
+# docs/rules.md's table, best first, as rank pairs.
 BEST_FIRST = [(M, S), (S, S), (M, Q), (M, K), (S, K), (S, Q), (S, P), (Q, K), (M, P),
               (Q, Q), (K, K), (Q, P), (K, P), (P, P)]
 VALUE = {frozenset([a, b]) if a != b else frozenset([a]): 14 - i

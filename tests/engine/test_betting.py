@@ -191,7 +191,7 @@ def test_save_helpers():
 
 
 def test_diablo_worked_example_with_engine_pieces():
-    """RULES.md's Diablo example, played with the engine alone (for issue 6)."""
+    """docs/rules.md's Diablo example, played with the engine alone (for issue 6)."""
     anna, ben, carla, dan = range(4)
     led = Ledger([100] * 4)
     led.begin([anna, ben, carla, dan])  # Dan deals: Anna, at his left, acts first

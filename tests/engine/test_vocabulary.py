@@ -70,7 +70,7 @@ def test_the_first_dealer_is_drawn_by_default_in_both_games():
 def test_a_diamondback_close_plays_out_a_carry_over():
     rules = diamondback.Rules()
     t = diamondback.Table(2, 20, rules, seed=1, dealer=0)
-    # Both hold the same hand: the pot carries over (RULES.md 7).
+    # Both hold the same hand: the pot carries over (docs/rules.md 7).
     h = t.next_deal(hands={0: "K1 Q1", 1: "K2 Q2"})
     h.bet(2), h.match(), h.reveal(h.cards[1][0]), h.reveal(h.cards[0][0]), h.stop()
     assert t.carry == 4

@@ -12,8 +12,9 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from pedron._kernels.bits cimport ctz64, popcount64
-from pedron._kernels.rng cimport Generator, bounded_u32, rng_state
+from pedron._kernels.rng cimport Generator, bounded_u32, lock_state, rng_state, unlock_state
 
+from pedron._exact import exact_int, exact_str
 from pedron.errors import ArrayError, CardError, DeckError, DuplicateCardError, PedronTypeError
 
 RANKS = "23456789TJQKA"
@@ -38,8 +39,7 @@ _CARD_OF_NAME = {name: i for i, name in enumerate(_CARD_NAMES)}
 
 def parse_card(text):
     """The card int for one card's text: ``"Ah"``, ``"10h"``, ``"th"``, ``"A♥"``..."""
-    if not isinstance(text, str):
-        raise PedronTypeError(f"card text must be a str, not {type(text).__name__}")
+    text = exact_str(text, "card text")  # a str subclass could lie to strip() or ==
     card = _CARD_OF_NAME.get(text)
     if card is not None:
         return card
@@ -54,8 +54,7 @@ def parse_cards(text):
 
     Duplicates are kept; callers that need distinct cards check for them.
     """
-    if not isinstance(text, str):
-        raise PedronTypeError(f"card text must be a str, not {type(text).__name__}")
+    text = exact_str(text, "card text")  # a str subclass could lie to strip() or ==
     cards = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -78,17 +77,21 @@ def format_card(card):
 
 def format_cards(cards, sep=" "):
     """Text of a sequence of card ints, in the given order."""
-    return sep.join([format_card(c) for c in cards])
+    sep = exact_str(sep, "the separator")
+    if isinstance(cards, (str, bytes)):
+        raise PedronTypeError(f"format_cards takes card ints, not {type(cards).__name__}")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise PedronTypeError(
+            f"format_cards takes an iterable of card ints, not {type(cards).__name__}"
+        ) from None
+    return sep.join([format_card(c) for c in items])
 
 
 def check_card(card, int size=52):
     """``card`` as an int after checking it names a card in ``0..size-1``."""
-    if isinstance(card, bool) or not hasattr(card, "__index__"):
-        raise PedronTypeError(f"a card must be an int, not {type(card).__name__}")
-    try:
-        c = card.__index__()
-    except TypeError:  # e.g. a numpy array of several values
-        raise PedronTypeError(f"a card must be an int, not {type(card).__name__}") from None
+    c = card if type(card) is int else exact_int(card, "a card")
     if not 0 <= c < size:
         raise CardError(f"card number out of range 0..{size - 1}: {c}")
     return c
@@ -181,12 +184,7 @@ cdef class CardSet:
     @classmethod
     def from_mask(cls, mask):
         """The set whose bit ``i`` is set for each card ``i`` in it."""
-        if isinstance(mask, bool) or not hasattr(mask, "__index__"):
-            raise PedronTypeError(f"a mask must be an int, not {type(mask).__name__}")
-        try:
-            m = mask.__index__()
-        except TypeError:  # e.g. a numpy array of several values
-            raise PedronTypeError(f"a mask must be an int, not {type(mask).__name__}") from None
+        m = exact_int(mask, "a mask")
         if m < 0 or m >> cls.SIZE:
             raise CardError(f"mask has bits outside the {cls.SIZE} cards: {m:#x}")
         return make_set(cls, <uint64_t>m)
@@ -208,7 +206,7 @@ cdef class CardSet:
     def to_str(self, sep=" "):
         """Text of the cards in ascending order."""
         cls = type(self)
-        return sep.join([cls._format_card(c) for c in self])
+        return exact_str(sep, "the separator").join([cls._format_card(c) for c in self])
 
     def __iter__(self):
         cdef _Iter it = _Iter.__new__(_Iter)
@@ -228,12 +226,12 @@ cdef class CardSet:
             if len(c) != 1:
                 return False
             c = c[0]
-        elif isinstance(card, bool) or not hasattr(card, "__index__"):
-            return False
+        elif type(card) is int:
+            c = card
         else:
             try:
-                c = card.__index__()
-            except TypeError:  # e.g. a numpy array of several values
+                c = exact_int(card, "a card")
+            except PedronTypeError:  # not a card at all, so not in the set
                 return False
         if not 0 <= c < size:
             return False
@@ -367,5 +365,7 @@ def deal_batch_into(Generator gen not None, uint64_t deck_mask, uint8_t[:, ::1] 
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {m}")
     if n == 0 or k == 0:
         return
+    cdef rng_state* st = lock_state(gen)  # held while the rows are dealt without the GIL
     with nogil:
-        deal_rows(&gen.state, pool, m, &out[0, 0], n, k)
+        deal_rows(st, pool, m, &out[0, 0], n, k)
+    unlock_state(gen)

@@ -1,11 +1,14 @@
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from typing_extensions import disjoint_base
+
 from pedron._kernels.cardset import CardSet
 from pedron._kernels.rng import Generator
 
 STATE_VERSION: int
 
+@disjoint_base
 class Deck:
     card_set_type: ClassVar[type[CardSet]]
     @property
@@ -28,6 +31,8 @@ class Deck:
     def restock(self, cards: Any) -> None: ...
     def collect(self, shuffle: bool = ...) -> None: ...
     def __len__(self) -> int: ...
+    def __copy__(self) -> Deck: ...
+    def __deepcopy__(self, memo: Any) -> Deck: ...
     @property
     def stock(self) -> tuple[int, ...]: ...
     @property

@@ -12,9 +12,11 @@ from libc.string cimport memmove
 
 from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.cardset cimport CardSet, make_set
-from pedron._kernels.rng cimport Generator, shuffle_u8
+from pedron._kernels.exact cimport flag_arg
+from pedron._kernels.rng cimport Generator, lock_state, shuffle_u8, unlock_state
 
 from pedron._kernels.rng import as_generator
+from pedron._exact import exact_int
 from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
 
 STATE_VERSION = 1
@@ -33,14 +35,7 @@ cdef int count_arg(object k, int left) except -1:
         if overflow or not 0 <= v <= left:
             raise DeckError(f"cannot deal {k} cards: {left} left in the stock")
         return <int>v
-    if isinstance(k, bool) or not hasattr(k, "__index__"):
-        raise PedronTypeError(f"the number of cards must be an int, not {type(k).__name__}")
-    try:
-        n = k.__index__()
-    except TypeError:
-        raise PedronTypeError(
-            f"the number of cards must be an int, not {type(k).__name__}"
-        ) from None
+    n = exact_int(k, "the number of cards")  # check the exact value, not the object
     if not 0 <= n <= left:
         raise DeckError(f"cannot deal {n} cards: {left} left in the stock")
     return <int>n
@@ -70,10 +65,11 @@ cdef class Deck:
 
     def __init__(self, cards, seed=None, *, order=None, shuffle=True):
         cdef uint64_t mask = self.card_set_type._mask_of(cards)
+        cdef bint shuffled = flag_arg(shuffle, "shuffle")
         self.full_mask = mask
         self.rng = as_generator(seed)
         self._fill(list(CardSet.from_mask(mask)) if order is None else order)
-        if order is None and shuffle:
+        if order is None and shuffled:
             self.shuffle()
 
     cdef _fill(self, order):
@@ -114,7 +110,8 @@ cdef class Deck:
 
     def shuffle(self):
         """Shuffle the cards still in the stock."""
-        shuffle_u8(&self.rng.state, &self.buf[self.top], self.end - self.top)
+        shuffle_u8(lock_state(self.rng), &self.buf[self.top], self.end - self.top)
+        unlock_state(self.rng)
 
     def deal(self, k=1):
         """Deal ``k`` cards from the top of the stock, as a tuple in dealing order."""
@@ -209,7 +206,8 @@ cdef class Deck:
             tmp[n] = ctz64(m)
             m &= m - 1
             n += 1
-        shuffle_u8(&self.rng.state, tmp, n)
+        shuffle_u8(lock_state(self.rng), tmp, n)
+        unlock_state(self.rng)
         self._append([tmp[i] for i in range(n)])
 
     def collect(self, shuffle=True):
@@ -219,6 +217,7 @@ cdef class Deck:
         """
         cdef uint64_t rest = self.full_mask
         cdef int n = 0
+        cdef bint shuffled = flag_arg(shuffle, "shuffle")
         while rest:
             self.buf[n] = <uint8_t>ctz64(rest)
             rest &= rest - 1
@@ -226,8 +225,9 @@ cdef class Deck:
         self.top = 0
         self.end = n
         self.stock_mask = self.full_mask
-        if shuffle:
-            shuffle_u8(&self.rng.state, &self.buf[0], n)
+        if shuffled:
+            shuffle_u8(lock_state(self.rng), &self.buf[0], n)
+            unlock_state(self.rng)
 
     def __len__(self):
         return self.end - self.top

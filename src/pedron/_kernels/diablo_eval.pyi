@@ -1,5 +1,5 @@
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, final
 
 from pedron.cards import CardSet
 
@@ -8,6 +8,7 @@ _V = TypeVar("_V")
 
 RANK_KEY_VALUES: tuple[int, ...]
 
+@final
 class ValueCache(Generic[_V]):
     def __init__(
         self,

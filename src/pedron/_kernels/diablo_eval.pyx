@@ -29,8 +29,10 @@ from cpython.object cimport PyObject
 
 from pedron._kernels.bits cimport ctz64
 from pedron._kernels.cardset cimport CardSet
+from pedron._kernels.exact cimport flag_arg, int_arg
 
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
+from pedron._exact import exact_int
 from pedron.errors import (
     CardError,
     DuplicateCardError,
@@ -341,13 +343,14 @@ COUNT_W = build_mode(True, TABLE_W, RAW_W, CAT_W)
 COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
 
 
-def strength_count(bint wild=True):
+def strength_count(wild=True):
     """Number of distinct strengths (the best hand's strength) in a mode."""
-    return COUNT_W if wild else COUNT_N
+    return COUNT_W if flag_arg(wild, "wild") else COUNT_N
 
 
 cdef int check_strength(object strength, bint wild) except -1:
     cdef int n = COUNT_W if wild else COUNT_N
+    strength = int_arg(strength, "a strength")  # check the exact value, not the object
     if not 1 <= strength <= n:
         raise PedronValueError(
             f"strength out of range 1..{n} ({'wild' if wild else 'natural'} mode): {strength}"
@@ -355,19 +358,21 @@ cdef int check_strength(object strength, bint wild) except -1:
     return <int>strength
 
 
-def decode(strength, bint wild=True):
+def decode(strength, wild=True):
     """``(category, ranks)`` of a strength: the category number (1 = high card
     .. 10 = five of a kind) and the five ranks (0..12 for 2..A) the hand plays
     as, most important first."""
-    cdef int s = check_strength(strength, wild)
-    cdef uint32_t raw = RAW_W[s] if wild else RAW_N[s]
+    cdef bint w = flag_arg(wild, "wild")
+    cdef int s = check_strength(strength, w)
+    cdef uint32_t raw = RAW_W[s] if w else RAW_N[s]
     return (<int>(raw >> 20),
             (<int>(raw >> 16) & 15, <int>(raw >> 12) & 15, <int>(raw >> 8) & 15,
              <int>(raw >> 4) & 15, <int>raw & 15))
 
 
-def category_table(bint wild=True):
+def category_table(wild=True):
     """bytes whose item ``s`` is the category number of strength ``s`` (item 0 is 0)."""
+    wild = flag_arg(wild, "wild")
     cdef int n = COUNT_W if wild else COUNT_N
     return (<char*>(&CAT_W[0] if wild else &CAT_N[0]))[:n + 1]
 
@@ -441,17 +446,8 @@ cdef uint64_t seq_mask_general(object hand) except? 0:
             return seq_mask_general(tuple(hand))
         elif isinstance(item, str):
             c = parse_card(item)
-        elif isinstance(item, bool) or not hasattr(item, "__index__"):
-            raise PedronTypeError(
-                f"a card must be an int or card text, not {type(item).__name__}"
-            )
         else:
-            try:
-                v = item.__index__()
-            except TypeError:  # e.g. a numpy array of several values
-                raise PedronTypeError(
-                    f"a card must be an int or card text, not {type(item).__name__}"
-                ) from None
+            v = exact_int(item, "a card (an int or card text)")
             if not 0 <= v < 52:
                 raise CardError(f"card number out of range 0..51: {v}")
             c = v
@@ -503,14 +499,19 @@ cdef uint64_t hand_mask(object hand) except? 0:
     if hasattr(hand, "__iter__") or hasattr(hand, "__getitem__"):
         try:
             cards = list(hand)
-        except TypeError:
+        except Exception as exc:
+            # (a 2-D memoryview cannot be listed: NotImplementedError. Cython 3.3
+            # compiles "except (TypeError, NotImplementedError)" as TypeError
+            # alone, hence the isinstance.)
+            if not isinstance(exc, (TypeError, NotImplementedError)):
+                raise
             cards = None
         if cards is not None:
             return seq_mask(cards)
     if hasattr(hand, "__index__"):   # e.g. a numpy integer used as a mask
         try:
-            m = int(hand.__index__())
-        except TypeError:
+            m = exact_int(hand, "a mask")
+        except PedronTypeError:
             m = None
         if m is not None:
             return hand_mask(m)
@@ -573,7 +574,7 @@ cdef class ValueCache:
             cache[s] = v
         return v
 
-    def evaluate(self, hand, *, bint wild=True):
+    def evaluate(self, hand, *, wild=True):
         """The :class:`~pedron.diablo.HandValue` of a five-card hand.
 
         ``hand`` is card text (``"9c 9d 2h 2s Kd"``), a list or tuple of five
@@ -582,20 +583,22 @@ cdef class ValueCache:
         are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
         are cached: equal strengths give the same object.
         """
-        return self.get(strength_of_mask(hand_mask(hand), wild), wild)
+        cdef bint w = flag_arg(wild, "wild")
+        return self.get(strength_of_mask(hand_mask(hand), w), w)
 
-    def of_strength(self, strength, bint wild=True):
+    def of_strength(self, strength, wild=True):
         """The cached object of a strength (range-checked; ``strength`` an int)."""
-        return self.get(check_strength(strength, wild), wild)
+        cdef bint w = flag_arg(wild, "wild")
+        return self.get(check_strength(strength, w), w)
 
 
-def strength(hand, *, bint wild=True):
+def strength(hand, *, wild=True):
     """The dense strength (an int, higher is better) of a five-card hand.
 
     Same input and checks as :func:`~pedron.diablo.evaluate`, without building
     a value.
     """
-    return strength_of_mask(hand_mask(hand), wild)
+    return strength_of_mask(hand_mask(hand), flag_arg(wild, "wild"))
 
 
 def hand_mask_checked(hand):
@@ -656,9 +659,11 @@ cdef Py_ssize_t rows_u8(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
 
 cdef Py_ssize_t rows_u64(const uint64_t* p, Py_ssize_t start, Py_ssize_t stop,
                          uint16_t* out, bint wild, bint check) noexcept nogil:
-    # ctz64 of 0 (a mask of fewer than five cards) is reached only unchecked:
-    # the checked loop rejects such a row first. The "& 63" keeps the table
-    # read in bounds whatever the instruction returns for 0.
+    # A mask of fewer than five cards runs out of bits (only unchecked: the
+    # checked loop rejects the row). ctz64 of 0 is undefined in C, so each
+    # count is taken with bit 63 set: a card mask never has it (52 cards), so
+    # the count is unchanged for a real bit and 63 (in the 64-entry table,
+    # a zero entry) when none is left; "& 63" keeps any read in bounds.
     cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
     cdef const uint16_t* T = &TABLE_W[0] if wild else &TABLE_N[0]
     cdef uint64_t m, e0, e1, e2, e3, e4
@@ -667,13 +672,13 @@ cdef Py_ssize_t rows_u64(const uint64_t* p, Py_ssize_t start, Py_ssize_t stop,
         m = p[i]
         if check and (m >> 52) != 0:
             return i
-        e0 = E[(ctz64(m) & 63)]; m &= m - 1
-        e1 = E[(ctz64(m) & 63)]; m &= m - 1
-        e2 = E[(ctz64(m) & 63)]; m &= m - 1
-        e3 = E[(ctz64(m) & 63)]; m &= m - 1
+        e0 = E[(ctz64(m | 0x8000000000000000ULL) & 63)]; m &= m - 1
+        e1 = E[(ctz64(m | 0x8000000000000000ULL) & 63)]; m &= m - 1
+        e2 = E[(ctz64(m | 0x8000000000000000ULL) & 63)]; m &= m - 1
+        e3 = E[(ctz64(m | 0x8000000000000000ULL) & 63)]; m &= m - 1
         if check and (m == 0 or (m & (m - 1)) != 0):
             return i
-        e4 = E[(ctz64(m) & 63)]
+        e4 = E[(ctz64(m | 0x8000000000000000ULL) & 63)]
         out[i] = lookup_strength(T, e0 + e1 + e2 + e3 + e4, e0 | e1 | e2 | e3 | e4)
     return -1
 
@@ -919,14 +924,7 @@ cdef int read_draw_hand(object hand, uint64_t dead_mask, int most, int* cards,
     for i in range(5):
         item = hand[i]
         if type(item) is not int:
-            if isinstance(item, bool) or not hasattr(item, "__index__"):
-                raise PedronTypeError(f"a card must be an int, not {type(item).__name__}")
-            try:
-                item = item.__index__()
-            except TypeError:  # e.g. a numpy array of several values
-                raise PedronTypeError(
-                    f"a card must be an int, not {type(item).__name__}"
-                ) from None
+            item = exact_int(item, "a card")  # check the exact value, not the object
         if not 0 <= item < 52:
             raise CardError(f"card number out of range 0..51: {item}")
         cards[i] = item

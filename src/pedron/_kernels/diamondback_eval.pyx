@@ -21,6 +21,8 @@ import sys
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
+from pedron._kernels.exact cimport flag_arg, int_arg
+
 from pedron.errors import ArrayError, PedronTypeError
 
 cdef enum:
@@ -138,15 +140,19 @@ def _rows_view(cards):
         mv = memoryview(cards)
     except TypeError:
         if isinstance(cards, (list, tuple)):
-            try:
-                flat = array.array("B", [x for row in cards for x in row])
-            except (TypeError, OverflowError) as exc:
-                raise ArrayError(
-                    f"cards must be (n, 2) values 0..255 ({exc})"
-                ) from None
-            if any(len(row) != 2 for row in cards):
-                raise ArrayError("cards must be a sequence of rows of two values")
-            return memoryview(flat), len(cards)
+            values = []
+            for row in tuple(cards):  # rows read once each: iterators, lists changing...
+                if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+                    raise ArrayError("cards must be a sequence of rows of two values")
+                row = tuple(row)
+                if len(row) != 2:
+                    raise ArrayError("cards must be a sequence of rows of two values")
+                for x in row:
+                    x = int_arg(x, "a rank or card id")
+                    if not 0 <= x <= 255:
+                        raise ArrayError(f"cards must be (n, 2) values 0..255, not {x}")
+                    values.append(x)
+            return memoryview(array.array("B", values)), len(values) // 2
         raise PedronTypeError(
             "cards must be an (n, 2) uint8 buffer (numpy array, bytes, array('B')...), "
             f"not {type(cards).__name__}"
@@ -248,7 +254,7 @@ cdef object _batch(object cards, object out, bint ids, bint check):
     return out
 
 
-def evaluate_batch(cards, out=None, *, bint ids=False):
+def evaluate_batch(cards, out=None, *, ids=False):
     """Strengths (1..14) of many two-card hands, validated.
 
     ``cards`` is an (n, 2) C-contiguous uint8 buffer (or a flat one of length
@@ -265,17 +271,17 @@ def evaluate_batch(cards, out=None, *, bint ids=False):
     above 4 (or id above 42), Magician-Magician, or the same id twice; ``out``
     is then partly written.
     """
-    return _batch(cards, out, ids, True)
+    return _batch(cards, out, flag_arg(ids, "ids"), True)
 
 
-def evaluate_batch_unchecked(cards, out=None, *, bint ids=False):
+def evaluate_batch_unchecked(cards, out=None, *, ids=False):
     """As :func:`evaluate_batch` but without checking the rows' values.
 
     Shapes and types are still checked (memory safety); an invalid row (bad
     rank or id, Magician-Magician, a repeated id) yields the byte 0x80 (128)
     instead of raising.
     """
-    return _batch(cards, out, ids, False)
+    return _batch(cards, out, flag_arg(ids, "ids"), False)
 
 
 # --------------------------------------------------------------------------

@@ -5,6 +5,9 @@
 #   * 32-bit outputs: the low half, then the high half, of one 64-bit output;
 #   * bounded integers in [0, n): Lemire's nearly divisionless method on 32-bit outputs;
 #   * shuffles: Fisher-Yates from the last position down, j = bounded(i + 1).
+from cpython.pythread cimport (
+    NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_release_lock, PyThread_type_lock,
+)
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 cdef struct rng_state:
@@ -65,3 +68,18 @@ cdef void seed_state(rng_state* st, uint64_t seed) noexcept nogil
 cdef class Generator:
     cdef rng_state state
     cdef readonly object seed
+    # Held by whoever advances ``state``: batch kernels advance it without the
+    # GIL, so another thread could otherwise read or write it at the same time.
+    cdef PyThread_type_lock _lock
+
+# Take the generator's lock (waiting without the GIL if another thread holds it)
+# and return its state; every caller pairs it with unlock_state, in a finally
+# where Python code can run between the two.
+cdef inline rng_state* lock_state(Generator g) except NULL:
+    if not PyThread_acquire_lock(g._lock, NOWAIT_LOCK):
+        with nogil:
+            PyThread_acquire_lock(g._lock, WAIT_LOCK)
+    return &g.state
+
+cdef inline void unlock_state(Generator g) noexcept:
+    PyThread_release_lock(g._lock)

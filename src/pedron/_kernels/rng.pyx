@@ -6,9 +6,15 @@ held at module level. See ``rng.pxd`` for the exact definition of the stream.
 
 import os
 
+from cpython.pythread cimport PyThread_allocate_lock, PyThread_free_lock
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
 
+from pedron._exact import exact_int
 from pedron.errors import PedronTypeError, SeedError
+
+cdef extern from "Python.h":
+    const Py_ssize_t PY_SSIZE_T_MAX
 
 STREAM_VERSION = 1
 ALGORITHM = "xoshiro256**"
@@ -41,6 +47,28 @@ cdef object _numpy_generator_type():
     return numpy.random.Generator
 
 
+cdef void set_words(rng_state* st, uint64_t* words) noexcept nogil:
+    # The all-zero state is a fixed point of xoshiro: it never comes out of
+    # SplitMix or a checked setstate, but OS entropy or a numpy source could give it.
+    cdef int i
+    if words[0] == 0 and words[1] == 0 and words[2] == 0 and words[3] == 0:
+        words[0] = 1
+    for i in range(4):
+        st.s[i] = words[i]
+    st.spare = 0
+    st.has_spare = 0
+
+
+cdef int set_words_from(rng_state* st, object values) except -1:
+    # Four exact ints below 2**64 (made by pedron itself, never a caller's objects).
+    cdef uint64_t words[4]
+    cdef int i
+    for i in range(4):
+        words[i] = <uint64_t>values[i]
+    set_words(st, words)
+    return 0
+
+
 cdef class Generator:
     """A seedable xoshiro256** generator with a stable, versioned stream.
 
@@ -49,118 +77,187 @@ cdef class Generator:
     ``numpy.random.Generator`` (its next four 64-bit words become the state).
     The same integer seed gives the same stream on every platform and every
     pedron release with ``STREAM_VERSION == 1``.
+
+    Sharing one generator between threads is safe: every call that advances
+    it holds the generator's lock, also while a batch kernel works without the
+    GIL (the order in which threads draw is then up to the scheduler).
     """
 
     def __cinit__(self, seed=None):
         cdef uint64_t words[4]
+        cdef rng_state* st
         cdef int i
+        self._lock = PyThread_allocate_lock()
+        if self._lock == NULL:
+            raise MemoryError("cannot allocate the generator's lock")
         self.seed = None
         if seed is None:
-            self._set_words(list(int.from_bytes(os.urandom(8), "little") for _ in range(4)))
+            set_words_from(&self.state, [int.from_bytes(os.urandom(8), "little")
+                                         for _ in range(4)])
             return
         if isinstance(seed, Generator):
             parent = <Generator>seed
-            self._set_words([next_u64(&parent.state) for _ in range(4)])
+            st = lock_state(parent)
+            for i in range(4):
+                words[i] = next_u64(st)
+            unlock_state(parent)
+            set_words(&self.state, words)
             return
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             np_gen = _numpy_generator_type()
             if np_gen is not None and isinstance(seed, np_gen):
                 import numpy
                 raw = seed.integers(0, 1 << 64, size=4, dtype=numpy.uint64, endpoint=False)
-                self._set_words([int(v) for v in raw])
+                set_words_from(&self.state, [int(v) for v in raw])
                 return
-            raise PedronTypeError(
-                f"seed must be an int, None, a pedron Generator or a numpy Generator, "
-                f"not {type(seed).__name__}"
-            )
+            if isinstance(seed, bool) or getattr(type(seed), "__index__", None) is None:
+                raise PedronTypeError(
+                    f"seed must be an int, None, a pedron Generator or a numpy Generator, "
+                    f"not {type(seed).__name__}"
+                )
+        seed = exact_int(seed, "seed")  # check the exact value, not the object
         if seed < 0 or seed > _U64:
             raise SeedError(f"seed must be in 0..2**64-1, got {seed}")
         seed_state(&self.state, <uint64_t>seed)
-        self.seed = int(seed)
+        self.seed = seed
 
-    def _set_words(self, words):
-        if not any(words):
-            words = [1, 0, 0, 0]  # the all-zero state is a fixed point of xoshiro
-        for i in range(4):
-            self.state.s[i] = <uint64_t>words[i]
-        self.state.spare = 0
-        self.state.has_spare = 0
+    def __dealloc__(self):
+        if self._lock != NULL:
+            PyThread_free_lock(self._lock)
 
     def random_raw(self, size=None):
         """The next 64-bit output, or a list of ``size`` of them."""
+        cdef rng_state* st
+        cdef Py_ssize_t i, n
+        if size is not None:
+            size = exact_int(size, "size")
+            if size < 0:
+                raise SeedError(f"size must be >= 0, got {size}")
+            if size > PY_SSIZE_T_MAX // 8:
+                raise SeedError(f"size is too large: {size}")
+        cdef uint64_t x
+        cdef uint64_t* buf
         if size is None:
-            return next_u64(&self.state)
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise PedronTypeError(f"size must be an int, not {type(size).__name__}")
-        if size < 0:
-            raise SeedError(f"size must be >= 0, got {size}")
-        return [next_u64(&self.state) for _ in range(size)]
+            st = lock_state(self)
+            x = next_u64(st)
+            unlock_state(self)
+            return x
+        # Draw into C memory with the lock held, build Python ints after: no
+        # Python code (a finaliser run by the allocator) may run under the lock.
+        n = size
+        buf = <uint64_t*>malloc(max(n, 1) * sizeof(uint64_t))
+        if buf == NULL:
+            raise MemoryError(f"cannot draw {n} numbers")
+        try:
+            st = lock_state(self)
+            for i in range(n):
+                buf[i] = next_u64(st)
+            unlock_state(self)
+            return [buf[i] for i in range(n)]
+        finally:
+            free(buf)
 
     def next_u32(self):
         """The next 32-bit output (low half, then high half, of each 64-bit output)."""
-        return next_u32(&self.state)
+        cdef rng_state* st = lock_state(self)
+        cdef uint32_t x = next_u32(st)
+        unlock_state(self)
+        return x
 
     def integers(self, n):
         """An unbiased integer in ``[0, n)`` for ``1 <= n <= 2**32`` (Lemire's method)."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise PedronTypeError(f"n must be an int, not {type(n).__name__}")
+        cdef rng_state* st
+        cdef uint32_t x
+        n = exact_int(n, "n")
         if n < 1 or n > (1 << 32):
             raise SeedError(f"n must be in 1..2**32, got {n}")
-        if n == (1 << 32):
-            return next_u32(&self.state)
-        return bounded_u32(&self.state, <uint32_t>n)
+        st = lock_state(self)
+        x = next_u32(st) if n == (1 << 32) else bounded_u32(st, <uint32_t>n)
+        unlock_state(self)
+        return x
 
     def shuffle(self, items):
         """Shuffle a list in place (Fisher-Yates, from the last position down)."""
         cdef Py_ssize_t i, j
+        cdef rng_state* st
         if not isinstance(items, list):
             raise PedronTypeError(f"shuffle takes a list, not {type(items).__name__}")
-        i = len(items) - 1
+        i = list.__len__(items) - 1  # the list's own length, whatever a subclass says
         if i >= (1 << 32):
             raise SeedError("list too long to shuffle")
-        while i > 0:
-            j = bounded_u32(&self.state, <uint32_t>(i + 1))
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+        if i <= 0:
+            return
+        # Draw every position first, into C memory: swapping runs the items'
+        # Python code (a subclass's __setitem__), never with the lock held.
+        cdef uint32_t* draws = <uint32_t*>malloc(i * sizeof(uint32_t))
+        cdef Py_ssize_t k, n = i
+        if draws == NULL:
+            raise MemoryError("cannot shuffle a list this long")
+        try:
+            st = lock_state(self)
+            for k in range(n):
+                draws[k] = bounded_u32(st, <uint32_t>(n - k + 1))
+            unlock_state(self)
+            for k in range(n):
+                j = draws[k]
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+        finally:
+            free(draws)
 
     def getstate(self):
         """The full state as a plain dict (for saving); restore with :meth:`setstate`."""
+        cdef rng_state copy
+        lock_state(self)
+        copy = self.state
+        unlock_state(self)
         return {
             "algorithm": ALGORITHM,
             "version": STREAM_VERSION,
-            "s": [int(self.state.s[i]) for i in range(4)],
-            "spare": int(self.state.spare) if self.state.has_spare else None,
+            "s": [int(copy.s[i]) for i in range(4)],
+            "spare": int(copy.spare) if copy.has_spare else None,
         }
 
     def setstate(self, state):
-        """Restore a state returned by :meth:`getstate`, checking it thoroughly."""
+        """Restore a state returned by :meth:`getstate`, checking it thoroughly.
+
+        Everything is checked before anything is written: a refused state
+        leaves the generator as it was.
+        """
+        cdef uint64_t words[4]
+        cdef rng_state* st
+        cdef int i
         if not isinstance(state, dict):
             raise PedronTypeError(f"state must be a dict, not {type(state).__name__}")
+        state = dict.copy(state)  # a dict subclass could answer get() twice differently
         if state.get("algorithm") != ALGORITHM or state.get("version") != STREAM_VERSION:
             raise SeedError(
                 f"unsupported generator state {state.get('algorithm')!r} "
                 f"version {state.get('version')!r}"
             )
-        words = state.get("s")
+        raw = state.get("s")
         spare = state.get("spare")
-        if isinstance(words, list):
-            words = tuple(words)  # the checks below may run Python code (int subclasses)
-        if (
-            not isinstance(words, (list, tuple))
-            or len(words) != 4
-            or not all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= _U64
-                       for w in words)
-            or not any(words)
-        ):
+        if not isinstance(raw, (list, tuple)) or len(raw) != 4:
             raise SeedError("state 's' must be four 64-bit ints, not all zero")
-        if spare is not None and (
-            not isinstance(spare, int) or isinstance(spare, bool) or not 0 <= spare < (1 << 32)
-        ):
+        try:
+            values = [exact_int(w, "a state word", SeedError) for w in tuple(raw)]
+            if spare is not None:
+                spare = exact_int(spare, "state 'spare'", SeedError)
+        except SeedError:
+            raise SeedError("state 's' must be four 64-bit ints and 'spare' None or "
+                            "a 32-bit int") from None
+        if len(values) != 4 or not all(0 <= w <= _U64 for w in values) or not any(values):
+            raise SeedError("state 's' must be four 64-bit ints, not all zero")
+        if spare is not None and not 0 <= spare < (1 << 32):
             raise SeedError("state 'spare' must be None or a 32-bit int")
         for i in range(4):
-            self.state.s[i] = <uint64_t>words[i]
-        self.state.has_spare = spare is not None
-        self.state.spare = spare if spare is not None else 0
+            words[i] = <uint64_t>values[i]
+        st = lock_state(self)
+        for i in range(4):
+            st.s[i] = words[i]
+        st.has_spare = spare is not None
+        st.spare = <uint32_t>(spare if spare is not None else 0)
+        unlock_state(self)
 
     def jump(self):
         """Advance by 2**128 outputs (xoshiro256** jump): a non-overlapping substream."""
@@ -169,23 +266,28 @@ cdef class Generator:
                    0xA9582618E03FC9AA, 0x39ABDC4529B1661C]
         cdef uint64_t t[4]
         cdef int i, b
+        cdef rng_state* st
         t[:] = [0, 0, 0, 0]
+        st = lock_state(self)
         for i in range(4):
             for b in range(64):
                 if JUMP[i] & (1ULL << b):
-                    t[0] ^= self.state.s[0]
-                    t[1] ^= self.state.s[1]
-                    t[2] ^= self.state.s[2]
-                    t[3] ^= self.state.s[3]
-                next_u64(&self.state)
+                    t[0] ^= st.s[0]
+                    t[1] ^= st.s[1]
+                    t[2] ^= st.s[2]
+                    t[3] ^= st.s[3]
+                next_u64(st)
         for i in range(4):
-            self.state.s[i] = t[i]
-        self.state.has_spare = 0
+            st.s[i] = t[i]
+        st.has_spare = 0
+        unlock_state(self)
 
     def copy(self):
         """An independent generator in the same state."""
         cdef Generator other = Generator.__new__(Generator, 0)
+        lock_state(self)
         other.state = self.state
+        unlock_state(self)
         other.seed = self.seed
         return other
 

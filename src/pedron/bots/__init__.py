@@ -50,8 +50,20 @@ class Bot(Protocol):
 
 
 def amount_between(rng: Generator, low: int, high: int) -> int:
-    """A uniform whole amount in ``low..high``."""
-    return low + rng.integers(high - low + 1)
+    """A uniform whole amount in ``low..high`` (any size: stacks need not fit 32 bits)."""
+    span = high - low + 1
+    if span <= 1 << 32:
+        return low + rng.integers(span)
+    # Wider than one draw: rejection sampling on enough 64-bit words, uniform.
+    bits = (span - 1).bit_length()
+    words = -(-bits // 64)
+    while True:
+        value = 0
+        for word in rng.random_raw(words):
+            value = (value << 64) | word
+        value >>= words * 64 - bits
+        if value < span:
+            return low + value
 
 
 class RandomBot:

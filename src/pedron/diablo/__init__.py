@@ -4,9 +4,9 @@ The deck, the hand evaluator (wild and plain poker), the draw advisor, and
 the game at the table (:class:`Table`, :class:`Game`, :class:`Rules`).
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from pedron._lazy import lazy_attributes
 from pedron.diablo.cards import Deck
 from pedron.diablo.draw import DrawLimit, DrawOdds, DrawOption, best_draw, draw_odds
 from pedron.diablo.hand import (
@@ -43,14 +43,7 @@ _LAZY = {
     "TableView": "pedron.diablo.views",
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'pedron.diablo' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 __all__ = [
     "GAMES",

@@ -8,8 +8,11 @@ that can be named in a game (wild or natural) to its strength.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
+from pedron._exact import exact_flag
 from pedron.diablo.hand import Category, HandValue, strength_count
 from pedron.engine.errors import ActionTypeError, IllegalActionError
 
@@ -23,29 +26,32 @@ class DeclarationError(IllegalActionError):
 
 
 # -- hands named at the showdown, and the jacks-or-better threshold -------------------
-_DECLARABLE: dict[bool, dict[tuple[int, tuple[int, ...]], int]] = {}
+_DECLARABLE: dict[bool, Mapping[tuple[int, tuple[int, ...]], int]] = {}
 _JACKS: dict[bool, int] = {}
 
 
-def declarable(wild: bool = True) -> dict[tuple[int, tuple[int, ...]], int]:
+def declarable(wild: bool = True) -> Mapping[tuple[int, tuple[int, ...]], int]:
     """Every hand that can be named: ``(category, ranks) -> strength``.
 
     ``ranks`` are the five ranks (0..12 for 2..A) as the hand plays them, most
     important first, exactly as :attr:`HandValue.ranks` gives them
-    (``(7, 7, 7, 7, 11)`` for four nines with a king).
+    (``(7, 7, 7, 7, 11)`` for four nines with a king). The mapping is
+    read-only: it is built once per mode and shared.
     """
+    wild = exact_flag(wild, "wild")  # one table per mode, never one per truthy value
     table = _DECLARABLE.get(wild)
     if table is None:
-        table = {}
+        built: dict[tuple[int, tuple[int, ...]], int] = {}
         for s in range(1, strength_count(wild=wild) + 1):
             v = HandValue.from_strength(s, wild=wild)
-            table[(int(v.category), v.ranks)] = s
-        _DECLARABLE[wild] = table
+            built[(int(v.category), v.ranks)] = s
+        _DECLARABLE[wild] = table = MappingProxyType(built)
     return table
 
 
 def jacks_or_better_min(wild: bool) -> int:
     """The weakest strength that is at least a pair of jacks."""
+    wild = exact_flag(wild, "wild")
     value = _JACKS.get(wild)
     if value is None:
         value = min(

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pedron._exact import exact_int
 from pedron._kernels import diablo_eval as _k
 from pedron.cards import CardSet, format_cards, mask_of
 from pedron.diablo.hand import Category
@@ -348,8 +349,13 @@ def _hand_cards(hand: Any) -> tuple[int, ...]:
         from pedron.cards import parse_cards
 
         return tuple(parse_cards(hand))
-    if isinstance(hand, (list, tuple)) and all(type(c) is int for c in hand):
-        return tuple(hand)
+    if isinstance(hand, (list, tuple)):
+        # (the mask above checked every item: read each as the same card again,
+        # in the order given, whatever form it has)
+        from pedron.cards import parse_card
+
+        return tuple(parse_card(c) if isinstance(c, str) else exact_int(c, "a card")
+                     for c in tuple(hand))
     return tuple(i for i in range(52) if mask >> i & 1)
 
 

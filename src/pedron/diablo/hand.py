@@ -15,15 +15,22 @@ separate scales, each starting at 1; the natural scale has the well-known
 from __future__ import annotations
 
 import array
-import operator
 import os
 import sys
 import threading
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from pedron._exact import exact_flag, exact_int
 from pedron._kernels import diablo_eval as _k
 from pedron.errors import ArrayError, PedronTypeError, PedronValueError
+
+if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
+    import numpy as np
+    import numpy.typing as npt
+
+#: Where a batch writes its strengths, returned as given.
+Out = TypeVar("Out")
 
 __all__ = [
     "Category",
@@ -129,12 +136,14 @@ class HandValue:
     description: str
 
     def __init__(self, strength: int, wild: bool = True) -> None:
+        strength = _strength_arg(strength)  # keep the exact int, never the caller's object
+        wild = exact_flag(wild, "wild")
         cat, ranks = _k.decode(strength, wild)
         category = Category(cat)
         object.__setattr__(self, "strength", strength)
         object.__setattr__(self, "category", category)
         object.__setattr__(self, "ranks", ranks)
-        object.__setattr__(self, "wild", bool(wild))
+        object.__setattr__(self, "wild", wild)
         object.__setattr__(self, "description", _describe(category, ranks))
 
     @classmethod
@@ -220,12 +229,7 @@ _VALUES = _k.ValueCache(HandValue, _value_cache)
 
 
 def _strength_arg(strength: Any) -> int:
-    if isinstance(strength, bool) or not hasattr(strength, "__index__"):
-        raise PedronTypeError(f"a strength must be an int, not {type(strength).__name__}")
-    try:
-        return operator.index(strength)
-    except TypeError:  # e.g. a numpy array of several values
-        raise PedronTypeError(f"a strength must be an int, not {type(strength).__name__}") from None
+    return exact_int(strength, "a strength")
 
 
 # The scalar entry points are compiled callables themselves (no Python
@@ -339,14 +343,7 @@ def _k_format(card: int) -> str:
 def _threads_arg(threads: Any) -> int:
     if threads is None:
         return os.cpu_count() or 1
-    if isinstance(threads, bool) or not hasattr(threads, "__index__"):
-        raise PedronTypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    try:
-        t = operator.index(threads)
-    except TypeError:
-        raise PedronTypeError(
-            f"threads must be an int or None, not {type(threads).__name__}"
-        ) from None
+    t = exact_int(threads, "threads (an int or None)")
     if t < 1:
         raise PedronValueError(f"threads must be >= 1, got {t}")
     return t
@@ -356,6 +353,8 @@ _MIN_ROWS_PER_THREAD = 1 << 16
 
 
 def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
+    if wild is not True and wild is not False:
+        wild = exact_flag(wild, "wild")  # an array's truth is not a mode
     if type(threads) is int and threads == 1:
         # The usual call, one thread on an ordinary buffer, is done by one kernel
         # call; anything else (or any doubt) takes the general path below, which
@@ -410,6 +409,18 @@ def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
     return out
 
 
+@overload
+def evaluate_batch(
+    cards: npt.NDArray[Any], *, wild: bool = ..., out: None = ..., threads: int | None = ...
+) -> npt.NDArray[np.uint16]: ...
+@overload
+def evaluate_batch(
+    cards: Any, *, wild: bool = ..., out: None = ..., threads: int | None = ...
+) -> array.array[int]: ...
+@overload
+def evaluate_batch(
+    cards: Any, *, wild: bool = ..., out: Out, threads: int | None = ...
+) -> Out: ...
 def evaluate_batch(
     cards: Any, *, wild: bool = True, out: Any = None, threads: int | None = 1
 ) -> Any:
@@ -430,6 +441,18 @@ def evaluate_batch(
     return _run(cards, wild, out, threads, True)
 
 
+@overload
+def evaluate_batch_unchecked(
+    cards: npt.NDArray[Any], *, wild: bool = ..., out: None = ..., threads: int | None = ...
+) -> npt.NDArray[np.uint16]: ...
+@overload
+def evaluate_batch_unchecked(
+    cards: Any, *, wild: bool = ..., out: None = ..., threads: int | None = ...
+) -> array.array[int]: ...
+@overload
+def evaluate_batch_unchecked(
+    cards: Any, *, wild: bool = ..., out: Out, threads: int | None = ...
+) -> Out: ...
 def evaluate_batch_unchecked(
     cards: Any, *, wild: bool = True, out: Any = None, threads: int | None = 1
 ) -> Any:

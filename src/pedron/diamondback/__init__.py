@@ -1,5 +1,8 @@
 """Diamondback: the two-card, five-rank gambling game from *Cerebus the Aardvark*."""
 
+from typing import TYPE_CHECKING
+
+from pedron._lazy import lazy_attributes
 from pedron.diamondback.cards import (
     COPIES,
     DECK_SIZES,
@@ -14,7 +17,6 @@ from pedron.diamondback.cards import (
     parse_ranks,
     rank_of,
 )
-from pedron.diamondback.deal import Hand
 from pedron.diamondback.hand import (
     HANDS,
     STRENGTH,
@@ -27,7 +29,6 @@ from pedron.diamondback.hand import (
     strength_of_ids,
     strength_of_ranks,
 )
-from pedron.diamondback.history import HandHistory
 from pedron.diamondback.odds import (
     Odds,
     dealing_counts,
@@ -36,9 +37,24 @@ from pedron.diamondback.odds import (
     equity,
     odds,
 )
-from pedron.diamondback.rules import Rules
-from pedron.diamondback.table import Table, replay
-from pedron.diamondback.views import HandResult, HandView, TableView
+
+if TYPE_CHECKING:  # the game is imported on first use, so the evaluator and odds import fast
+    from pedron.diamondback.deal import Hand
+    from pedron.diamondback.history import HandHistory
+    from pedron.diamondback.rules import Rules
+    from pedron.diamondback.table import Table, replay
+    from pedron.diamondback.views import HandResult, HandView, TableView
+
+__getattr__ = lazy_attributes(__name__, {
+    "Hand": "pedron.diamondback.deal",
+    "HandHistory": "pedron.diamondback.history",
+    "Rules": "pedron.diamondback.rules",
+    "Table": "pedron.diamondback.table",
+    "replay": "pedron.diamondback.table",
+    "HandResult": "pedron.diamondback.views",
+    "HandView": "pedron.diamondback.views",
+    "TableView": "pedron.diamondback.views",
+})
 
 __all__ = [
     "COPIES",

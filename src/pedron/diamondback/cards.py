@@ -23,9 +23,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from pedron._exact import exact_int, exact_str
 from pedron._kernels.cardset import CardSet as _StandardCardSet
 from pedron._kernels.deck import Deck as _Deck
-from pedron.errors import CardError, PedronTypeError
+from pedron.errors import CardError
 
 __all__ = [
     "COPIES",
@@ -72,8 +73,7 @@ _SEPARATORS = re.compile(r"[\s,;\-]+")
 
 
 def _tokens(text: str) -> list[tuple[int, str]]:
-    if not isinstance(text, str):
-        raise PedronTypeError(f"card text must be a str, not {type(text).__name__}")
+    text = exact_str(text, "card text")  # a str subclass could lie to strip() or split()
     out = []
     for chunk in _SEPARATORS.split(text.strip()):
         pos = 0
@@ -97,9 +97,11 @@ def parse_ranks(text: str) -> list[int]:
 
 def card_id(rank: int, copy: int) -> int:
     """The id of the ``copy``-th (1-based) card of ``rank`` over the joined decks."""
+    rank = exact_int(rank, "a Diamondback rank")
+    copy = exact_int(copy, "a copy number")
     try:
         return _ID_OF_COPY[(rank, copy)]
-    except (KeyError, TypeError):
+    except KeyError:
         raise CardError(
             f"there is no {RANK_NAMES[rank] if rank in range(5) else rank!r} "
             f"number {copy!r} (copies: 1..{COPIES[rank] * 3 if rank in range(4) else 1})"
@@ -123,13 +125,15 @@ def parse_ids(text: str) -> list[int]:
 
 def format_id(card: int) -> str:
     """Text of one card id: its rank code and copy number (``"Q4"``)."""
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= MAX_ID:
+    card = exact_int(card, "a Diamondback card id")
+    if not 0 <= card <= MAX_ID:
         raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {card!r}")
     return f"{RANK_CODES[RANK_OF_ID[card]]}{_COPY_OF_ID[card]}"
 
 
 def rank_of(card: int) -> int:
     """The rank (0 Priest .. 4 Magician) of a card id."""
+    card = exact_int(card, "a Diamondback card id")
     format_id(card)  # validates
     return RANK_OF_ID[card]
 

@@ -21,13 +21,13 @@ Priestess 3, Magician 4); pass ``ids=True`` to give Diamondback card ids
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pedron._exact import exact_int
 from pedron._kernels.diamondback_eval import evaluate_batch, evaluate_batch_unchecked
 from pedron.diamondback.cards import (
     MAGICIAN,
@@ -169,27 +169,16 @@ HandLike = str | CardSet | HandValue | Iterable[Any]
 
 def hand_by_strength(strength: int) -> HandValue:
     """The hand of the given strength, 1 (Priest-Priest) to 14 (Magician-Priestess)."""
-    if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= 14:
+    strength = exact_int(strength, "a Diamondback hand strength")
+    if not 1 <= strength <= 14:
         raise CardError(f"Diamondback hand strength must be 1..14, not {strength!r}")
     hand = _BY_STRENGTH[strength]
     assert hand is not None
     return hand
 
 
-def _bad_rank(a: Any, b: Any) -> CardError | PedronTypeError:
-    for x in (a, b):
-        if isinstance(x, bool) or not isinstance(x, int):
-            try:
-                operator.index(x)
-            except TypeError:
-                return PedronTypeError(
-                    f"a Diamondback rank must be an int 0..4, not {type(x).__name__}"
-                )
-        if not 0 <= operator.index(x) <= 4:
-            return CardError(f"Diamondback rank out of range 0..4: {x!r}")
-    if operator.index(a) == MAGICIAN and operator.index(b) == MAGICIAN:
-        return CardError("Magician-Magician cannot be dealt: every table has one Magician")
-    return CardError(f"not a Diamondback pair of ranks: ({a!r}, {b!r})")
+def _exact_pair(a: Any, b: Any, what: str) -> tuple[int, int]:
+    return exact_int(a, what), exact_int(b, what)
 
 
 def strength_of_ranks(a: int, b: int) -> int:
@@ -198,36 +187,26 @@ def strength_of_ranks(a: int, b: int) -> int:
     Meant for hot loops: a single dict lookup. Raises :class:`CardError` for a
     rank outside 0..4 or for Magician-Magician.
     """
-    try:
-        return _STRENGTH_OF_PAIR[a, b]
-    except (KeyError, TypeError):
-        pass
-    try:
-        return _STRENGTH_OF_PAIR[operator.index(a), operator.index(b)]  # numpy ints
-    except (KeyError, TypeError):
-        raise _bad_rank(a, b) from None
+    if type(a) is not int or type(b) is not int:  # numpy ints, int subclasses...
+        a, b = _exact_pair(a, b, "a Diamondback rank")
+    found = _STRENGTH_OF_PAIR.get((a, b))
+    if found is not None:
+        return found
+    for x in (a, b):
+        if not 0 <= x <= 4:
+            raise CardError(f"Diamondback rank out of range 0..4: {x!r}")
+    raise CardError("Magician-Magician cannot be dealt: every table has one Magician")
 
 
 def strength_of_ids(a: int, b: int) -> int:
     """Strength (1..14) of two distinct Diamondback card ids (0..42)."""
-    try:
-        return _STRENGTH_OF_IDS[a, b]
-    except (KeyError, TypeError):
-        pass
-    try:
-        return _STRENGTH_OF_IDS[operator.index(a), operator.index(b)]
-    except (KeyError, TypeError):
-        pass
+    if type(a) is not int or type(b) is not int:
+        a, b = _exact_pair(a, b, "a Diamondback card id")
+    found = _STRENGTH_OF_IDS.get((a, b))
+    if found is not None:
+        return found
     for x in (a, b):
-        if isinstance(x, bool):
-            raise PedronTypeError("a Diamondback card id must be an int, not bool")
-        try:
-            v = operator.index(x)
-        except TypeError:
-            raise PedronTypeError(
-                f"a Diamondback card id must be an int 0..{MAX_ID}, not {type(x).__name__}"
-            ) from None
-        if not 0 <= v <= MAX_ID:
+        if not 0 <= x <= MAX_ID:
             raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {x!r}")
     raise DuplicateCardError(f"the same card id twice in a hand: {a!r}")
 
@@ -254,14 +233,7 @@ def _element_rank(x: Any) -> int:
         if len(ranks) != 1:
             raise CardError(f"expected one Diamondback card, got {x!r}")
         return ranks[0]
-    if isinstance(x, bool):
-        raise PedronTypeError("a Diamondback rank must be an int or text, not bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise PedronTypeError(
-            f"a Diamondback rank must be an int or text, not {type(x).__name__}"
-        ) from None
+    v = exact_int(x, "a Diamondback rank (an int or text)")
     if not 0 <= v <= 4:
         raise CardError(f"Diamondback rank out of range 0..4: {x!r} (pass ids=True for card ids)")
     return v
@@ -273,14 +245,7 @@ def _element_id(x: Any) -> int:
         if len(found) != 1:
             raise CardError(f"expected one specific Diamondback card, got {x!r}")
         return found[0]
-    if isinstance(x, bool):
-        raise PedronTypeError("a Diamondback card id must be an int or text, not bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise PedronTypeError(
-            f"a Diamondback card id must be an int or text, not {type(x).__name__}"
-        ) from None
+    v = exact_int(x, "a Diamondback card id (an int or text)")
     if not 0 <= v <= MAX_ID:
         raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {x!r}")
     return v
@@ -297,7 +262,7 @@ def hand_ranks(hand: HandLike, *, ids: bool = False) -> tuple[int, int]:
     else:
         try:
             items = list(hand)
-        except TypeError:
+        except (TypeError, NotImplementedError):  # (a 2-D memoryview cannot be listed)
             raise PedronTypeError(
                 f"a Diamondback hand must be text, a CardSet or two cards, "
                 f"not {type(hand).__name__}"

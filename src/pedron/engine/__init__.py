@@ -41,44 +41,143 @@ Each game states only its own rules; everything else is here, once:
   :class:`SaveError`, :class:`InvariantError`.
 """
 
-from pedron.engine.actions import Action, LegalAction, Record, check_amount, check_seat
-from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
-from pedron.engine.deal import Deal, DealContext
-from pedron.engine.errors import (
-    ActionTypeError,
-    AmountError,
-    CardActionError,
-    GameOverError,
-    IllegalActionError,
-    InvariantError,
-    NotYourTurnError,
-    RulesError,
-    SaveError,
-)
-from pedron.engine.history import DealHistory, HistoryError
-from pedron.engine.ledger import Ledger
-from pedron.engine.moves import (
-    Ante,
-    Bet,
-    Call,
-    Check,
-    Choose,
-    Declare,
-    Draw,
-    Fold,
-    Leave,
-    Match,
-    RaiseBy,
-    RaiseTo,
-    Reveal,
-    Stop,
-    Vote,
-    to_move,
-)
-from pedron.engine.pots import Pot, build_pots, clockwise, from_left, split_amount
-from pedron.engine.settle import Settlement, settle
-from pedron.engine.table import DealPlan, TableBase
-from pedron.engine.views import DealResult, DealView, censor, is_plain
+from typing import TYPE_CHECKING
+
+from pedron._lazy import lazy_attributes
+
+if TYPE_CHECKING:  # each name is imported on first use: importing one engine module
+    # (say pedron.engine.errors) does not load the whole engine
+    from pedron.engine.actions import (
+        Action,
+        LegalAction,
+        Record,
+        check_amount,
+        check_seat,
+    )
+    from pedron.engine.betting import (
+        BettingRound,
+        collect_antes,
+        draw_replacements,
+    )
+    from pedron.engine.deal import (
+        Deal,
+        DealContext,
+    )
+    from pedron.engine.errors import (
+        ActionTypeError,
+        AmountError,
+        CardActionError,
+        GameOverError,
+        IllegalActionError,
+        InvariantError,
+        NotYourTurnError,
+        RulesError,
+        SaveError,
+    )
+    from pedron.engine.history import (
+        DealHistory,
+        HistoryError,
+    )
+    from pedron.engine.ledger import (
+        Ledger,
+    )
+    from pedron.engine.moves import (
+        Ante,
+        Bet,
+        Call,
+        Check,
+        Choose,
+        Declare,
+        Draw,
+        Fold,
+        Leave,
+        Match,
+        Move,
+        RaiseBy,
+        RaiseTo,
+        Reveal,
+        Stop,
+        Vote,
+        to_move,
+    )
+    from pedron.engine.pots import (
+        Pot,
+        build_pots,
+        clockwise,
+        from_left,
+        split_amount,
+    )
+    from pedron.engine.settle import (
+        Settlement,
+        settle,
+    )
+    from pedron.engine.table import (
+        DealPlan,
+        TableBase,
+    )
+    from pedron.engine.views import (
+        DealResult,
+        DealView,
+        censor,
+        is_plain,
+    )
+
+_WHERE = {
+    "Action": "pedron.engine.actions",
+    "LegalAction": "pedron.engine.actions",
+    "Record": "pedron.engine.actions",
+    "check_amount": "pedron.engine.actions",
+    "check_seat": "pedron.engine.actions",
+    "BettingRound": "pedron.engine.betting",
+    "collect_antes": "pedron.engine.betting",
+    "draw_replacements": "pedron.engine.betting",
+    "Deal": "pedron.engine.deal",
+    "DealContext": "pedron.engine.deal",
+    "ActionTypeError": "pedron.engine.errors",
+    "AmountError": "pedron.engine.errors",
+    "CardActionError": "pedron.engine.errors",
+    "GameOverError": "pedron.engine.errors",
+    "IllegalActionError": "pedron.engine.errors",
+    "InvariantError": "pedron.engine.errors",
+    "NotYourTurnError": "pedron.engine.errors",
+    "RulesError": "pedron.engine.errors",
+    "SaveError": "pedron.engine.errors",
+    "DealHistory": "pedron.engine.history",
+    "HistoryError": "pedron.engine.history",
+    "Ledger": "pedron.engine.ledger",
+    "Ante": "pedron.engine.moves",
+    "Bet": "pedron.engine.moves",
+    "Call": "pedron.engine.moves",
+    "Check": "pedron.engine.moves",
+    "Choose": "pedron.engine.moves",
+    "Declare": "pedron.engine.moves",
+    "Draw": "pedron.engine.moves",
+    "Fold": "pedron.engine.moves",
+    "Leave": "pedron.engine.moves",
+    "Match": "pedron.engine.moves",
+    "Move": "pedron.engine.moves",
+    "RaiseBy": "pedron.engine.moves",
+    "RaiseTo": "pedron.engine.moves",
+    "Reveal": "pedron.engine.moves",
+    "Stop": "pedron.engine.moves",
+    "Vote": "pedron.engine.moves",
+    "to_move": "pedron.engine.moves",
+    "Pot": "pedron.engine.pots",
+    "build_pots": "pedron.engine.pots",
+    "clockwise": "pedron.engine.pots",
+    "from_left": "pedron.engine.pots",
+    "split_amount": "pedron.engine.pots",
+    "Settlement": "pedron.engine.settle",
+    "settle": "pedron.engine.settle",
+    "DealPlan": "pedron.engine.table",
+    "TableBase": "pedron.engine.table",
+    "DealResult": "pedron.engine.views",
+    "DealView": "pedron.engine.views",
+    "censor": "pedron.engine.views",
+    "is_plain": "pedron.engine.views",
+}
+
+__getattr__ = lazy_attributes(__name__, _WHERE)
 
 __all__ = [
     "Action",
@@ -108,6 +207,7 @@ __all__ = [
     "Ledger",
     "LegalAction",
     "Match",
+    "Move",
     "NotYourTurnError",
     "Pot",
     "RaiseBy",

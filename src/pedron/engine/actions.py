@@ -101,6 +101,14 @@ class LegalAction(Frozen):
     ) -> LegalAction:
         return tuple.__new__(cls, (kind, min, max, tuple(cards), limit))
 
+    @property
+    def amounts(self) -> range:
+        """The amounts the move may take, ``min..max`` as a range (typed ``int``s;
+        empty for a move that takes no amount)."""
+        if self.min is None or self.max is None:
+            return range(0)
+        return range(self.min, self.max + 1)
+
     def __repr__(self) -> str:
         parts = [self.kind]
         if self.min is not None:

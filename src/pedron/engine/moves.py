@@ -20,11 +20,11 @@ what a move means.
 from __future__ import annotations
 
 import numbers
-import operator
 import warnings
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from pedron import _exact
 from pedron.engine.errors import (
     ActionTypeError,
     AmountError,
@@ -305,13 +305,7 @@ def exact_int(value: Any, what: str, *, chips: bool = False) -> int:
     """
     if type(value) is int:
         return value
-    if isinstance(value, bool):
-        raise ActionTypeError(f"{what} must be an int, not {value!r}")
-    if isinstance(value, int):
-        return int.__index__(value)
-    if not chips and isinstance(value, numbers.Real) and not hasattr(value, "__index__"):
-        raise ActionTypeError(f"{what} must be an int, not {type(value).__name__}")
-    if isinstance(value, numbers.Real) and not hasattr(value, "__index__"):
+    if chips and isinstance(value, numbers.Real) and not hasattr(value, "__index__"):
         if isinstance(value, float) and value != value:  # NaN
             raise AmountError(f"{what} must be whole chips, not nan")
         try:
@@ -321,27 +315,12 @@ def exact_int(value: Any, what: str, *, chips: bool = False) -> int:
         if not whole:
             raise AmountError(f"{what} must be whole chips, not {value!r}")
         raise AmountError(f"{what} must be given as an int, not {value!r}")
-    index = getattr(type(value), "__index__", None)
-    if index is None:
-        raise ActionTypeError(f"{what} must be an int, not {type(value).__name__}")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", DeprecationWarning)  # __index__ -> int subclass
-            result = operator.index(value)
-    except Exception:  # (whatever its __index__ raises, the object is not an int)
-        raise ActionTypeError(
-            f"{what} must be an int, not {type(value).__name__} (its __index__ is not an int)"
-        ) from None
-    return int.__index__(result)
+    return _exact.exact_int(value, what, ActionTypeError)
 
 
 def exact_str(value: Any, what: str) -> str:
     """``value`` as an exact ``str`` (a ``str`` subclass gives its plain text)."""
-    if type(value) is str:
-        return value
-    if isinstance(value, str):
-        return str.__str__(value)
-    raise ActionTypeError(f"{what} must be text, not {type(value).__name__}")
+    return _exact.exact_str(value, what, ActionTypeError)
 
 
 def _seat(value: Any) -> int | None:

@@ -169,28 +169,34 @@ class TableSaving:
             "plan": None if plan is None or deal is None else plan.to_json(),
         }
 
-    def to_json(self) -> str:
-        """The table as versioned JSON (see the module docstring; ``docs/histories.md``)."""
+    def to_json(self, *, key: bytes | str | None = None) -> str:
+        """The table as versioned JSON (see the module docstring; ``docs/histories.md``).
+
+        With ``key`` (bytes, or text taken as UTF-8) the save carries an
+        HMAC-SHA256 signature over its canonical form, which
+        :meth:`from_json` with the same key requires: a signed save cannot be
+        changed, even into another consistent one, without the key.
+        """
         if self.in_progress:
             assert self._start is not None
             start, ops = self._capture_json(self._start), [self._op_json(o) for o in self._ops]
         else:
             start, ops = self._session_state(), []
-        return json.dumps(
-            {
-                "format": self.FORMAT,
-                "version": self.SAVE_VERSION,
-                "setup": self._setup_json(),
-                "start": start,
-                "ops": ops,
-                # Each kept history as its own JSON text: a restore reads it when needed.
-                "history": [h if isinstance(h, str) else h.compact_text() for h in self._history],
-                "log": self._log_text() if self.keep_history else "[]",
-                "last": self._last_text(),
-                "state": self.getstate(),
-            },
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {
+            "format": self.FORMAT,
+            "version": self.SAVE_VERSION,
+            "setup": self._setup_json(),
+            "start": start,
+            "ops": ops,
+            # Each kept history as its own JSON text: a restore reads it when needed.
+            "history": [h if isinstance(h, str) else h.compact_text() for h in self._history],
+            "log": self._log_text() if self.keep_history else "[]",
+            "last": self._last_text(),
+            "state": self.getstate(),
+        }
+        if key is not None:
+            data = save.sign(data, key)
+        return json.dumps(data, separators=(",", ":"))
 
     def _setup_json(self) -> dict[str, Any]:
         setup = self._setup
@@ -200,7 +206,11 @@ class TableSaving:
 
     @classmethod
     def from_json(
-        cls: type[S], text: str | bytes | dict[str, Any], *, replay_history: bool = False
+        cls: type[S],
+        text: str | bytes | dict[str, Any],
+        *,
+        replay_history: bool = False,
+        key: bytes | str | None = None,
     ) -> S:
         """Restore a table saved by :meth:`to_json`, validating it thoroughly.
 
@@ -210,8 +220,15 @@ class TableSaving:
         that they follow each other); ``replay_history=True`` also replays each
         one alone (:meth:`DealHistory.verify`, which any history offers later).
         Anything wrong raises :class:`SaveError`.
+
+        With ``key``, the save must carry a signature made with that key by
+        :meth:`to_json` (checked before anything else). Without one, a
+        signature is not checked, and a save proves only that it is consistent
+        with its own moves: see ``docs/histories.md``, "What a save proves".
         """
         data = save.load_v2(text, cls.FORMAT, cls.SAVE_VERSION)
+        if key is not None:
+            save.check_signature(data, key)
         cls._check_snapshot(data["setup"], data["state"])
         try:
             table = cls._from_setup(data["setup"])

@@ -119,7 +119,13 @@ class TableBase(TableSaving, Generic[D]):
         rng = as_generator(seed)
         self._base(names, stack_values, rules, rng, keep)
         plans = [] if order is None else [self._order_plan(order, dealt_only=False)]
-        plans.extend(self._order_plan(o, dealt_only=False) for o in orders or ())
+        if orders is None:
+            orders = ()
+        elif not isinstance(orders, (list, tuple)):  # (an array's truth is ambiguous)
+            raise PedronTypeError(
+                f"orders must be a list of planned deals, not {type(orders).__name__}"
+            )
+        plans.extend(self._order_plan(o, dealt_only=False) for o in tuple(orders))
         self._plans.extend(plans)
         self._setup["seed"] = rng.seed
         self._setup["rng"] = rng.getstate()  # (before the draw for dealer: a log replays from it)
