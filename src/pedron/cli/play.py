@@ -11,6 +11,8 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pedron.diablo import Table as DiabloTableClass
+from pedron.diamondback import Table as DiamondbackTableClass
 from pedron.engine import LegalAction, Record
 from pedron.engine.moves import Draw, Reveal
 from pedron.errors import PedronError, PedronValueError
@@ -18,6 +20,11 @@ from pedron.errors import PedronError, PedronValueError
 if TYPE_CHECKING:  # the game modules are imported lazily, when a game is chosen
     from pedron.diablo.session import Table as DiabloTable
     from pedron.diamondback.table import Table as DiamondbackTable
+
+#: Table sizes when --players is not given: the library's own defaults (the
+#: same as ``pedron simulate`` and ``pedron odds`` assume).
+DEFAULT_PLAYERS = {"diamondback": DiamondbackTableClass._DEFAULT_PLAYERS,
+                   "diablo": DiabloTableClass._DEFAULT_PLAYERS}
 
 HELP = (
     "type an action: bet N | match | fold | stop | reveal CARD (or 1/2) | check | call | "
