@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -72,8 +73,8 @@ def _shell_commands() -> list[tuple[str, str]]:
 
 
 SHELL_COMMANDS = _shell_commands()
-# Quick to run, and not waiting for a player: these run as written.
-QUICK = ("pedron eval ", "pedron odds ", "pedron draw ", "pedron deal ")
+# Quick to run: these run as written (``play`` with no input: it leaves at once).
+QUICK = ("pedron eval ", "pedron odds ", "pedron draw ", "pedron deal ", "pedron play ")
 
 
 def test_the_docs_have_shell_commands():
@@ -81,17 +82,22 @@ def test_the_docs_have_shell_commands():
     assert any("--revealed" in cmd for _, cmd in SHELL_COMMANDS)
 
 
+SHELLS = [sh for sh in ("bash", "zsh") if shutil.which(sh)]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
 @pytest.mark.parametrize("name, command", SHELL_COMMANDS)
-def test_doc_commands_are_safe_from_globbing(name, command, tmp_path):
+def test_doc_commands_are_safe_from_globbing(name, command, shell, tmp_path):
     # In a directory holding one-letter files, a shell expands an unquoted '?' or '*'
     # (bash to the files' names; zsh aborts on no match): the words must be those the
     # command has with globbing off.
     for letter in "aKSQ":
         (tmp_path / letter).write_text("")
     script = 'for w in {cmd}; do printf "%s\\n" "$w"; done'.format(cmd=command.split("#")[0])
-    words = [subprocess.run(["bash", "-c", prefix + script], cwd=tmp_path, capture_output=True,
-                            text=True, check=True).stdout for prefix in ("", "set -f; ")]
-    assert words[0] == words[1], f"{name}: {command!r} is changed by the shell's globbing"
+    words = [subprocess.run([shell, "-c", prefix + script], cwd=tmp_path, capture_output=True,
+                            text=True).stdout for prefix in ("", "set -f; ")]
+    assert words[0] == words[1], f"{name}: {command!r} is changed by {shell}'s globbing"
+    assert words[1].split("\n")[0] == "pedron"
 
 
 @pytest.mark.parametrize(
@@ -101,6 +107,6 @@ def test_doc_commands_run_as_written(name, command, tmp_path):
     (tmp_path / "K").write_text("")  # a one-letter file, as in many a directory
     script = f'pedron() {{ "{sys.executable}" -m pedron "$@"; }}\n{command}\n'
     proc = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, f"{name}: {command}\n{proc.stderr}"
     assert proc.stdout.strip() and "Traceback" not in proc.stderr

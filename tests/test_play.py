@@ -110,6 +110,14 @@ def test_a_diablo_pot_is_named_and_has_no_ante():
                                     "no ante")
             assert not any(line.startswith("Antes") for line in s.history)
             assert "Diablo pot must win it" in s.rule
+            carried = view.carry
+            while not deal.done:
+                deal.act(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
+            over = scene("diablo", table.view(0), carried_in=carried)
+            # Once over, the pot played for is still said as it was: carried in, no ante.
+            assert over.pot.startswith(f"Pot {carried + sum(deal.view(0).committed)}: a Diablo "
+                                       f"pot: {carried} carried in, no ante")
+            assert over.result and over.result[-1].startswith(("Chips:", "No chips"))
             return
         while not deal.done:
             deal.act(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))

@@ -66,8 +66,10 @@ def play_session(
     watching = False
     while not table.over:
         deal = table.next_deal()
-        shown_events = len(table.view(0).events)
-        screen.start(scene(game, table.view(0)))
+        start = table.view(0)
+        shown_events = len(start.events)
+        carried_in = start.deal.carry  # (the view's carry, once over, is what it leaves)
+        screen.start(scene(game, start, carried_in=carried_in))
         while not deal.done:
             seat = deal.to_act
             legal = deal.legal_actions()
@@ -77,10 +79,10 @@ def play_session(
                 deal.act(bot(deal.view(seat), legal))
                 continue
             view = table.view(0)
-            screen.decision(scene(game, view))
+            screen.decision(scene(game, view, carried_in=carried_in))
             _decide(game, deal, view.deal, legal, helper, screen, read)
         view = table.view(0)
-        screen.over(scene(game, view))
+        screen.over(scene(game, view, carried_in=carried_in))
         for line in table_event_lines(game, names, view.events[shown_events:]):
             screen.message(line)
         if table.over:

@@ -302,9 +302,8 @@ class Scene:
     prompt: str = ""
 
 
-def _pot_line(game: str, deal: Any, records: Sequence[Record]) -> str:
-    pot = deal.pot if not deal.result else sum(p.amount for p in deal.pots)
-    carry = deal.carry
+def _pot_line(game: str, deal: Any, records: Sequence[Record], carry: int) -> str:
+    pot = carry + sum(deal.committed)  # (once over, the pot that was played for)
     antes = sum(r.amount for r in records if r.kind == "ante")
     bets = sum(deal.committed) - antes
     parts = []
@@ -349,7 +348,7 @@ def _marks(game: str, table: Any, deal: Any, seat: int) -> list[str]:
         marks.append("out")
     elif seat not in deal.dealt_in:
         marks.append("sits out")
-    elif not deal.live[seat] and not deal.result:
+    elif not deal.live[seat]:
         marks.append("folded")
     if deal.to_act == seat:
         marks.append("to act")
@@ -400,8 +399,14 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
     return lines
 
 
-def scene(game: str, table: Any, me: int = 0) -> Scene:
-    """The scene of ``table`` (a ``TableView`` seen by seat ``me``) and its deal."""
+def scene(game: str, table: Any, me: int = 0, carried_in: int | None = None) -> Scene:
+    """The scene of ``table`` (a ``TableView`` seen by seat ``me``) and its deal.
+
+    ``carried_in``: the chips the deal started with on the table (a carried or
+    Diablo pot); a deal's view says it while the deal runs (``carry``), but
+    once it is over ``carry`` is what it leaves for the next one, so the
+    caller passes what the view said at the start.
+    """
     deal = table.deal
     names = table.names
     word = "Hand" if game == "diamondback" else "Game"
@@ -441,7 +446,8 @@ def scene(game: str, table: Any, me: int = 0) -> Scene:
     return Scene(
         title=title,
         seats=seats,
-        pot=_pot_line(game, deal, records),
+        pot=_pot_line(game, deal, records,
+                      deal.carry if carried_in is None else carried_in),
         rule=_rule_line(names, deal),
         hand=hand,
         turn=turn,
