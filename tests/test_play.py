@@ -156,7 +156,7 @@ def _diamondback_reveal_deal(hands="Q1 P1"):
 def _parse(game, deal, line):
     view = deal.view(0)
     return parse(game, line, deal.legal_actions(), view.my_cards,
-                 legal_text(game, deal.legal_actions(), view.my_cards))
+                 legal_text(game, deal.legal_actions()))
 
 
 @pytest.mark.parametrize("word", ["Queen", "queen", "Q", "q", "1", "Q1"])
@@ -330,3 +330,16 @@ def test_play_defaults_agree_with_the_library():
     assert library == play.DEFAULT_PLAYERS
     proc = run_play(["diamondback", "--seed", "1"], "q\n")
     assert "you and a bot" in proc.stdout  # the library's 2-player table
+
+
+def test_without_rich_the_plain_screen_and_a_note(monkeypatch):
+    from pedron.cli.screen import TableScreen, make_screen
+
+    monkeypatch.setitem(sys.modules, "rich.console", None)  # (import fails)
+    screen, note = make_screen(False, print)
+    assert isinstance(screen, PlainScreen) and "pedron[play]" in note
+    monkeypatch.delitem(sys.modules, "rich.console")
+    pytest.importorskip("rich")
+    screen, note = make_screen(False, print)
+    assert isinstance(screen, TableScreen) and note == ""
+    assert isinstance(make_screen(True, print)[0], PlainScreen)

@@ -130,3 +130,11 @@ def test_pty_a_whole_diamondback_hand_with_a_reveal_by_name():
             p.say("")
     assert revealed is not None and checked, "never came to a reveal"
     assert p.close() == 0
+
+
+def test_pty_plain_on_request():
+    p = Player("diablo", "--seed", "2", "--plain")
+    p.wait()
+    assert "\x1b[2J" not in p.raw  # never cleared nor redrawn
+    assert "== Diablo, game 1 ==" in p.screen and "You may: " in p.screen
+    assert p.close() == 0

@@ -102,7 +102,7 @@ def play_session(
 def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helper: Bot,
             screen: Any, read: Callable[[str], str]) -> None:
     """Ask the human until a move of his is accepted, and apply it."""
-    you_may = legal_text(game, legal, view.my_cards)
+    you_may = legal_text(game, legal)
     while True:
         line = _ask(read, f"You ({view.stacks[0]} chips) > ")
         verb = word_of(game, line)

@@ -86,7 +86,7 @@ def _ordinal(n: int) -> str:
 
 # -- legal actions -------------------------------------------------------------------------
 
-def legal_text(game: str, legal: Sequence[LegalAction], held: Sequence[int] = ()) -> list[str]:
+def legal_text(game: str, legal: Sequence[LegalAction]) -> list[str]:
     """Each legal action as the player types it, with its amounts:
     ``call 1``, ``raise to N (2..6)``, ``reveal Queen or Priest``."""
     out = []
@@ -126,13 +126,19 @@ def _pot_words(note: str, pots: int) -> tuple[str, str]:
     return pot, remark
 
 
-def history_lines(game: str, names: Sequence[str], records: Sequence[Record],
-                  me: int | None = 0) -> list[str]:
+def _pot_count(records: Sequence[Record]) -> int:
+    """How many pots were settled (the main pot and the side pots named in the records)."""
+    names = {r.note.partition(",")[0].partition(":")[0] for r in records
+             if r.kind in ("win", "return", "carry") and r.note.startswith("pot ")}
+    return max(1, len(names))
+
+
+def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) -> list[str]:
     """The deal's records as short sentences: one line for the deal and for the antes,
     one for a draw with the cards it brought, one for each other event."""
     lines: list[str] = []
-    pots = 1 + sum(1 for r in records if r.kind == "win" and r.note.startswith("pot ")
-                   and not r.note.startswith("pot 0"))
+    pots = _pot_count(records)
+    opened = False
     i = 0
     n = len(records)
     while i < n:
@@ -180,7 +186,11 @@ def history_lines(game: str, names: Sequence[str], records: Sequence[Record],
             else:
                 lines.append(f"{_says(who, 'draw')} {plural(k, 'card')}")
             continue
-        lines.append(_record_line(game, names, r, pots))
+        line = _record_line(game, names, r, pots)
+        if kind == "bet" and game == "diablo" and not opened:
+            opened = True
+            line += " and opens"
+        lines.append(line)
         i += 1
     return [line for line in lines if line]
 
@@ -230,8 +240,7 @@ def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
     if kind == "return":
         return f"{_says(who, 'take')} back {r.amount}: nobody matched it"
     if kind == "carry":
-        why = r.note.partition(": ")[2] or r.note
-        return f"{r.amount} carried over to the next deal ({why})"
+        return _carry_words(game, r)
     if kind == "diablo":
         return f"{_says(who, 'pay')} a new Diablo pot of {r.amount} (the opener did not win)"
     if kind == "passed":
@@ -245,6 +254,14 @@ def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
     if kind == "game":
         return f"The game is {r.note.replace('_', ' ')}" if r.note else ""
     return f"{who} {kind} {r.amount or ''}".rstrip()
+
+
+def _carry_words(game: str, r: Record) -> str:
+    why = r.note.partition(": ")[2] or r.note
+    nxt = "hand" if game == "diamondback" else "game"
+    if why == "odd chips":
+        return f"{plural(r.amount, 'odd chip')} of the split carried over to the next {nxt}"
+    return f"Nobody wins ({why}): {r.amount} carried over to the next {nxt}"
 
 
 def table_event_lines(game: str, names: Sequence[str], events: Sequence[Record]) -> list[str]:
@@ -299,7 +316,6 @@ class Scene:
     actions: list[str]
     history: list[str]
     result: list[str] = field(default_factory=list)
-    prompt: str = ""
 
 
 def _pot_line(game: str, deal: Any, records: Sequence[Record], carry: int) -> str:
@@ -338,7 +354,7 @@ def _rule_line(names: Sequence[str], deal: Any) -> str:
             "new one as large.")
 
 
-def _marks(game: str, table: Any, deal: Any, seat: int) -> list[str]:
+def _marks(table: Any, deal: Any, seat: int) -> list[str]:
     marks = []
     if seat == deal.dealer:
         marks.append("dealer")
@@ -362,14 +378,14 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
     lines = []
     history = deal.history
     wins = [r for r in history if r.kind == "win"]
+    pots = _pot_count(history)
     if getattr(result, "passed", False):
         lines.append(f"Everyone checked: the pot of {result.carry} stays for the next game.")
     for r in wins:
         assert r.seat is not None
         name = names[r.seat]
         hand = result.hands[r.seat]
-        pot, remark = _pot_words(r.note, 1 + sum(1 for w in wins if not
-                                                 w.note.startswith("pot 0")))
+        pot, remark = _pot_words(r.note, pots)
         line = f"{_says(name, 'win')} {r.amount}"
         if remark == "uncontested":
             line += ": everyone else folded"
@@ -380,10 +396,7 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
         if pot != "the pot":
             line += f" ({pot})"
         lines.append(line + ".")
-    for r in history:
-        if r.kind == "carry":
-            why = r.note.partition(": ")[2] or r.note
-            lines.append(f"Nobody wins {r.amount} ({why}): it is carried over to the next hand.")
+    lines.extend(_carry_words(game, r) + "." for r in history if r.kind == "carry")
     opener = getattr(result, "opener", None)
     if getattr(result, "diablo_paid", 0):
         assert opener is not None
@@ -393,6 +406,8 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
                      "ante.")
     elif opener is not None and result.opener_won and deal.diablo_pot:
         lines.append(f"{names[opener]} opened and won the Diablo pot: the series is over.")
+    elif opener is not None and result.opener_won and getattr(deal, "game", "") == "diablo":
+        lines.append(f"{names[opener]} opened and won: no new pot is owed.")
     nets = ", ".join(f"{n} {'+' if d > 0 else ''}{d}" for n, d in
                      zip(names, result.net, strict=True) if d)
     lines.append(f"Chips: {nets}." if nets else "No chips changed hands.")
@@ -425,7 +440,7 @@ def scene(game: str, table: Any, me: int = 0, carried_in: int | None = None) -> 
             cards = card_names(game, deal.shown[s])
         else:
             cards = ""
-        seats.append(SeatRow(name, stacks[s], _marks(game, table, deal, s),
+        seats.append(SeatRow(name, stacks[s], _marks(table, deal, s),
                              deal.committed[s], cards))
     wild = getattr(deal, "game", None) != "draw"
     named = hand_text(game, deal.my_cards, len(deal.dealt_in), wild)
@@ -442,7 +457,7 @@ def scene(game: str, table: Any, me: int = 0, carried_in: int | None = None) -> 
         turn = f"{names[deal.to_act]} to act."
     else:
         turn = ""
-    legal = legal_text(game, deal.legal, deal.my_cards) if deal.to_act == me else []
+    legal = legal_text(game, deal.legal) if deal.to_act == me else []
     return Scene(
         title=title,
         seats=seats,
@@ -452,6 +467,6 @@ def scene(game: str, table: Any, me: int = 0, carried_in: int | None = None) -> 
         hand=hand,
         turn=turn,
         actions=legal,
-        history=history_lines(game, names, records, me),
+        history=history_lines(game, names, records),
         result=_result_lines(game, names, deal),
     )
