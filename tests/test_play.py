@@ -343,3 +343,46 @@ def test_without_rich_the_plain_screen_and_a_note(monkeypatch):
     screen, note = make_screen(False, print)
     assert isinstance(screen, TableScreen) and note == ""
     assert isinstance(make_screen(True, print)[0], PlainScreen)
+
+
+def _scene_text(s):
+    rows = [f"{r.name} {r.stack} {r.cards} {' '.join(r.marks)}" for r in s.seats]
+    return "\n".join([s.title, *rows, s.pot, s.rule, s.hand, *s.actions, *s.history,
+                      *s.result])
+
+
+@pytest.mark.parametrize("game", ["diablo", "diamondback"])
+def test_nothing_hidden_reaches_the_screen(game):
+    # At every decision of the human's, no bot's unshown card is in the scene's text
+    # (Diablo cards are distinct words such as "7h"; Diamondback's are rank names, so
+    # there a bot's seat and its history must show none before he reveals).
+    table, bots, helper = play._setup(game, 3, 20, 7)
+    for _ in range(6):
+        deal = table.next_deal()
+        while not deal.done:
+            seat = deal.to_act
+            if seat == 0:
+                s = scene(game, table.view(0))
+                text = _scene_text(s)
+                for bot in (1, 2):
+                    unshown = set(deal.cards[bot]) - set(deal.view(None).shown[bot])
+                    if game == "diablo":
+                        from pedron.cards import format_card
+
+                        words = set(text.replace(":", " ").replace(",", " ").split())
+                        assert not {format_card(c) for c in unshown} & words
+                    else:
+                        row = s.seats[bot]
+                        shown = deal.view(None).shown[bot]
+                        assert row.cards == (card_names_of(shown) if shown else "")
+                deal.act(helper(deal.view(0), deal.legal_actions()))
+            else:
+                deal.act(bots[seat](deal.view(seat), deal.legal_actions()))
+        if table.over:
+            break
+
+
+def card_names_of(cards):
+    from pedron.cli.tableview import card_names
+
+    return card_names("diamondback", cards)
