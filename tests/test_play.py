@@ -386,3 +386,24 @@ def card_names_of(cards):
     from pedron.cli.tableview import card_names
 
     return card_names("diamondback", cards)
+
+
+def test_history_of_a_draw_with_a_reshuffle():
+    from pedron.engine import Record
+
+    names = ["You", "Bot 1"]
+    records = [
+        Record("draw", 1, 2, (), True, ""),
+        Record("deal", 1, 0, (), True, ""),
+        Record("reshuffle", None, 9, note="discards into a new stock"),
+        Record("deal", 1, 0, (), True, ""),
+        Record("draw", 0, 1, (12,), True, ""),
+        Record("deal", 0, 0, (40,), True, ""),
+        Record("draw", 1, 0, (), True, "stands"),
+    ]
+    assert history_lines("diablo", names, records) == [
+        "Bot 1 draws 2 cards",
+        "The 9 discards are shuffled into a new stock",
+        "You exchange 5c for Qc",
+        "Bot 1 stands pat",
+    ]

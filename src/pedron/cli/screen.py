@@ -96,9 +96,12 @@ class TableScreen:
         console.clear()
         console.rule(Text(scene.title, style="bold"))
         seats = Table(box=None, pad_edge=False, show_edge=False, expand=False)
-        for title, justify in (("", "left"), ("seat", "left"), ("chips", "right"),
-                               ("in pot", "right"), ("cards", "left"), ("", "left")):
-            seats.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        seats.add_column("", no_wrap=True)  # (the turn)
+        seats.add_column("seat", no_wrap=True)
+        seats.add_column("chips", justify="right", no_wrap=True)
+        seats.add_column("in pot", justify="right", no_wrap=True)
+        seats.add_column("cards", no_wrap=True)
+        seats.add_column("", no_wrap=True)  # (dealer, opener, folded, out)
         for row in scene.seats:
             style = ""
             if "to act" in row.marks:

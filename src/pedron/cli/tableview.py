@@ -176,8 +176,16 @@ def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) ->
             continue
         if kind == "draw" and r.seat is not None:
             k = r.amount
-            new = [x for x in records[i + 1:i + 1 + k] if x.kind == "deal" and x.seat == r.seat]
-            i += 1 + len(new)
+            new: list[Record] = []
+            after: list[Record] = []  # (a reshuffle of the discards, between his cards)
+            j = i + 1
+            while j < n and len(new) < k and (
+                records[j].kind == "reshuffle"
+                or (records[j].kind == "deal" and records[j].seat == r.seat)
+            ):
+                (new if records[j].kind == "deal" else after).append(records[j])
+                j += 1
+            i = j
             if k == 0:
                 lines.append(_says(who, "stand") + " pat")
             elif r.cards and all(x.cards for x in new):
@@ -185,6 +193,7 @@ def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) ->
                              f"{card_names(game, [x.cards[0] for x in new])}")
             else:
                 lines.append(f"{_says(who, 'draw')} {plural(k, 'card')}")
+            lines.extend(_record_line(game, names, x, pots) for x in after)
             continue
         line = _record_line(game, names, r, pots)
         if kind == "bet" and game == "diablo" and not opened:
