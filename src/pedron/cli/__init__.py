@@ -54,7 +54,8 @@ class _Formatter(argparse.HelpFormatter):
             and "%(default)" not in text
             and not (isinstance(default, int) and f"({default:,})" in text)
         ):
-            text += " (default: %(default)s)"
+            shown = f"{default:,}" if type(default) is int else "%(default)s"
+            text += f" (default: {shown})"
         return text
 
     def _split_lines(self, text: str, width: int) -> list[str]:

@@ -165,5 +165,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except Quit:
         print(f"\nYou leave with {table.stacks[0]} chips.")
         return 0
+    except KeyboardInterrupt:  # (Ctrl-C: the player leaves; the status says how)
+        print(f"\nYou leave with {table.stacks[0]} chips.")
+        return 130
     print(f"\nYou finish with {table.stacks[0]} chips.")
     return 0
