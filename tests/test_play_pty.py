@@ -138,3 +138,20 @@ def test_pty_plain_on_request():
     assert "\x1b[2J" not in p.raw  # never cleared nor redrawn
     assert "== Diablo, game 1 ==" in p.screen and "You may: " in p.screen
     assert p.close() == 0
+
+
+def test_pty_a_refusal_redraws_the_table_with_the_reason():
+    p = Player("diablo", "--seed", "2")
+    p.wait()
+    p.say("match 5")  # not a Diablo word
+    p.wait()
+    assert "Not accepted: 'match' is not a Diablo action" in p.screen
+    assert "Diablo, game 1" in p.screen and "You may: " in p.screen  # the table, redrawn
+    p.say("call 5")  # calling costs 1 here: refused, not changed
+    p.wait()
+    assert "Not accepted: calling costs 1 chip, not 5" in p.screen
+    assert "You call" not in p.screen
+    p.say("call 1")
+    p.wait()
+    assert "You call 1" in p.screen
+    assert p.close() == 0

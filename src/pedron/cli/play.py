@@ -116,7 +116,7 @@ def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helpe
                 game, line, legal, view.my_cards, you_may)
             deal.verify(move)  # the deal's own reason if it cannot apply
         except PedronError as exc:
-            screen.message(f"Not accepted: {exc}")
+            screen.refuse(f"Not accepted: {exc}")
             continue
         deal.act(move)
         return

@@ -35,6 +35,10 @@ class PlainScreen:
         """A line of its own (a refusal, the help, the table's events)."""
         self.write(text)
 
+    def refuse(self, text: str) -> None:
+        """A move not accepted, and why."""
+        self.write(text)
+
     def start(self, scene: Scene) -> None:
         """A new deal: its title and the seats."""
         self._printed = 0
@@ -72,21 +76,31 @@ class TableScreen:
 
     def __init__(self, console: Any) -> None:
         self.console = console
+        self._scene: Scene | None = None  # the decision on the screen
 
     def message(self, text: str) -> None:
         """Shown under the table (until the next redraw clears it)."""
         self.console.print(text, markup=False, highlight=False)
 
+    def refuse(self, text: str) -> None:
+        """The table redrawn with the reason under it (refusals never scroll it away)."""
+        if self._scene is None:
+            self.message(text)
+        else:
+            self._draw(self._scene, note=text)
+
     def start(self, scene: Scene) -> None:
         """A new deal (drawn at the first decision or at its end)."""
 
     def decision(self, scene: Scene) -> None:
+        self._scene = scene
         self._draw(scene)
 
     def over(self, scene: Scene) -> None:
+        self._scene = None
         self._draw(scene)
 
-    def _draw(self, scene: Scene) -> None:
+    def _draw(self, scene: Scene, note: str = "") -> None:
         from rich.table import Table
         from rich.text import Text
 
@@ -131,6 +145,8 @@ class TableScreen:
             tail.append(Text(scene.turn))
         notes = [Text("help lists the commands, auto lets a bot choose, quit leaves",
                       style="dim")] if scene.actions else []
+        if note:
+            notes.append(Text(note, style="bold red"))
 
         def rows(texts: list[Text]) -> int:
             return sum(max(1, -(-len(t.plain) // max(width, 1))) for t in texts)
