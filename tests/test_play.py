@@ -14,7 +14,8 @@ from pedron import diablo, diamondback
 from pedron.cli import play
 from pedron.cli.playinput import help_text, parse
 from pedron.cli.screen import PlainScreen
-from pedron.cli.tableview import hand_text, history_lines, legal_text, scene
+from pedron.cli.tableview import scene
+from pedron.cli.words import hand_text, history_lines, legal_text
 from pedron.engine.moves import Bet, Match, RaiseBy, RaiseTo, Reveal
 from pedron.errors import PedronValueError
 
@@ -383,7 +384,7 @@ def test_nothing_hidden_reaches_the_screen(game):
 
 
 def card_names_of(cards):
-    from pedron.cli.tableview import card_names
+    from pedron.cli.words import card_names
 
     return card_names("diamondback", cards)
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from pedron.cli.playinput import help_text, parse, word_of
 from pedron.cli.screen import make_screen
-from pedron.cli.tableview import legal_text, scene, table_event_lines
+from pedron.cli.tableview import scene
+from pedron.cli.words import ME, legal_text, table_event_lines
 from pedron.diablo import Table as DiabloTable
 from pedron.diamondback import Table as DiamondbackTable
 from pedron.engine import LegalAction
@@ -40,7 +41,7 @@ class Quit(Exception):
 
 
 def _names(players: int) -> list[str]:
-    return ["You"] + [f"Bot {i}" for i in range(1, players)]
+    return [ME] + [f"Bot {i}" for i in range(1, players)]
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:

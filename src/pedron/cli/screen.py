@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pedron.cli.tableview import Scene, SeatRow
+from pedron.cli.words import is_me
 
 __all__ = ["PlainScreen", "TableScreen", "make_screen"]
 
@@ -124,7 +125,7 @@ class TableScreen:
                 style = "dim"
             seats.add_row(
                 "▶" if "to act" in row.marks else "",
-                Text(row.name, style="bold cyan" if row.name == "You" else style),
+                Text(row.name, style="bold cyan" if is_me(row.name) else style),
                 Text(str(row.stack), style=style),
                 Text(str(row.committed) if row.committed else "", style=style),
                 Text(row.cards, style=style),
