@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
 import pedron
+from pedron import cli
 
 
 def run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -107,10 +111,119 @@ def test_draw_table_best_first():
     assert "16 choices" in text and "three of a kind" in text
 
 
+def test_odds_header_names_the_hand_and_the_table():
+    out = run("odds", "diamondback", "--players", "4", "--hand", "Magician Queen",
+              "--revealed", "K", "-", "S").stdout
+    first = out.splitlines()[0]
+    assert "Magician-Queen" in first and "3 opponents" in first and "43 cards" in first
+    assert "not yet" in first
+    # Priest-Priest cannot win or share against one opponent in the 15-card deck:
+    # the opponent holds Priest-Priest too (a carry-over: C(3,2) = 3 of C(13,2) = 78
+    # hands, 1/26) or better.
+    rows = {line.split("  ")[0].strip(): line.split()[-2]
+            for line in run("odds", "diamondback", "--hand", "P P").stdout.splitlines()[3:]}
+    assert rows == {"win": "0", "share": "0", "carry over": "1/26", "lose": "25/26"}
+
+
+def test_odds_players_inferred_from_the_revealed_cards():
+    # Three opponents still in: a four-player deck, as the library infers it.
+    inferred = run("odds", "diamondback", "--hand", "M Q", "--revealed", "K", "-", "S",
+                   "--json").stdout
+    stated = run("odds", "diamondback", "--hand", "M Q", "--revealed", "K", "-", "S",
+                 "--players", "4", "--json").stdout
+    assert inferred == stated
+    table = run("odds", "diamondback").stdout.splitlines()[0]
+    assert "2 players" in table  # the library's Table() default, as simulate and play
+
+
+def test_every_option_has_help_and_its_default():
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in sub.choices.items():
+        if name == "simulate":  # (its own tests, tests/test_simulate.py, cover it)
+            continue
+        text = p.format_help()
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"pedron {name} {action.dest} has no help"
+            if action.option_strings and action.default not in (None, False, []):
+                default = action.default
+                shown = (str(default), f"{default:,}" if isinstance(default, int) else "")
+                line = " ".join(text.split())
+                assert "default" in action.help or any(
+                    f"(default: {d})" in line for d in shown if d
+                ) or f"({default:,})" in action.help, f"pedron {name} {action.option_strings}"
+
+
+def test_help_wraps_between_words(monkeypatch):
+    p = cli._Parser(prog="x")
+    spec = "rule[:open=two_pair,call=trips,raise=full_house,big=quads,draw=2]"
+    p.add_argument("--bots", help=f"a bot spec such as {spec}, or odds[:margin=0.1]")
+    monkeypatch.setenv("COLUMNS", "60")
+    text = p.format_help()
+    assert spec in text  # on one line, however long
+
+
+def test_a_closed_pipe_ends_quietly():
+    # The reader is gone before pedron writes: the first write fails.
+    for args in (("odds", "diamondback", "--players", "4"),
+                 ("draw", "9h 9d 2c 2s Kd", "--json")):
+        r, w = os.pipe()
+        os.close(r)
+        proc = subprocess.run([sys.executable, "-m", "pedron", *args], stdout=w,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+        os.close(w)
+        assert proc.returncode == cli.EXIT_BROKEN_PIPE, proc.stderr
+        assert proc.stderr == ""
+
+
+def test_a_broken_pipe_in_process(monkeypatch):
+    class Gone(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert cli.main(["deal", "--seed", "1"]) == cli.EXIT_BROKEN_PIPE
+
+
+def test_an_internal_error_is_one_line(monkeypatch, capsys):
+    def broken(args):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(cli.commands, "cmd_deal", broken)
+    monkeypatch.delenv("PEDRON_TRACEBACK", raising=False)
+    assert cli.main(["deal"]) == cli.EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "internal error" in err
+    assert "PEDRON_TRACEBACK" in err
+    monkeypatch.setenv("PEDRON_TRACEBACK", "1")
+    with pytest.raises(KeyError):
+        cli.main(["deal"])
+
+
+def test_errors_name_the_options_as_typed():
+    err = run("draw", "9h 9d 2c 2s Kd", "--max-draw", "7", check=False).stderr
+    assert "--max-draw must be" in err and "max_draw" not in err.replace("--max-draw", "")
+    err = run("draw", "9h 9d 2c 2s Kd", "--max-d", "7", check=False).stderr
+    assert "--max-d must be" in err
+
+
+def test_eval_natural_is_refused_for_diamondback():
+    proc = run("eval", "--game", "diamondback", "--natural", "M", "Q", check=False)
+    assert proc.returncode == 2 and "--natural is for Diablo" in proc.stderr
+
+
+def test_one_choice_is_singular():
+    out = run("draw", "9h 9d 2c 2s Kd", "--max-draw", "0").stdout
+    assert out.startswith("1 choice for") and "up to 0 cards" in out
+    assert "up to 1 card)" in run("draw", "9h 9d 2c 2s Kd", "--max-draw", "1").stdout
+
+
 def test_odds_in_play():
     data = json.loads(
         run("odds", "diamondback", "--players", "4", "--hand", "Magician Queen",
-            "--revealed", "K", "?", "S", "--json").stdout
+            "--revealed", "K", "-", "S", "--json").stdout
     )
     total = sum(v["float"] for v in data.values())
     assert abs(total - 1) < 1e-12
@@ -140,65 +253,3 @@ def test_bench_progress_on_stderr():
                "--repeat", "1", "--no-peers")
     assert "[1/" in proc.stderr
     assert "vs reference" in proc.stdout
-
-
-def play(args: list[str], script: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pedron", "play", *args],
-        input=script, capture_output=True, text=True, timeout=300,
-    )
-
-
-def test_play_diamondback_whole_session_by_script():
-    # 'a' lets a bot choose for the human; blank lines go on to the next hand.
-    proc = play(["diamondback", "--players", "3", "--stacks", "10", "--seed", "4"],
-                "a\n\n" * 400)
-    assert proc.returncode == 0, proc.stderr
-    out = proc.stdout
-    assert "== Hand 1:" in out and "Your cards:" in out
-    assert "The session is over" in out or "You leave with" in out
-    # Bots' dealt cards are never shown; only the human's own deal lines carry cards.
-    for line in out.splitlines():
-        if " deal " in line and not line.strip().startswith("You"):
-            assert line.strip().endswith("(hidden)"), line
-
-
-def test_play_rejects_bad_commands_and_quits():
-    proc = play(["diamondback", "--seed", "3"], "help\nbet 0\nbet x\nfly\nq\n")
-    assert proc.returncode == 0, proc.stderr
-    assert "not accepted" in proc.stdout
-    assert "You leave with 50 chips." in proc.stdout
-    assert "Traceback" not in proc.stderr
-
-
-def test_play_same_seed_same_game():
-    a = play(["diamondback", "--seed", "9"], "a\n\n" * 30 + "q\n").stdout
-    b = play(["diamondback", "--seed", "9"], "a\n\n" * 30 + "q\n").stdout
-    assert a == b
-
-
-def test_play_bad_player_count():
-    proc = play(["diamondback", "--players", "5"], "")
-    assert proc.returncode == 2
-    assert len(proc.stderr.strip().splitlines()) == 1
-
-
-def test_play_diablo_whole_session_by_script():
-    proc = play(["diablo", "--players", "4", "--stacks", "15", "--seed", "2"], "a\n\n" * 600)
-    assert proc.returncode == 0, proc.stderr
-    out = proc.stdout
-    assert "== Game 1:" in out and "Your cards:" in out
-    assert "The session is over" in out or "You leave with" in out
-    for line in out.splitlines():
-        if " deal " in line and not line.strip().startswith("You"):
-            assert line.strip().endswith("(hidden)"), line
-
-
-def test_play_diablo_human_commands():
-    proc = play(["diablo", "--seed", "2"], "call\ndraw\nfold\n\nq\n")
-    assert proc.returncode == 0, proc.stderr
-    assert "You call 1" in proc.stdout
-    assert "You draw [stands]" in proc.stdout
-    assert "You leave with" in proc.stdout
-    proc = play(["diablo", "--players", "8"], "")
-    assert proc.returncode == 2 and "3 to 7" in proc.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,3 +60,53 @@ def test_readme_main_job_runs_as_written():
     assert proc.returncode == 0, proc.stderr
     assert "pedron batch" in proc.stdout and "pedron.reference" in proc.stdout
     assert "NO" not in proc.stdout.split()  # every installed peer ranks the hands as pedron does
+
+
+def _shell_commands() -> list[tuple[str, str]]:
+    """Every ``pedron ...`` line of the README's and the guides' bash blocks."""
+    out = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for block in re.findall(r"```bash\n(.*?)```", path.read_text(), re.S):
+            out.extend((path.name, line.strip()) for line in block.splitlines()
+                       if line.strip().startswith("pedron "))
+    return out
+
+
+SHELL_COMMANDS = _shell_commands()
+# Quick to run: these run as written (``play`` with no input: it leaves at once).
+QUICK = ("pedron eval ", "pedron odds ", "pedron draw ", "pedron deal ", "pedron play ")
+
+
+def test_the_docs_have_shell_commands():
+    assert any(name == "README.md" for name, _ in SHELL_COMMANDS)
+    assert any("--revealed" in cmd for _, cmd in SHELL_COMMANDS)
+
+
+SHELLS = [sh for sh in ("bash", "zsh") if shutil.which(sh)]
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+@pytest.mark.parametrize("name, command", SHELL_COMMANDS)
+def test_doc_commands_are_safe_from_globbing(name, command, shell, tmp_path):
+    # In a directory holding one-letter files, a shell expands an unquoted '?' or '*'
+    # (bash to the files' names; zsh aborts on no match): the words must be those the
+    # command has with globbing off.
+    for letter in "aKSQ":
+        (tmp_path / letter).write_text("")
+    script = 'for w in {cmd}; do printf "%s\\n" "$w"; done'.format(cmd=command.split("#")[0])
+    words = [subprocess.run([shell, "-c", prefix + script], cwd=tmp_path, capture_output=True,
+                            text=True).stdout for prefix in ("", "set -f; ")]
+    assert words[0] == words[1], f"{name}: {command!r} is changed by {shell}'s globbing"
+    assert words[1].split("\n")[0] == "pedron"
+
+
+@pytest.mark.parametrize(
+    "name, command", [(n, c) for n, c in SHELL_COMMANDS if c.startswith(QUICK)]
+)
+def test_doc_commands_run_as_written(name, command, tmp_path):
+    (tmp_path / "K").write_text("")  # a one-letter file, as in many a directory
+    script = f'pedron() {{ "{sys.executable}" -m pedron "$@"; }}\n{command}\n'
+    proc = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, f"{name}: {command}\n{proc.stderr}"
+    assert proc.stdout.strip() and "Traceback" not in proc.stderr

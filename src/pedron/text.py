@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["table"]
+__all__ = ["plural", "table"]
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = ()) -> str:
@@ -22,3 +22,10 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word``, the word in the plural (``many``, else ``word + "s"``) unless
+    ``n`` is 1: ``plural(1, "choice")`` is ``"1 choice"``, ``plural(2_000, "run")``
+    ``"2,000 runs"``."""
+    return f"{n:,} " + (word if n == 1 else many or word + "s")

@@ -1,30 +1,78 @@
 """The ``pedron`` command (also ``python -m pedron``).
 
-Subcommands: ``eval``, ``odds``, ``draw``, ``bench``, ``deal`` (and ``play``
-once the games are in). A user's mistake prints one line on stderr and exits
-with status 2; nothing prints a traceback for bad input.
+Subcommands: ``eval``, ``odds``, ``draw``, ``bench``, ``play``, ``deal``,
+``simulate``. Nothing prints a traceback. Exit status:
+
+* 0: done;
+* 1: pedron itself failed (one line saying so; set ``PEDRON_TRACEBACK=1`` for
+  the traceback to report);
+* 2: a mistake in the command or its input (one line on stderr naming the
+  option as typed);
+* 130: interrupted (Ctrl-C);
+* 141: the reader of the output went away (``pedron ... | head -1``): the rest
+  of the output is dropped silently, as other command-line tools do.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+import textwrap
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pedron
 from pedron.cli import commands, play
 from pedron.cli import simulate as simulate_cmd
 from pedron.errors import PedronError
 
-__all__ = ["main"]
+__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_USAGE", "main"]
+
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, the status of a tool killed by a closed pipe
+
+EPILOG = (
+    "exit status: 0 done, 1 pedron failed, 2 a mistake in the command or its input, "
+    "130 interrupted, 141 the output's reader went away (e.g. | head)"
+)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Help that shows every option's default, and wraps between words only."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            action.option_strings
+            and default not in (None, False, [], argparse.SUPPRESS)
+            and "default" not in text
+            and "%(default)" not in text
+            and not (isinstance(default, int) and f"({default:,})" in text)
+        ):
+            shown = f"{default:,}" if type(default) is int else "%(default)s"
+            text += f" (default: {shown})"
+        return text
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        # (argparse's own wrapping cuts a long token such as a bot spec mid-word)
+        text = self._whitespace_matcher.sub(" ", text).strip()  # type: ignore[attr-defined]
+        return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line, not usage plus message."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
@@ -35,14 +83,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pedron",
         description="Fast, exact tools for the card games Diablo and Diamondback.",
+        epilog=EPILOG,
     )
     parser.add_argument("--version", action="version", version=f"pedron {pedron.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("eval", help="evaluate one hand", description="Evaluate one hand.")
+    p = sub.add_parser("eval", help="evaluate one hand", description="Evaluate one hand.",
+                       epilog=EPILOG)
     p.add_argument("hand", nargs="+", help='the cards, e.g. "9h 9d 2c 2s Kd" or "Magician Queen"')
-    p.add_argument("--game", choices=("diablo", "diamondback"), default="diablo")
-    p.add_argument("--natural", action="store_true", help="Diablo: deuces are not wild")
+    p.add_argument("--game", choices=("diablo", "diamondback"), default="diablo",
+                   help="the game whose hand it is")
+    p.add_argument("--natural", action="store_true",
+                   help="Diablo: deuces are not wild (Diamondback has no wild cards)")
     _add_common(p)
     p.set_defaults(run=commands.cmd_eval)
 
@@ -51,17 +103,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="Diamondback dealing odds, or a player's odds in play",
         description="Without --hand: the exact chance of being dealt each hand. With --hand: "
         "the exact chances of winning, sharing, carrying over and losing.",
+        epilog=EPILOG,
     )
-    p.add_argument("game", choices=("diamondback",))
-    p.add_argument("--players", type=int, default=2, help="table size: 2, 3 or 4 (default 2)")
+    p.add_argument("game", choices=("diamondback",), help="the game (Diamondback only)")
+    p.add_argument(
+        "--players", type=int, default=None,
+        help="players dealt in, 2, 3 or 4, which fixes the deck (default: one more than the "
+        f"opponents given by --revealed, else {commands.DIAMONDBACK_PLAYERS})",
+    )
     p.add_argument("--hand", help='your two cards, e.g. "Magician Queen"')
     p.add_argument(
         "--revealed",
         nargs="*",
         default=None,
-        help="the card each opponent still in has revealed, '?' if none yet",
+        metavar="CARD",
+        help="the card each opponent still in has revealed: one word each, '-' (or a quoted "
+        "'?') for one who has not revealed yet (default: every opponent has not)",
     )
-    p.add_argument("--dead", default="", help="other cards known to be out of play")
+    p.add_argument("--dead", default="", help="other cards known to be out of play "
+                   "(default: none)")
     _add_common(p)
     p.set_defaults(run=commands.cmd_odds)
 
@@ -69,12 +129,15 @@ def build_parser() -> argparse.ArgumentParser:
         "draw",
         help="Diablo draw advisor: every choice of discards, best first",
         description="Every legal choice of cards to exchange, with exact odds, best first.",
+        epilog=EPILOG,
     )
     p.add_argument("hand", nargs="+", help='five cards, e.g. "Ah Kh 2c 7d 7s"')
-    p.add_argument("--max-draw", type=int, default=2, help="most cards exchanged (default 2)")
+    p.add_argument("--max-draw", type=int, default=2,
+                   help="most cards exchanged, 0..3 (4: up to three, or four keeping an ace)")
     p.add_argument("--natural", action="store_true", help="deuces are not wild")
-    p.add_argument("--dead", default="", help="cards known to be out of the stock")
-    p.add_argument("--top", type=int, default=10, help="how many choices to show (default 10)")
+    p.add_argument("--dead", default="", help="cards known to be out of the stock "
+                   "(default: none)")
+    p.add_argument("--top", type=int, default=10, help="how many choices to show")
     _add_common(p)
     p.set_defaults(run=commands.cmd_draw)
 
@@ -83,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="throughput of pedron's evaluators, its reference and installed peers",
         description="Evaluate the same random hands with pedron's compiled core (batch and "
         "scalar), its pure-Python reference and every installed peer evaluator.",
+        epilog=EPILOG,
     )
     p.add_argument("--hands", type=int, default=2_000_000, help="hands for the batch API")
     p.add_argument(
@@ -93,9 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--repeat", type=int, default=5,
                    help="rounds: each evaluator is timed once per round, round-robin "
-                   "(median and range; default 5)")
-    p.add_argument("--seed", type=int, default=2026,
-                   help="seed of the random hands (default 2026)")
+                   "(median and range)")
+    p.add_argument("--seed", type=int, default=2026, help="seed of the random hands")
     p.add_argument("--no-peers", action="store_true", help="skip peer evaluators")
     p.add_argument("--no-diamondback", action="store_true",
                    help="skip Diamondback's evaluators")
@@ -116,18 +179,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
         help="play a game in the terminal against built-in bots",
-        description="Play Diamondback or Diablo against bots; you see only what your seat may.",
+        description="Play Diamondback or Diablo against bots; you see only what your seat may. "
+        "In a terminal the table is redrawn at each of your decisions; otherwise it is "
+        "printed as plain lines.",
+        epilog=EPILOG,
     )
-    p.add_argument("game", choices=("diamondback", "diablo"))
-    p.add_argument("--players", type=int, default=None, help="table size (bots + you)")
-    p.add_argument("--stacks", type=int, default=50, help="chips each (default 50)")
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    p.add_argument("game", choices=("diamondback", "diablo"), help="the game to play")
+    p.add_argument(
+        "--players", type=int, default=None,
+        help="table size, you and the bots (default: "
+        + ", ".join(f"{game} {n}" for game, n in play.DEFAULT_PLAYERS.items()) + ")",
+    )
+    p.add_argument("--stacks", type=int, default=50, help="chips each")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for a reproducible game (default: a fresh one each time)")
+    p.add_argument("--plain", action="store_true",
+                   help="plain lines even in a terminal (no redrawn table)")
     p.set_defaults(run=play.cmd_play, json=False)
 
     p = sub.add_parser(
-        "deal", help="deal and show seeded hands of both games", description="Seeded deals."
+        "deal", help="deal and show seeded hands of both games", description="Seeded deals.",
+        epilog=EPILOG,
     )
-    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--seed", type=int, default=2026, help="seed of the shuffles")
     _add_common(p)
     p.set_defaults(run=commands.cmd_deal)
 
@@ -135,18 +209,68 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(command)
+            return found
+    return None
+
+
+def _as_typed(message: str, sub: argparse.ArgumentParser | None, argv: Sequence[str]) -> str:
+    """``message`` with the library's parameter names (``max_draw``) replaced by the
+    options the user typed (``--max-draw``, or the abbreviation he used)."""
+    if sub is None:
+        return message
+    for action in sub._actions:
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        if not longs or "_" not in action.dest:  # (only names no sentence uses)
+            continue
+        option = longs[0]
+        for word in argv:
+            typed = word.split("=", 1)[0]
+            if len(typed) > 2 and typed.startswith("--") and option.startswith(typed):
+                option = typed
+                break
+        message = re.sub(rf"(?<![\w.-]){re.escape(action.dest)}\b", option, message)
+    return message
+
+
+def _drop_output() -> None:
+    """The output's reader went away: send what is still buffered nowhere, so the
+    interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # (stdout without a file descriptor)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (see the module docstring)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 0
+    typed = list(sys.argv[1:] if argv is None else argv)
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        _drop_output()
+        return EXIT_BROKEN_PIPE
     except PedronError as exc:
-        print(f"pedron {args.command}: error: {exc}", file=sys.stderr)
-        return 2
+        message = _as_typed(str(exc), _subparser(parser, args.command), typed)
+        print(f"pedron {args.command}: error: {message}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("pedron: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug of pedron's: one line, the traceback on request
+        if os.environ.get("PEDRON_TRACEBACK"):
+            raise
+        print(f"pedron {args.command}: internal error: {type(exc).__name__}: {exc} (please "
+              "report it; PEDRON_TRACEBACK=1 shows the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL

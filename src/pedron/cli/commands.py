@@ -12,11 +12,20 @@ import pedron
 from pedron import diablo, diamondback
 from pedron.cards import format_cards
 from pedron.errors import PedronValueError
-from pedron.text import table
+from pedron.text import plural, table
+
+#: The Diamondback table size every command assumes when nothing fixes it: the
+#: library's own (``pedron.diamondback.Table()`` seats this many).
+DIAMONDBACK_PLAYERS: int = diamondback.Table._DEFAULT_PLAYERS
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     print(json.dumps(data, indent=2, default=str) if args.json else text)
+
+
+def fraction_text(p: Any) -> str:
+    """An exact probability as text: ``1/26``, and ``0`` and ``1`` as themselves."""
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def _positive(name: str, value: int) -> int:
@@ -49,6 +58,8 @@ class Progress:
 def cmd_eval(args: argparse.Namespace) -> int:
     text = " ".join(args.hand)
     if args.game == "diamondback":
+        if args.natural:
+            raise PedronValueError("--natural is for Diablo: Diamondback has no wild cards")
         db_value = diamondback.evaluate(text)
         data = {
             "game": "diamondback",
@@ -85,34 +96,54 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.hand is None:
         if args.revealed is not None or args.dead:
             raise PedronValueError("--revealed and --dead need --hand")
-        odds = diamondback.dealing_odds(args.players)
+        players = DIAMONDBACK_PLAYERS if args.players is None else args.players
+        odds = diamondback.dealing_odds(players)
         rows = []
         data = []
         for value, p in odds.items():
-            rows.append((value.name, value.points, f"{p.numerator}/{p.denominator}",
-                         f"{float(p):.4%}"))
+            rows.append((value.name, value.points, fraction_text(p), f"{float(p):.4%}"))
             data.append({"hand": value.name, "points": value.points,
-                         "probability": f"{p.numerator}/{p.denominator}", "float": float(p)})
+                         "probability": fraction_text(p), "float": float(p)})
         _emit(
             args,
-            {"players": args.players, "dealing_odds": data},
-            f"Chance of being dealt each hand, {args.players} players "
-            f"({diamondback.DECK_SIZES[args.players]}-card deck)\n"
+            {"players": players, "dealing_odds": data},
+            f"Chance of being dealt each hand, {players} players "
+            f"({diamondback.DECK_SIZES[players]}-card deck)\n"
             + table(("hand", "points", "exact", "percent"), rows, right=(1, 2, 3)),
         )
         return 0
     revealed = None
     if args.revealed is not None:
+        if not args.revealed:
+            raise PedronValueError("--revealed needs one word per opponent still in "
+                                   "(a card, or '-' if he has not revealed yet)")
         revealed = [None if r in ("?", "-", "none") else r for r in args.revealed]
     result = diamondback.odds(args.hand, revealed=revealed, dead=args.dead or (),
                               players=args.players)
+    hand = diamondback.evaluate(args.hand)
+    opponents = len(revealed) if revealed is not None else result_opponents(args.players)
+    players = args.players if args.players is not None else opponents + 1
+    shown = ("" if revealed is None else "; revealed: " + ", ".join(
+        "not yet" if r is None else r for r in revealed))
+    header = (
+        f"{hand.name} against {plural(opponents, 'opponent')} still in, "
+        f"{players}-player deck ({diamondback.DECK_SIZES[players]} cards){shown}"
+        + (f"; dead: {args.dead}" if args.dead else "")
+    )
     outcomes = [("win", result.win), ("share", result.share), ("carry over", result.carry),
                 ("lose", result.lose)]
-    chances = [(name, f"{p.numerator}/{p.denominator}", f"{float(p):.4%}") for name, p in outcomes]
-    by_outcome = {name: {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
+    chances = [(name, fraction_text(p), f"{float(p):.4%}") for name, p in outcomes]
+    by_outcome = {name: {"exact": fraction_text(p), "float": float(p)}
                   for name, p in outcomes}
-    _emit(args, by_outcome, table(("outcome", "exact", "percent"), chances, right=(1, 2)))
+    _emit(args, by_outcome,
+          header + "\n" + table(("outcome", "exact", "percent"), chances, right=(1, 2)))
     return 0
+
+
+def result_opponents(players: int | None) -> int:
+    """Opponents still in when --revealed is not given: everyone else at the table
+    (the library's default)."""
+    return (DIAMONDBACK_PLAYERS if players is None else players) - 1
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -136,8 +167,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
     _emit(
         args,
         [c.as_dict() for c in choices[: args.top]],
-        f"{len(choices)} choices for {format_cards(choices[0].keep + choices[0].discard)} "
-        f"({'natural' if args.natural else 'deuces wild'}, up to {args.max_draw} cards), "
+        f"{plural(len(choices), 'choice')} for "
+        f"{format_cards(choices[0].keep + choices[0].discard)} "
+        f"({'natural' if args.natural else 'deuces wild'}, up to {plural(args.max_draw, 'card')}), "
         "best first by expected strength\n"
         + table(
             ("keep", "discard", "E[strength]", ">= trips", ">= full house", ">= quads",

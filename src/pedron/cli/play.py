@@ -2,32 +2,38 @@
 
 The human sits in seat 0 and sees only what his per-player view shows: his
 own cards, exposed cards, chips, pots and the public history. Everything
-printed comes from that view, so nothing hidden can leak to the screen.
+printed comes from that view (:mod:`pedron.cli.tableview`), so nothing
+hidden can leak to the screen. In a terminal the table is redrawn at each of
+his decisions (:class:`~pedron.cli.screen.TableScreen`); otherwise, or with
+``--plain``, it is printed as plain lines. What he types is read by
+:mod:`pedron.cli.playinput` and checked by the deal itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pedron.engine import LegalAction, Record
-from pedron.engine.moves import Draw, Reveal
+from pedron.cli.playinput import help_text, parse, word_of
+from pedron.cli.screen import make_screen
+from pedron.cli.tableview import scene
+from pedron.cli.words import ME, legal_text, table_event_lines
+from pedron.diablo import Table as DiabloTable
+from pedron.diamondback import Table as DiamondbackTable
+from pedron.engine import LegalAction
 from pedron.errors import PedronError, PedronValueError
 
-if TYPE_CHECKING:  # the game modules are imported lazily, when a game is chosen
-    from pedron.diablo.session import Table as DiabloTable
-    from pedron.diamondback.table import Table as DiamondbackTable
+__all__ = ["DEFAULT_PLAYERS", "Quit", "cmd_play", "play_session"]
 
-HELP = (
-    "type an action: bet N | match | fold | stop | reveal CARD (or 1/2) | check | call | "
-    "raise N | draw CARDS | auto (let a bot choose) | quit"
-)
-ALIASES = {
-    "b": "bet", "m": "match", "f": "fold", "s": "stop", "r": "reveal", "c": "call",
-    "k": "check", "x": "check", "d": "draw", "a": "auto", "q": "quit", "?": "help",
-    "h": "help", "stand": "draw", "raise_by": "raise",
-}
+#: Table sizes when --players is not given: the library's own defaults (those
+#: ``pedron simulate`` and ``pedron odds`` assume too).
+DEFAULT_PLAYERS = {"diamondback": DiamondbackTable._DEFAULT_PLAYERS,
+                   "diablo": DiabloTable._DEFAULT_PLAYERS}
+PLAYER_RANGE = {"diamondback": DiamondbackTable._PLAYERS, "diablo": DiabloTable._PLAYERS}
+
+Bot = Callable[[Any, Sequence[LegalAction]], Any]
 
 
 class Quit(Exception):
@@ -35,202 +41,133 @@ class Quit(Exception):
 
 
 def _names(players: int) -> list[str]:
-    return ["You"] + [f"Bot {i}" for i in range(1, players)]
+    return [ME] + [f"Bot {i}" for i in range(1, players)]
 
 
-class Terminal:
-    """Reads the human's commands and prints what his view shows."""
-
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
-        self.read = read
-        self.write = write
-
-    def ask(self, prompt: str) -> str:
-        try:
-            return self.read(prompt).strip()
-        except EOFError:
-            raise Quit from None
+def _ask(read: Callable[[str], str], prompt: str) -> str:
+    try:
+        return read(prompt).strip()
+    except EOFError:
+        raise Quit from None
 
 
-def _card_text(game: str, cards: Sequence[int]) -> str:
-    if game == "diamondback":
-        from pedron.diamondback import format_id
-
-        return " ".join(format_id(c) for c in cards)
-    from pedron.cards import format_cards
-
-    return format_cards(cards)
-
-
-def describe_record(game: str, names: Sequence[str], rec: Record) -> str:
-    """One line for a history record, exactly as censored for the viewer."""
-    who = names[rec.seat] if rec.seat is not None else "table"
-    parts = [who, rec.kind]
-    if rec.amount:
-        parts.append(str(rec.amount))
-    if rec.cards:
-        parts.append(_card_text(game, rec.cards))
-    elif rec.private and rec.seat != 0:  # the human is seat 0: his own are never hidden
-        parts.append("(hidden)")
-    if rec.note:
-        parts.append(f"[{rec.note}]")
-    return "  " + " ".join(parts)
-
-
-def _parse(game: str, line: str, legal: Sequence[LegalAction], my_cards: Sequence[int]) -> Any:
-    words = line.split()
-    if not words:
-        raise PedronValueError("say what to do (or 'help')")
-    kind = ALIASES.get(words[0].lower(), words[0].lower())
-    kinds = {a.kind: a for a in legal}
-    if kind not in kinds:
-        raise PedronValueError(
-            f"{kind!r} is not possible now; you may: {', '.join(_legal_text(legal))}"
-        )
-    option = kinds[kind]
-    rest = words[1:]
-    if kind == "reveal":
-        if not rest:
-            raise PedronValueError("reveal which card? (1, 2 or its name)")
-        if rest[0] in ("1", "2"):
-            return Reveal(my_cards[int(rest[0]) - 1])
-        return Reveal(rest[0])
-    if kind == "draw":
-        return Draw(" ".join(rest))
-    if option.min is not None and option.max is not None and option.min != option.max:
-        if not rest:
-            raise PedronValueError(f"{kind} how much? ({option.min}..{option.max})")
-        try:
-            amount = int(rest[0])
-        except ValueError:
-            raise PedronValueError(f"not a whole number of chips: {rest[0]!r}") from None
-        return (kind, amount)
-    return (kind,) if option.min is None else (kind, option.min)
-
-
-def _legal_text(legal: Sequence[LegalAction], game: str = "diamondback") -> list[str]:
-    out = []
-    for a in legal:
-        if a.cards and a.kind == "reveal":
-            out.append("reveal " + " or ".join(
-                f"{i} ({_card_text(game, [c])})" for i, c in enumerate(a.cards, 1)))
-        elif a.kind == "draw":
-            out.append(f"draw CARDS (0..{a.max} of yours; none to stand pat)")
-        elif a.min is not None and a.max is not None and a.min != a.max:
-            out.append(f"{a.kind} {a.min}..{a.max}")
-        elif a.min:
-            out.append(f"{a.kind} ({a.min})")
-        else:
-            out.append(a.kind)
-    return out
-
-
-def play_hands(
+def play_session(
     game: str,
     table: Any,
-    bots: Sequence[Callable[[Any, Sequence[LegalAction]], Any]],
-    term: Terminal,
-    helper: Callable[[Any, Sequence[LegalAction]], Any],
+    bots: Sequence[Bot | None],
+    helper: Bot,
+    screen: Any,
+    read: Callable[[str], str],
 ) -> None:
-    """Play hand after hand until the table is over or the human quits."""
-    names = list(table.view(0).names)
-    for rec in table.view(0).events:
-        term.write(describe_record(game, names, rec))
+    """Play deal after deal until the table is over or the human quits (:class:`Quit`)."""
+    names = list(table.names)
+    word = "hand" if game == "diamondback" else "game"
+    for line in table_event_lines(game, names, table.view(0).events):
+        screen.message(line)
+    watching = False
     while not table.over:
-        hand = table.next_deal()
-        view = hand.view(0)
-        stacks = ", ".join(f"{n} {s}" for n, s in zip(names, table.stacks, strict=True))
-        dealer = names[view.dealer]
-        term.write(
-            f"\n== {'Hand' if game == 'diamondback' else 'Game'} {view.number}: {dealer} "
-            f"deal{'' if dealer == 'You' else 's'}. Chips: {stacks}"
-        )
-        seen = 0
-        while True:
-            view = hand.view(0)
-            for rec in view.history[seen:]:
-                term.write(describe_record(game, names, rec))
-            seen = len(view.history)
-            if hand.done:
-                break
-            seat = hand.to_act
-            legal = hand.legal_actions()
+        deal = table.next_deal()
+        start = table.view(0)
+        shown_events = len(start.events)
+        carried_in = start.deal.carry  # (the view's carry, once over, is what it leaves)
+        screen.start(scene(game, start, carried_in=carried_in))
+        while not deal.done:
+            seat = deal.to_act
+            legal = deal.legal_actions()
             if seat != 0:
-                hand.act(bots[seat](hand.view(seat), legal))
+                bot = bots[seat]
+                assert bot is not None
+                deal.act(bot(deal.view(seat), legal))
                 continue
-            term.write(
-                f"Your cards: {_card_text(game, view.my_cards)}   pot {view.pot}   "
-                f"you may: {', '.join(_legal_text(legal, game))}"
-            )
-            while True:
-                line = term.ask("> ")
-                word = line.split()[0].lower() if line.split() else ""
-                word = ALIASES.get(word, word)
-                if word == "quit":
-                    raise Quit
-                if word == "help":
-                    term.write(HELP)
-                    continue
-                try:
-                    action = helper(view, legal) if word == "auto" else _parse(
-                        game, line, legal, view.my_cards
-                    )
-                    hand.act(action)
-                    break
-                except PedronError as exc:
-                    term.write(f"  not accepted: {exc}")
-        result = hand.result
-        if result is not None:
-            nets = ", ".join(
-                f"{n} {'+' if d > 0 else ''}{d}" for n, d in zip(names, result.net, strict=True)
-                if d
-            )
-            term.write(f"Result: {nets or 'no chips moved'}; carried over: {result.carry}")
-        line = term.ask("Enter for the next hand, q to quit: ")
-        if line.lower().startswith("q"):
+            view = table.view(0)
+            screen.decision(scene(game, view, carried_in=carried_in))
+            _decide(game, deal, view.deal, legal, helper, screen, read)
+        view = table.view(0)
+        screen.over(scene(game, view, carried_in=carried_in))
+        for line in table_event_lines(game, names, view.events[shown_events:]):
+            screen.message(line)
+        if table.over:
+            break
+        if not watching and not view.seated[0]:
+            answer = _ask(read, "You are out of chips. Type w to watch the bots play on, "
+                          "or Enter to leave: ")
+            if not answer.lower().startswith("w"):
+                raise Quit
+            watching = True
+        prompt = (f"Watching: Enter for the next {word}, q to leave: " if watching else
+                  f"You have {view.stacks[0]} chips. Enter for the next {word}, q to quit: ")
+        if _ask(read, prompt).lower().startswith("q"):
             raise Quit
-    term.write(f"The session is over: {table.end_reason}.")
+
+
+def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helper: Bot,
+            screen: Any, read: Callable[[str], str]) -> None:
+    """Ask the human until a move of his is accepted, and apply it."""
+    you_may = legal_text(game, legal)
+    while True:
+        line = _ask(read, f"You ({view.stacks[0]} chips) > ")
+        verb = word_of(game, line)
+        if verb == "quit":
+            raise Quit
+        if verb == "help":
+            screen.message(help_text(game))
+            continue
+        try:
+            move = helper(view, legal) if verb == "auto" else parse(
+                game, line, legal, view.my_cards, you_may)
+            deal.verify(move)  # the deal's own reason if it cannot apply
+        except PedronError as exc:
+            screen.refuse(f"Not accepted: {exc}")
+            continue
+        deal.act(move)
+        return
+
+
+def _setup(game: str, players: int, stacks: int, seed: int | None) -> tuple[Any, list[Any], Any]:
+    """The table, a bot for each seat but the human's, and the helper of 'auto'."""
+    names = _names(players)
+    if game == "diamondback":
+        from pedron.bots.diamondback import OddsBot
+
+        table: Any = DiamondbackTable(names, stacks, seed=seed)
+        bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
+                                    for i in range(1, players)]
+        return table, bots, OddsBot(rules=table.rules)
+    from pedron.bots.diablo import RuleBot
+    from pedron.diablo.hand import Category
+
+    table = DiabloTable(names, stacks, seed=seed)
+    styles = [Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.FULL_HOUSE]
+    bots = [None] + [RuleBot(open_at=styles[i % 3], call_at=styles[i % 3])
+                     for i in range(1, players)]
+    return table, bots, RuleBot()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    players = args.players
-    table: DiamondbackTable | DiabloTable
-    if args.game == "diamondback":
-        from pedron.bots.diamondback import OddsBot
-        from pedron.diamondback import Table
-
-        if players is None:
-            players = 3
-        if not 2 <= players <= 4:
-            raise PedronValueError(f"Diamondback is for 2 to 4 players, not {players}")
-        table = Table(_names(players), args.stacks, seed=args.seed)
-        bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
-                                    for i in range(1, players)]
-        helper: Any = OddsBot(rules=table.rules)
-    else:
-        from pedron.diablo import session as diablo_game
-
-        if players is None:
-            players = 4
-        from pedron.bots.diablo import RuleBot
-        from pedron.diablo.hand import Category
-
-        if not 3 <= players <= 7:
-            raise PedronValueError(f"Diablo is for 3 to 7 players, not {players}")
-        table = diablo_game.Table(_names(players), args.stacks, seed=args.seed)
-        styles = [Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.FULL_HOUSE]
-        bots = [None] + [RuleBot(open_at=styles[i % 3], call_at=styles[i % 3])
-                         for i in range(1, players)]
-        helper = RuleBot()
-    term = Terminal(input, print)
-    stacks = args.stacks
-    term.write(
-        f"pedron play {args.game}: you and {players - 1} bots, {stacks} chips each"
+    game = args.game
+    players = DEFAULT_PLAYERS[game] if args.players is None else args.players
+    low, high = PLAYER_RANGE[game]
+    if not low <= players <= high:
+        raise PedronValueError(f"{game.capitalize()} is for {low} to {high} players, not "
+                               f"{players} (--players)")
+    if args.stacks < 1:
+        raise PedronValueError(f"--stacks must be at least 1 chip, not {args.stacks}")
+    table, bots, helper = _setup(game, players, args.stacks, args.seed)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    screen, note = make_screen(args.plain or not terminal, print)
+    bots_word = "a bot" if players == 2 else f"{players - 1} bots"
+    screen.message(
+        f"pedron play {game}: you and {bots_word}, {args.stacks} chips each"
         + (f", seed {args.seed}" if args.seed is not None else "")
-        + ". Type 'help' for the commands."
+        + ". Type 'help' for the commands." + (f" {note}" if note else "")
     )
     try:
-        play_hands(args.game, table, bots, term, helper)
+        play_session(game, table, bots, helper, screen, input)
     except Quit:
-        term.write(f"\nYou leave with {table.stacks[0]} chips.")
+        print(f"\nYou leave with {table.stacks[0]} chips.")
+        return 0
+    except KeyboardInterrupt:  # (Ctrl-C: the player leaves; the status says how)
+        print(f"\nYou leave with {table.stacks[0]} chips.")
+        return 130
+    print(f"\nYou finish with {table.stacks[0]} chips.")
     return 0

@@ -127,7 +127,8 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
     elif kind in _COST_KINDS:
         amount = move[0]
         if amount is not None and amount != legal.min:
-            raise AmountError(f"{kind}ing costs {legal.min} chips, not {amount}")
+            chips = "chip" if legal.min == 1 else "chips"
+            raise AmountError(f"{kind}ing costs {legal.min} {chips}, not {amount}")
     limit = legal.limit
     if limit is not None:
         reason = limit.why_not(move, legal)
