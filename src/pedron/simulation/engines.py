@@ -145,7 +145,7 @@ class LocalPoolEngine(ExecutorEngine):
             return
         # A running unit cannot be cancelled: stop the processes rather than wait
         # for them (the stdlib's shutdown waits for every running unit to finish).
-        processes = list(getattr(self.pool, "_processes", None) or {}.values())
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
         for p in processes:
             p.terminate()
