@@ -340,3 +340,20 @@ def test_threads_see_the_cluster_too(cluster, diablo_local):
     for t in threads:
         t.join(60)
     assert results == [diablo_local, diablo_local]
+
+
+def test_the_command_with_a_scheduler_gives_the_local_table(cluster, tmp_path):
+    args = ["diablo", "--games", "400", "--seed", "3", "--json", "--quiet"]
+
+    def run(*more: str) -> dict:
+        proc = subprocess.run([sys.executable, "-m", "pedron", "simulate", *args, *more],
+                              env=cluster.env, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+
+    local = run()
+    remote = run("--scheduler", cluster.address, "--timeout", "30",
+                 "--checkpoint", str(tmp_path / "ckpt"))
+    assert remote["tally"] == local["tally"]
+    assert remote["run"]["executor"] == f"Dask {cluster.address}"
+    assert remote["run"]["workers"] == 2

@@ -179,7 +179,7 @@ class DaskEngine(Engine):
             raise ClusterError(f"lost the connection to the Dask scheduler at {self.address}")
         try:
             info: dict[str, Any] = self.client.sync(
-                self.client.scheduler.identity, n_workers=-1, callback_timeout=self.timeout)
+                self.client.scheduler.identity, callback_timeout=self.timeout)
         except (TimeoutError, OSError) as exc:
             raise ClusterError(f"the Dask scheduler at {self.address} did not answer in "
                                f"{self.timeout:g} s ({type(exc).__name__})") from None
