@@ -468,3 +468,19 @@ def test_cli_errors_name_the_option_as_typed(args, named):
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert named in proc.stderr and "_" not in proc.stderr.split("error:")[1].split("got")[0]
+
+
+def test_the_performance_report_keeps_the_cluster_figures():
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("perf_report", root / "scripts" /
+                                                  "perf_report.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    page = (root / "docs" / "performance.md").read_text()
+    kept = module.kept_sections(page)
+    assert kept.startswith("## ") and "## Simulation on a Dask cluster\n" in kept
+    assert "benchmarks/simulate_cluster.py" in kept.split("## Simulation on a Dask cluster")[1]

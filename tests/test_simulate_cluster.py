@@ -7,8 +7,10 @@ their own process ids. Run these alone with ``python -m pytest -m dask_cluster``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -108,10 +110,8 @@ class Cluster:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # a test killed the scheduler: nothing to close
             self.client.close(timeout=2)
-        except Exception:  # noqa: BLE001, S110 - a test killed the scheduler: nothing to close
-            pass
         for proc in [*self.workers, self.scheduler]:
             self.kill(proc)
 
@@ -184,8 +184,9 @@ def test_anything_else_is_refused_before_work_starts(cluster):
 
 
 def test_workers_running_another_pedron_are_refused(cluster, monkeypatch):
+    real = pedron.__version__
     monkeypatch.setattr(pedron, "__version__", "0.0.1-other")
-    with pytest.raises(ClusterError, match="runs pedron 0.2"):
+    with pytest.raises(ClusterError, match=re.escape(f"runs pedron {real}")):
         pedron.simulate("diablo", executor=cluster.client, timeout=30, **DIABLO)
     assert cluster.tasks() == []
 
