@@ -24,6 +24,7 @@ import pytest
 
 import pedron
 from pedron.errors import ClusterError, PedronError
+from pedron.simulation import derive_seed
 
 distributed = pytest.importorskip("distributed")
 psutil = pytest.importorskip("psutil")
@@ -35,22 +36,33 @@ DIABLO = {"players": 4, "games": 1_234, "seed": 7, "session_games": 50,
           "bots": ["rule", "random", "rule:open=one_pair", "rule:call=two_pair"]}
 DIAMONDBACK = {"players": 3, "games": 830, "seed": 5, "session_games": 40}
 
-# A bot module the workers import: it fails in some sessions (its seed decides), slowly.
+# A bot module the workers import: slow (5 ms a decision), and failing in one session
+# only, the one whose seat-0 bot gets the seed named in fail_seed.txt beside it.
 FLAKY = '''
 import time
+from pathlib import Path
 from pedron.bots import RandomBot
+
+FAIL = int((Path(__file__).parent / "fail_seed.txt").read_text())
 
 class Flaky:
     def __init__(self, seed=None):
         self.inner = RandomBot(seed)
-        self.bad = seed is not None and seed % 5 == 0
+        self.bad = seed == FAIL
 
     def __call__(self, view, legal):
         if self.bad:
-            time.sleep(0.2)
             raise RuntimeError("flaky bot gave up")
+        time.sleep(0.005)
         return self.inner(view, legal)
 '''
+
+# Which frames are in a pedron work unit, on a worker (for "nothing left running").
+def _units_running() -> int:
+    import traceback
+
+    return sum(any(f.name == "run_chunk" for f in traceback.extract_stack(frame))
+               for frame in sys._current_frames().values())
 
 
 def _free_port() -> int:
@@ -65,6 +77,8 @@ class Cluster:
     def __init__(self, tmp: Path, workers: int) -> None:
         self.tmp = tmp
         (tmp / "flaky.py").write_text(FLAKY)
+        # seed 3, block 5, session 0, seat 0 (see pedron.simulation.core)
+        (tmp / "fail_seed.txt").write_text(str(derive_seed(3, 5, 0, 1)))
         self.env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(tmp)]),
                         DASK_DISTRIBUTED__WORKER__DAEMON="False")
         self.address = f"tcp://127.0.0.1:{_free_port()}"
@@ -118,6 +132,10 @@ class Cluster:
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
+    import cloudpickle
+
+    # The workers cannot import this test module: its helpers travel by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
     c = Cluster(tmp_path_factory.mktemp("cluster"), workers=2)
     sys.path.insert(0, str(c.tmp))  # the client checks the bot specs it sends
     yield c
@@ -171,7 +189,7 @@ def test_a_repeat_is_played_again_not_read_from_a_cache(cluster):
             with distributed.get_task_stream(cluster.client) as stream:
                 runs.append(pedron.simulate("diablo", executor=executor, timeout=30,
                                             chunk_size=100, **DIABLO))
-            played = [t for t in stream.data if "run_chunk" in str(t.get("key"))]
+            played = [t for t in stream.data if "dask_unit" in str(t.get("key"))]
             assert len(played) == runs[-1].chunks == 13  # every unit ran on a worker
         assert runs[0] == runs[1] and runs[0].cpu_seconds != runs[1].cpu_seconds
 
@@ -195,15 +213,22 @@ def test_workers_running_another_pedron_are_refused(cluster, monkeypatch):
 
 
 def test_a_unit_that_raises_leaves_nothing_on_the_cluster(cluster):
+    # Units of 4 blocks (50 games each, several seconds a unit with the slow bots): block 5
+    # fails early in the second unit while the other worker is busy with another unit.
     t0 = time.monotonic()
     with pytest.raises(RuntimeError, match="flaky bot gave up"):
-        pedron.simulate("diablo", players=3, games=4_000, session_games=20, chunk_size=100,
-                        bots=["flaky.Flaky", "random", "random"], executor=cluster.client,
-                        timeout=30)
-    assert time.monotonic() - t0 < 20
+        pedron.simulate("diablo", players=3, games=4_000, session_games=50, chunk_size=200,
+                        seed=3, bots="flaky.Flaky",
+                        executor=cluster.client, timeout=30)
+    assert time.monotonic() - t0 < 30
     assert cluster.tasks() == []
     assert all(not keys for keys in cluster.client.has_what().values())
     assert all(not keys for keys in cluster.client.processing().values())
+    # and no worker thread is still playing a cancelled unit (they stop within a session)
+    deadline = time.monotonic() + 2
+    while any(cluster.client.run(_units_running).values()):
+        assert time.monotonic() < deadline, cluster.client.run(_units_running)
+        time.sleep(0.1)
 
 
 def test_a_worker_killed_mid_study_changes_nothing(cluster, diablo_local):

@@ -259,7 +259,11 @@ def _rules_object(game: str, rules: Mapping[str, Any] | None) -> Any:
     return _rules_class(game).from_json(dict(rules or {}))
 
 
-def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
+class UnitCancelled(Exception):
+    """Raised inside a work unit that its study has cancelled (its result is not wanted)."""
+
+
+def run_chunk(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Play blocks ``task["blocks"][0] .. [1] - 1`` of an experiment; return the tally as
     plain data (plus ``cpu_seconds``, the work unit's processor time).
 
@@ -271,6 +275,9 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
     (``simulate``'s do) is refused by a worker running another version, so a
     machine that joins a cluster mid-study with other code cannot change the
     result. The output also names the ``worker`` (host, process, thread).
+    ``stop``, if given, is asked before each session: when it says yes the unit
+    ends at once with :class:`UnitCancelled` (a Dask worker asks whether the
+    study has cancelled the unit, so a failed study leaves nothing running).
     """
     if "pedron" in task:
         mine = worker_versions()
@@ -304,6 +311,8 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
         before, games_before = list(net), sc["games"]
         session = 0
         while quota > 0:
+            if stop is not None and stop():
+                raise UnitCancelled(f"blocks {first}..{last - 1}: cancelled by the study")
             sseed = derive_seed(seed, block, session)
             table = Table(players, task["stacks"], rules, Generator(sseed))
             bots = [make_bot(spec, game, derive_seed(seed, block, session, s + 1), rules=rules)

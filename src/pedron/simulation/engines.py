@@ -39,6 +39,36 @@ def worker_versions() -> dict[str, Any]:
     return {"pedron": pedron.__version__, "stream_version": int(STREAM_VERSION)}
 
 
+def dask_unit(task: dict[str, Any]) -> dict[str, Any]:
+    """A work unit on a Dask worker: :func:`~pedron.simulation.core.run_chunk`, which
+    stops at its next session once the study has cancelled it.
+
+    Dask cannot interrupt a running task; it only forgets it. Asking the worker's
+    own record of the task (a dict look-up, no message) between sessions is what
+    frees the worker's thread within a session of the cancellation.
+    """
+    from pedron.simulation.core import run_chunk
+
+    return run_chunk(task, stop=_dask_cancelled())
+
+
+def _dask_cancelled() -> Callable[[], bool] | None:
+    try:  # the worker's internals: if they change, units simply run to their end
+        from distributed import get_worker
+        from distributed.worker import thread_state
+
+        tasks = get_worker().state.tasks
+        key = thread_state.key
+    except Exception:
+        return None
+
+    def cancelled() -> bool:
+        ts = tasks.get(key)
+        return ts is None or ts.state == "cancelled"
+
+    return cancelled
+
+
 def _ignore_sigint() -> None:
     # A local pool's processes leave Ctrl-C to the parent, which stops them itself:
     # a terminal sends SIGINT to the whole process group, and a worker's own
@@ -228,7 +258,7 @@ class DaskEngine(Engine):
         return 2 * self.capacity()
 
     def submit(self, task: dict[str, Any]) -> Any:
-        return self.client.submit(self.run, task, pure=False)
+        return self.client.submit(dask_unit, task, pure=False)
 
     def _lost(self) -> ClusterError:
         return ClusterError(f"lost the connection to the Dask scheduler at {self.address}; "
