@@ -183,14 +183,15 @@ def test_client_get_executor_gives_the_same_result(cluster, diablo_local):
 
 
 def test_a_repeat_is_played_again_not_read_from_a_cache(cluster):
+    small = dict(DIABLO, games=400)  # 8 blocks of 50 games
     for executor in (cluster.client, cluster.client.get_executor()):
         runs = []
         for _ in range(2):
             with distributed.get_task_stream(cluster.client) as stream:
                 runs.append(pedron.simulate("diablo", executor=executor, timeout=30,
-                                            chunk_size=100, **DIABLO))
+                                            chunk_size=100, **small))
             played = [t for t in stream.data if "dask_unit" in str(t.get("key"))]
-            assert len(played) == runs[-1].chunks == 13  # every unit ran on a worker
+            assert len(played) == runs[-1].chunks == 4  # every unit ran on a worker
         assert runs[0] == runs[1] and runs[0].cpu_seconds != runs[1].cpu_seconds
 
 
@@ -325,23 +326,39 @@ STUDY = textwrap.dedent("""
     def report(done, total):
         print("progress", done, flush=True)
 
-    pedron.simulate("diablo", players=4, games=2_000_000, workers=2, chunk_size=2_000,
+    pedron.simulate("diablo", players=4, games=2_000_000, workers=2, chunk_size=300,
                     progress=report)
 """)
 
 
-def test_ctrl_c_stops_a_local_pool_within_two_seconds(tmp_path):
-    script = tmp_path / "study.py"
-    script.write_text(STUDY)
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(SRC)))
-    assert proc.stdout is not None
-    line = proc.stdout.readline()  # the pool is running units
-    assert line.startswith("progress"), proc.stderr.read() if proc.stderr else ""
+@pytest.mark.parametrize("how", ["api", "command"])
+def test_ctrl_c_stops_a_local_pool_within_two_seconds(tmp_path, how):
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    if how == "api":  # SIGINT to the study's process, once units have finished
+        script = tmp_path / "study.py"
+        script.write_text(STUDY)
+        proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # the pool is running units
+        assert line.startswith("progress"), proc.stderr.read() if proc.stderr else ""
+    else:  # Ctrl-C at a terminal: SIGINT to the whole process group, pool included
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pedron", "simulate", "diablo", "--games", "2000000",
+             "--workers", "2", "--chunk-size", "300"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while len(psutil.Process(proc.pid).children()) < 2:
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.1)
+        time.sleep(1.0)  # the pool is playing units
     children = psutil.Process(proc.pid).children(recursive=True)
     assert len(children) >= 2
-    proc.send_signal(signal.SIGINT)
+    if how == "api":
+        proc.send_signal(signal.SIGINT)
+    else:
+        os.killpg(proc.pid, signal.SIGINT)
     t0 = time.monotonic()
     try:
         proc.wait(timeout=10)
@@ -350,7 +367,10 @@ def test_ctrl_c_stops_a_local_pool_within_two_seconds(tmp_path):
     took = time.monotonic() - t0
     err = proc.stderr.read() if proc.stderr else ""
     assert took < 2.0, (took, err)
-    assert proc.returncode != 0 and "KeyboardInterrupt" in err
+    if how == "api":
+        assert proc.returncode != 0 and "KeyboardInterrupt" in err
+    else:
+        assert proc.returncode == 130 and err.strip() == "pedron: interrupted", err
     time.sleep(0.2)
     alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
     assert alive == [], alive

@@ -486,7 +486,9 @@ def simulate(
       or times out, its unfinished units are cancelled on the cluster.
     * ``chunk_size``: games per work unit (rounded up to whole blocks). By
       default units are sized from the workers the executor or cluster
-      reports: four units per worker, at most 20,000 games each.
+      reports (a pool's size; with a plain executor, ``workers`` if given;
+      a Dask cluster's worker threads): four units per worker, at most
+      20,000 games each.
     * ``timeout``: with Dask, the seconds to wait for a sign of life (a unit
       finishing, the scheduler answering with a worker) before a
       :class:`~pedron.errors.ClusterError` (default 60); with an executor, the

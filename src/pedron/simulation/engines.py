@@ -31,8 +31,9 @@ DEFAULT_TIMEOUT = 60.0
 RunChunk = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def worker_versions() -> dict[str, Any]:
-    """The pedron version and random-stream version this process would play with."""
+def worker_versions(**_: Any) -> dict[str, Any]:
+    """The pedron version and random-stream version this process would play with
+    (keywords are ignored: a Dask version that passes its own on to it does no harm)."""
     import pedron
     from pedron._kernels.rng import STREAM_VERSION
 
@@ -233,7 +234,13 @@ class DaskEngine(Engine):
     def _check_versions(self) -> None:
         mine = worker_versions()
         try:
-            theirs = self.client.run(worker_versions, on_error="return")
+            # callback_timeout reaches Client.sync (the blocking wait): a frozen worker
+            # cannot hang the start
+            theirs = self.client.run(worker_versions, on_error="return",
+                                     callback_timeout=self.timeout)
+        except TimeoutError:
+            raise ClusterError(f"the Dask workers did not say their pedron version in "
+                               f"{self.timeout:g} s") from None
         except Exception as exc:  # the run itself failed: the scheduler, not a worker
             raise ClusterError(f"cannot ask the Dask workers their pedron version: {exc}") from None
         for address, got in sorted(theirs.items()):
