@@ -461,6 +461,7 @@ def test_counts_read_as_english():
         (("diablo", "--stacks", "0"), "--stacks"),
         (("diablo", "--timeout", "0"), "--timeout"),
         (("diablo", "--bots", "os.getcwd"), "os.getcwd"),
+        (("diablo", "--rule", "cap=0"), "--rule cap:"),
     ],
 )
 def test_cli_errors_name_the_option_as_typed(args, named):
@@ -484,3 +485,16 @@ def test_the_performance_report_keeps_the_cluster_figures():
     kept = module.kept_sections(page)
     assert kept.startswith("## ") and "## Simulation on a Dask cluster\n" in kept
     assert "benchmarks/simulate_cluster.py" in kept.split("## Simulation on a Dask cluster")[1]
+
+
+def test_a_unit_for_another_pedron_is_refused_by_the_worker():
+    from pedron.errors import ClusterError
+    from pedron.simulation.engines import worker_versions
+
+    task = {"game": "diablo", "players": 3, "rules": {}, "bots": ["rule"] * 3, "stacks": 50,
+            "seed": 1, "session_games": 10, "games": 10, "blocks": [0, 1]}
+    assert Tally.from_json(run_chunk(dict(task, **worker_versions()))).scalars["games"] >= 10
+    with pytest.raises(ClusterError, match="pedron"):
+        run_chunk(dict(task, pedron="0.0.1", stream_version=worker_versions()["stream_version"]))
+    with pytest.raises(ClusterError, match="stream"):
+        run_chunk(dict(task, pedron=pedron.__version__, stream_version=-1))

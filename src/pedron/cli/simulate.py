@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from pedron.errors import ClusterError, PedronValueError
+from pedron.errors import ClusterError, PedronError, PedronValueError
 from pedron.simulation.engines import DEFAULT_TIMEOUT
 from pedron.simulation.results import count_text
 
@@ -141,6 +141,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             timeout=args.timeout if client is not None else None,
         )
         ok = True
+    except PedronError as exc:
+        raise _as_typed(exc) from None
     finally:
         bar.close()
         if client is not None:
@@ -163,6 +165,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               f"{count_text(result.chunks, 'work units')}, "
               f"{result.cpu_seconds:.2f} s of processor time)")
     return 0
+
+
+def _as_typed(exc: PedronError) -> PedronError:
+    """A rules error names the option as ``--rule`` takes it, not as ``Rules.option``."""
+    text = str(exc)
+    if not text.startswith("Rules."):
+        return exc
+    key, _, rest = text[len("Rules."):].partition(" ")
+    try:
+        return type(exc)(f"--rule {key}: {rest}")
+    except TypeError:  # an error class with its own signature: keep it as it was
+        return exc
 
 
 def _whole(low: int) -> Callable[[str], int]:
