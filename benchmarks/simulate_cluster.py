@@ -2,9 +2,10 @@
 
 Starts a ``dask scheduler`` and worker processes (one thread each, no nanny) on
 127.0.0.1, then plays the same Diablo study (4 rule bots, default unit size)
-with one worker and with two, side by side in one run::
+with one worker and with two, alternately (a second worker started for each
+two-worker study and stopped after it), in one run::
 
-    PYTHONPATH=src python benchmarks/simulate_cluster.py [--games 80000] [--rounds 1]
+    PYTHONPATH=src python benchmarks/simulate_cluster.py [--games 80000] [--rounds 3]
 
 *Overhead per unit*: with one worker the units run one after another, so the
 study's wall time less the time the worker spent computing the units (Dask's
@@ -24,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import distributed
@@ -57,7 +59,7 @@ def study(client: distributed.Client, games: int) -> tuple[float, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=80_000)
-    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     procs: list[subprocess.Popen[bytes]] = []
     load = os.getloadavg()
@@ -72,11 +74,19 @@ def main() -> None:
             client = distributed.Client(address, timeout=30)
             client.wait_for_workers(1, timeout=60)
             pedron.simulate("diablo", players=4, games=200, executor=client)  # warm imports
-            one = [study(client, args.games) for _ in range(args.rounds)]
-            procs.append(_start(tmp, *worker))
-            client.wait_for_workers(2, timeout=60)
-            pedron.simulate("diablo", players=4, games=400, executor=client)
-            two = [study(client, args.games) for _ in range(args.rounds)]
+            one, two = [], []
+            for _ in range(args.rounds):  # alternately, so the machine's noise hits both
+                one.append(study(client, args.games))
+                second = _start(tmp, *worker)
+                procs.append(second)
+                client.wait_for_workers(2, timeout=60)
+                pedron.simulate("diablo", players=4, games=400, executor=client)  # warm
+                two.append(study(client, args.games))
+                os.kill(second.pid, signal.SIGKILL)
+                second.wait()
+                procs.remove(second)
+                while len(client.scheduler_info()["workers"]) > 1:
+                    time.sleep(0.1)
             client.close()
         finally:
             for p in procs:
@@ -84,7 +94,7 @@ def main() -> None:
                 p.wait()
     wall1 = statistics.median(w for w, _, _ in one)
     wall2 = statistics.median(w for w, _, _ in two)
-    w, compute, units = one[len(one) // 2]
+    w, compute, units = sorted(one)[len(one) // 2]  # the median one-worker study
     per_unit = compute / units
     overhead = (w - compute) / units
     print(f"{args.games:,} Diablo games, 4 rule bots, {args.rounds} round(s), "
@@ -93,8 +103,10 @@ def main() -> None:
           f"{per_unit:.2f} s compute a unit, overhead {overhead * 1000:.1f} ms a unit "
           f"({overhead / per_unit:.2%} of compute)")
     busy = statistics.median(c / w for w, c, _ in two)
+    ratios = [a[0] / b[0] for a, b in zip(one, two, strict=True)]
     print(f"2 workers: {wall2:.2f} s, {two[0][2]} units, workers computing {busy:.2f} of "
-          f"the wall time on average; speed-up {wall1 / wall2:.2f}x")
+          f"the wall time on average; speed-up {wall1 / wall2:.2f}x (medians; round by "
+          f"round: {', '.join(f'{r:.2f}x' for r in ratios)})")
     print(f"load average before: {load[0]:.2f} (the machine has {os.cpu_count()} cores)")
 
 

@@ -498,3 +498,19 @@ def test_a_unit_for_another_pedron_is_refused_by_the_worker():
         run_chunk(dict(task, pedron="0.0.1", stream_version=worker_versions()["stream_version"]))
     with pytest.raises(ClusterError, match="stream"):
         run_chunk(dict(task, pedron=pedron.__version__, stream_version=-1))
+
+
+def test_finished_blocks_are_booked_in_any_order():
+    from pedron.simulation.checkpoint import StudyState
+    from pedron.simulation.results import Counters
+
+    state = StudyState({"game": "diablo", "players": 3}, blocks=20)
+    empty = Counters("diablo", 3).to_json()
+    for unit in [(4, 6), (0, 2), (10, 12), (2, 4), (12, 13), (19, 20)]:
+        state.record(unit, empty)
+    assert state.done == [[0, 6], [10, 13], [19, 20]]
+    assert list(state.remaining()) == [(6, 10), (13, 19)]
+    assert state.blocks_done() == 10
+    state.record((6, 10), empty)
+    state.record((13, 19), empty)
+    assert state.done == [[0, 20]] and list(state.remaining()) == []
