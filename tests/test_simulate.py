@@ -11,6 +11,8 @@ import textwrap
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pedron
 from pedron.errors import PedronError, PedronValueError
@@ -514,3 +516,23 @@ def test_finished_blocks_are_booked_in_any_order():
     state.record((6, 10), empty)
     state.record((13, 19), empty)
     assert state.done == [[0, 20]] and list(state.remaining()) == []
+
+
+@settings(max_examples=8, deadline=None)
+@given(games=st.integers(1, 400), session=st.integers(7, 60), first=st.integers(5, 150),
+       second=st.integers(5, 150), stop_at=st.floats(0.0, 1.0))
+def test_resume_is_identical_for_any_game_count_and_stopping_point(
+        tmp_path_factory, games, session, first, second, stop_at):
+    path = tmp_path_factory.mktemp("resume") / "ckpt.json"
+    kw = {"players": 3, "games": games, "session_games": session, "seed": games,
+          "bots": "random"}
+    whole = pedron.simulate("diablo", **kw)
+
+    def stop(done, total):
+        if done >= stop_at * total:
+            raise Stop
+
+    with pytest.raises(Stop):
+        pedron.simulate("diablo", chunk_size=first, checkpoint=path, progress=stop, **kw)
+    resumed = pedron.simulate("diablo", chunk_size=second, checkpoint=path, **kw)
+    assert resumed == whole
