@@ -11,6 +11,8 @@ import textwrap
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pedron
 from pedron.errors import PedronError, PedronValueError
@@ -61,34 +63,6 @@ def test_any_executor_agrees(diablo_ref):
     with ThreadPoolExecutor(3) as threads:
         result = sim(executor=threads)
     assert result == diablo_ref and result.executor == "ThreadPoolExecutor"
-
-
-@pytest.fixture(scope="module")
-def dask_client():
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    )
-    client = distributed.Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
-
-
-def test_dask_cluster_agrees(dask_client, diablo_ref, diamondback_ref):
-    executor = dask_client.get_executor()
-    result = sim(executor=executor, chunk_size=200)
-    assert result == diablo_ref
-    assert result.executor == "ClientExecutor"
-    assert sim(game="diamondback", executor=executor) == diamondback_ref
-
-
-def test_cli_with_a_dask_scheduler(dask_client):
-    args = ["diablo", "--games", "400", "--seed", "3", "--json", "--quiet"]
-    local = json.loads(run(*args).stdout)
-    remote = json.loads(run(*args, "--scheduler", dask_client.scheduler.address).stdout)
-    assert remote["tally"] == local["tally"]
-    assert remote["run"]["executor"] == "ClientExecutor"
 
 
 def test_a_different_seed_or_session_length_is_a_different_experiment(diablo_ref):
@@ -313,9 +287,252 @@ def test_progress_bar_waits_a_second_then_draws_on_stderr():
     bar.close()
     assert quiet.getvalue() == ""
     out = io.StringIO()
-    bar = ProgressBar("hands", stream=out, delay=0.0)
+    bar = ProgressBar("hands", stream=out, delay=0.0, tty=True)
     bar(40, 100)
-    bar(100, 100)
+    bar(100, 100, 3)
     bar.close()
     text = out.getvalue()
     assert text.count("\r[") == 2 and "100% 100/100 hands" in text and text.endswith("\n")
+    assert "3 workers" in text
+
+
+def test_progress_off_a_terminal_is_plain_lines():
+    from pedron.cli.simulate import ProgressBar
+
+    out = io.StringIO()  # not a terminal: no carriage returns, a line now and then
+    bar = ProgressBar("games", stream=out, delay=0.0)
+    bar(10, 100, 1)
+    bar(20, 100, 1)  # within ten seconds of the last line: not shown
+    bar(100, 100, 1)
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert "\r" not in out.getvalue() and len(lines) == 2
+    assert lines[0].startswith(" 10% 10/100 games") and "1 worker " in lines[0]
+    assert lines[1].startswith("100% 100/100 games")
+
+
+# -- immutable results -------------------------------------------------------------------
+
+
+def test_results_and_tallies_cannot_be_changed(diablo_ref):
+    import pickle
+
+    before = diablo_ref.to_json()
+    tally = diablo_ref.tally
+    merged = tally.merge(tally)
+    assert diablo_ref.to_json() == before  # merging made a new tally
+    assert merged is not tally and merged.scalars["games"] == 2 * tally.scalars["games"]
+    assert merged.seats["net"] == tuple(2 * v for v in tally.seats["net"])
+    assert merged.scalars["pot_max"] == tally.scalars["pot_max"]  # a maximum, not a sum
+    with pytest.raises(TypeError):
+        tally.scalars["games"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        tally.seats["net"][0] = 5  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        tally.players = 9  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        tally.histograms["series_length"][1] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        diablo_ref.seed = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        diablo_ref.rules["cap"] = 3  # type: ignore[index]
+    assert diablo_ref.to_json() == before
+    with pytest.raises(PedronError):
+        tally.merge(Tally("diablo", 5))
+    assert pickle.loads(pickle.dumps(diablo_ref)) == diablo_ref
+    assert pickle.loads(pickle.dumps(tally)) == tally
+
+
+def test_a_result_keeps_its_own_copy_of_the_rules():
+    rules = {"cap": 10}
+    r = pedron.simulate("diablo", players=3, games=50, rules=rules)
+    rules["cap"] = 99
+    assert r.rules["cap"] == 10
+
+
+def test_workers_says_what_was_used(diablo_ref):
+    assert diablo_ref.workers == 1 and diablo_ref.executor == "in-process"
+    with ThreadPoolExecutor(3) as threads:
+        r = sim(executor=threads, chunk_size=100)
+    assert 1 <= r.workers <= 3 and r.chunks == 9
+
+
+# -- checkpoints -------------------------------------------------------------------------
+
+
+class Stop(Exception):
+    pass
+
+
+def _interrupted(path, after, **kw):
+    def stop(done, total):
+        if done >= after:
+            raise Stop
+
+    with pytest.raises(Stop):
+        sim(checkpoint=path, progress=stop, **kw)
+
+
+@pytest.mark.parametrize("games", [1, 137, 999, 1001])
+def test_a_resumed_study_is_identical(tmp_path, games):
+    path = tmp_path / "ckpt.json"
+    whole = sim(games=games, session_games=30)
+    _interrupted(path, games // 2, games=games, session_games=30, chunk_size=60)
+    if games > 1:
+        saved = json.loads(path.read_text())
+        assert saved["done"] and saved["done"][0][0] == 0
+    # resumed with other units (another chunk size, two processes): the blocks decide
+    resumed = sim(games=games, session_games=30, checkpoint=path, chunk_size=90, workers=2)
+    assert resumed == whole
+    again = sim(games=games, session_games=30, checkpoint=path)  # finished: nothing to play
+    assert again == whole and again.chunks == 0
+
+
+def test_a_checkpoint_of_another_study_is_refused(tmp_path):
+    path = tmp_path / "ckpt.json"
+    _interrupted(path, 300, chunk_size=100)
+    for other in ({"seed": 12}, {"games": 901}, {"bots": "rule"}, {"rules": {"cap": 10}}):
+        with pytest.raises(PedronValueError, match="another study"):
+            sim(checkpoint=path, **other)
+    data = json.loads(path.read_text())
+    data["study"]["pedron"] = "0.0.1"
+    path.write_text(json.dumps(data))
+    with pytest.raises(PedronValueError, match="pedron"):
+        sim(checkpoint=path)
+    path.write_text("not a checkpoint")
+    with pytest.raises(PedronValueError, match="not a pedron simulation checkpoint"):
+        sim(checkpoint=path)
+
+
+def test_cli_checkpoint_resumes(tmp_path):
+    path = tmp_path / "study.ckpt"
+    args = ["diablo", "--games", "500", "--seed", "4", "--json", "--quiet"]
+    whole = json.loads(run(*args).stdout)
+    first = json.loads(run(*args, "--checkpoint", str(path)).stdout)
+    again = json.loads(run(*args, "--checkpoint", str(path)).stdout)
+    assert first["tally"] == again["tally"] == whole["tally"]
+    assert again["run"]["chunks"] == 0
+    proc = run("diablo", "--games", "500", "--seed", "5", "--checkpoint", str(path), check=False)
+    assert proc.returncode == 2 and "another study" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+# -- bots, executors and options checked before anything runs -------------------------------
+
+
+class TakesNothing:
+    def __call__(self):
+        return None
+
+
+@pytest.mark.parametrize("bot", ["os.getcwd", "os.path.join", "test_simulate.TakesNothing",
+                                 "json.JSONDecoder"])
+def test_a_bot_spec_must_name_a_bot_class_or_factory(bot, monkeypatch):
+    monkeypatch.syspath_prepend(str(__import__("pathlib").Path(__file__).parent))
+    with pytest.raises(PedronError, match="bot"):
+        pedron.simulate("diablo", players=3, games=20, bots=bot)
+
+
+@pytest.mark.parametrize("executor", [object(), "tcp://127.0.0.1:8786", 4])
+def test_an_executor_that_is_not_one_is_refused(executor):
+    with pytest.raises(PedronError, match="executor must be"):
+        sim(executor=executor)
+
+
+@pytest.mark.parametrize("timeout", [0, -1, float("nan"), "10", True])
+def test_a_bad_timeout_is_refused(timeout):
+    with pytest.raises(PedronError, match="timeout"):
+        sim(timeout=timeout)
+
+
+def test_counts_read_as_english():
+    one = str(pedron.simulate("diablo", players=3, games=1, session_games=1))
+    assert "1 game (1 requested; 1 session of at most 1 game," in one
+    out = run("diamondback", "--games", "50", "--session-games", "10").stdout
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("50 hands in") and "games" not in last
+    assert "1 worker," in last and "5 work units" in last
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("diablo", "--chunk-size", "0"), "--chunk-size"),
+        (("diablo", "--session-games", "0"), "--session-games"),
+        (("diablo", "--seed", "-1"), "--seed"),
+        (("diablo", "--stacks", "0"), "--stacks"),
+        (("diablo", "--timeout", "0"), "--timeout"),
+        (("diablo", "--bots", "os.getcwd"), "os.getcwd"),
+        (("diablo", "--rule", "cap=0"), "--rule cap:"),
+    ],
+)
+def test_cli_errors_name_the_option_as_typed(args, named):
+    proc = run(*args, check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert named in proc.stderr and "_" not in proc.stderr.split("error:")[1].split("got")[0]
+
+
+def test_the_performance_report_keeps_the_cluster_figures():
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("perf_report", root / "scripts" /
+                                                  "perf_report.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    page = (root / "docs" / "performance.md").read_text()
+    kept = module.kept_sections(page)
+    assert kept.startswith("## ") and "## Simulation on a Dask cluster\n" in kept
+    assert "benchmarks/simulate_cluster.py" in kept.split("## Simulation on a Dask cluster")[1]
+
+
+def test_a_unit_for_another_pedron_is_refused_by_the_worker():
+    from pedron.errors import ClusterError
+    from pedron.simulation.engines import worker_versions
+
+    task = {"game": "diablo", "players": 3, "rules": {}, "bots": ["rule"] * 3, "stacks": 50,
+            "seed": 1, "session_games": 10, "games": 10, "blocks": [0, 1]}
+    assert Tally.from_json(run_chunk(dict(task, **worker_versions()))).scalars["games"] >= 10
+    with pytest.raises(ClusterError, match="pedron"):
+        run_chunk(dict(task, pedron="0.0.1", stream_version=worker_versions()["stream_version"]))
+    with pytest.raises(ClusterError, match="stream"):
+        run_chunk(dict(task, pedron=pedron.__version__, stream_version=-1))
+
+
+def test_finished_blocks_are_booked_in_any_order():
+    from pedron.simulation.checkpoint import StudyState
+    from pedron.simulation.results import Counters
+
+    state = StudyState({"game": "diablo", "players": 3}, blocks=20)
+    empty = Counters("diablo", 3).to_json()
+    for unit in [(4, 6), (0, 2), (10, 12), (2, 4), (12, 13), (19, 20)]:
+        state.record(unit, empty)
+    assert state.done == [[0, 6], [10, 13], [19, 20]]
+    assert list(state.remaining()) == [(6, 10), (13, 19)]
+    assert state.blocks_done() == 10
+    state.record((6, 10), empty)
+    state.record((13, 19), empty)
+    assert state.done == [[0, 20]] and list(state.remaining()) == []
+
+
+@settings(max_examples=8, deadline=None)
+@given(games=st.integers(1, 400), session=st.integers(7, 60), first=st.integers(5, 150),
+       second=st.integers(5, 150), stop_at=st.floats(0.0, 1.0))
+def test_resume_is_identical_for_any_game_count_and_stopping_point(
+        tmp_path_factory, games, session, first, second, stop_at):
+    path = tmp_path_factory.mktemp("resume") / "ckpt.json"
+    kw = {"players": 3, "games": games, "session_games": session, "seed": games,
+          "bots": "random"}
+    whole = pedron.simulate("diablo", **kw)
+
+    def stop(done, total):
+        if done >= stop_at * total:
+            raise Stop
+
+    with pytest.raises(Stop):
+        pedron.simulate("diablo", chunk_size=first, checkpoint=path, progress=stop, **kw)
+    resumed = pedron.simulate("diablo", chunk_size=second, checkpoint=path, **kw)
+    assert resumed == whole

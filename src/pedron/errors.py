@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "ArrayError",
     "CardError",
+    "ClusterError",
     "DeckError",
     "DuplicateCardError",
     "PedronError",
@@ -49,3 +50,8 @@ class ArrayError(PedronValueError):
 
 class SeedError(PedronValueError):
     """A seed or generator state that pedron cannot use."""
+
+
+class ClusterError(PedronError, RuntimeError):
+    """The machinery running a simulation failed: the Dask scheduler lost or not
+    answering, no worker for the timeout, or workers running another pedron."""

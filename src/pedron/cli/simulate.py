@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import logging
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from pedron.errors import PedronValueError
+from pedron.errors import ClusterError, PedronError, PedronValueError
+from pedron.simulation.engines import DEFAULT_TIMEOUT
+from pedron.simulation.results import count_text
 
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
 
@@ -17,39 +22,57 @@ DEFAULT_PLAYERS = {"diablo": 4, "diamondback": 2}
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, shown only once the work has taken ``delay`` s."""
+    """Progress on stderr, shown only once the work has taken ``delay`` s.
+
+    On a terminal, one line redrawn in place (``\r``); otherwise (a log file, a
+    pipe) a plain line at most every ``every`` seconds, so a log holds no
+    carriage returns. ``tty`` overrides what the stream says of itself.
+    """
 
     def __init__(self, unit: str = "games", stream: TextIO | None = None,
-                 delay: float = 1.0, width: int = 30) -> None:
+                 delay: float = 1.0, width: int = 30, *, tty: bool | None = None,
+                 every: float = 10.0) -> None:
         self.unit = unit
         self.stream = stream if stream is not None else sys.stderr
         self.delay = delay
         self.width = width
+        if tty is None:
+            isatty = getattr(self.stream, "isatty", None)
+            tty = bool(isatty()) if callable(isatty) else False
+        self.tty = tty
+        self.every = every
         self.start = time.perf_counter()
         self.shown = False
         self._last = 0.0
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, workers: int | None = None) -> None:
         now = time.perf_counter()
         elapsed = now - self.start
-        if elapsed < self.delay or (done < total and now - self._last < 0.2):
+        gap = 0.2 if self.tty else self.every
+        if elapsed < self.delay or (done < total and now - self._last < gap):
             return
         self._last = now
         frac = min(done / total, 1.0) if total else 1.0
-        filled = round(frac * self.width)
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (total - done) / rate if rate > 0 and done < total else 0.0
-        bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {frac:4.0%} {done:,}/{total:,} {self.unit}  "
-                          f"{rate:,.0f} {self.unit}/s  {elapsed:.0f} s, about {eta:.0f} s left ")
+        on = "" if workers is None else f"  {count_text(workers, 'workers')}"
+        text = (f"{frac:4.0%} {done:,}/{total:,} {self.unit}  {rate:,.0f} {self.unit}/s"
+                f"{on}  {elapsed:.0f} s, about {eta:.0f} s left")
+        if self.tty:
+            filled = round(frac * self.width)
+            bar = "#" * filled + "." * (self.width - filled)
+            self.stream.write(f"\r[{bar}] {text} ")
+            self.shown = True
+        else:
+            self.stream.write(text + "\n")
         self.stream.flush()
-        self.shown = True
 
     def close(self) -> None:
-        """End the line if the bar was shown."""
+        """End the line if the bar was drawn on a terminal."""
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
 def _rule_value(text: str) -> Any:
@@ -74,7 +97,7 @@ def _rules(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def _dask_executor(address: str) -> tuple[Any, Any]:
+def _dask_client(address: str, timeout: float) -> Any:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
@@ -82,10 +105,9 @@ def _dask_executor(address: str) -> tuple[Any, Any]:
             "--scheduler needs Dask: pip install 'pedron[dask]'"
         ) from None
     try:
-        client = distributed.Client(address, timeout=10)
+        return distributed.Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise PedronValueError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    return client, client.get_executor()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -95,10 +117,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots: Any = None
     if args.bots:
         bots = args.bots[0] if len(args.bots) == 1 else list(args.bots)
-    client = executor = None
+    unit = "games" if args.game == "diablo" else "hands"
+    client = None
     if args.scheduler:
-        client, executor = _dask_executor(args.scheduler)
-    bar = ProgressBar("games" if args.game == "diablo" else "hands")
+        client = _dask_client(args.scheduler, args.timeout)
+    bar = ProgressBar(unit)
+    ok = False
     try:
         result = simulate(
             args.game,
@@ -108,26 +132,74 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             bots=bots,
             seed=args.seed,
             chunk_size=args.chunk_size,
-            executor=executor,
+            executor=client,
             workers=args.workers,
             stacks=args.stacks,
             session_games=args.session_games,
             progress=None if args.quiet else bar,
+            checkpoint=args.checkpoint,
+            timeout=args.timeout if client is not None else None,
         )
+        ok = True
+    except PedronError as exc:
+        raise _as_typed(exc) from None
     finally:
         bar.close()
         if client is not None:
-            client.close()
+            if not ok:
+                # The error is reported in one line; Dask's own log of a connection it
+                # could not re-establish while closing would only bury it.
+                logging.disable(logging.ERROR)
+            with contextlib.suppress(Exception):  # a lost scheduler: nothing to close
+                client.close(timeout=2)
+            logging.disable(logging.NOTSET)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     elif args.csv:
         sys.stdout.write(result.to_csv())
     else:
         print(result)
-        print(f"{result.games:,} games in {result.elapsed:.2f} s "
+        print(f"{count_text(result.games, unit)} in {result.elapsed:.2f} s "
               f"({result.games_per_second:,.0f} a second; {result.executor}, "
-              f"{result.chunks} work units, {result.cpu_seconds:.2f} s of processor time)")
+              f"{count_text(result.workers, 'workers')}, "
+              f"{count_text(result.chunks, 'work units')}, "
+              f"{result.cpu_seconds:.2f} s of processor time)")
     return 0
+
+
+def _as_typed(exc: PedronError) -> PedronError:
+    """A rules error names the option as ``--rule`` takes it, not as ``Rules.option``."""
+    text = str(exc)
+    if not text.startswith("Rules."):
+        return exc
+    key, _, rest = text[len("Rules."):].partition(" ")
+    try:
+        return type(exc)(f"--rule {key}: {rest}")
+    except TypeError:  # an error class with its own signature: keep it as it was
+        return exc
+
+
+def _whole(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``low`` (named as the option in errors)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds is needed, not {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -140,26 +212,35 @@ def register(sub: Any) -> None:
         "however the work is split.",
     )
     p.add_argument("game", choices=("diablo", "diamondback"))
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=_whole(1), default=None,
                    help="table size (Diablo 3-7, default 4; Diamondback 2-4, default 2)")
-    p.add_argument("--games", type=int, default=10_000, help="games (hands) to play (10,000)")
+    p.add_argument("--games", type=_whole(1), default=10_000,
+                   help="games (Diamondback: hands) to play (default 10,000)")
     p.add_argument(
         "--bots", nargs="+", metavar="SPEC",
         help="one bot spec for every seat or one per seat: random, rule[:open=two_pair,"
         "call=trips,raise=full_house,big=quads,draw=2], odds[:margin=0.1,aggression=1,stop=0.5],"
-        " or a.module.Class[:key=value]",
+        " or a.module.BotClass[:key=value] (a bot class or factory)",
     )
     p.add_argument("--rule", action="append", metavar="OPTION=VALUE",
                    help="a rules option, e.g. cap=20, more_draw=true, variant=dealers (repeat)")
-    p.add_argument("--stacks", type=int, default=None, help="chips each at a fresh table (100)")
-    p.add_argument("--session-games", type=int, default=100,
-                   help="most games a table plays before fresh stacks (100)")
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--stacks", type=_whole(1), default=None,
+                   help="chips each at a fresh table (default: the rules', 100)")
+    p.add_argument("--session-games", type=_whole(1), default=100,
+                   help="most games a table plays before fresh stacks (default 100)")
+    p.add_argument("--workers", type=_whole(1), default=None,
                    help="local worker processes (default 1: this process)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://10.0.0.5:8786 (needs pedron[dask])")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--chunk-size", type=int, default=None, help="games per work unit")
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help="with --scheduler: give up after this long without a sign of life "
+                   f"from the cluster (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument("--checkpoint", metavar="PATH",
+                   help="record finished work in PATH; the same command again resumes there")
+    p.add_argument("--seed", type=_whole(0), default=0, help="master seed (default 0)")
+    p.add_argument("--chunk-size", type=_whole(1), default=None,
+                   help="games per work unit (default: four units per worker, "
+                   "at most 20,000 games)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the results as JSON")

@@ -21,16 +21,22 @@ Terms (see ``docs/study.md``):
 
 from __future__ import annotations
 
+import inspect
 import math
+import os
+import socket
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pedron._kernels.rng import Generator
 from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
-from pedron.errors import PedronError, PedronTypeError, PedronValueError
-from pedron.simulation.results import SimulationResult, Tally, merge_tallies
+from pedron.errors import ClusterError, PedronError, PedronTypeError, PedronValueError
+from pedron.simulation.checkpoint import StudyState
+from pedron.simulation.engines import check_executor, make_engine, worker_versions
+from pedron.simulation.results import Counters, SimulationResult
 
 __all__ = ["GAMES", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
 
@@ -71,7 +77,7 @@ def _bot_error(seat: int, bot: Any, action: Any, exc: Exception) -> PedronError:
     return PedronValueError(f"bot {bot!r} at seat {seat} chose an illegal action {action}: {exc}")
 
 
-def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> int:
+def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Counters) -> int:
     """Play one Diablo session of at most ``quota`` games (plus the play-out)."""
     from pedron.diablo.hand import evaluate
 
@@ -157,7 +163,7 @@ def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> i
     return played
 
 
-def _end_series(tally: Tally, length: int) -> None:
+def _end_series(tally: Counters, length: int) -> None:
     sc = tally.scalars
     sc["series"] += 1
     sc["series_games"] += length
@@ -166,7 +172,7 @@ def _end_series(tally: Tally, length: int) -> None:
     hist[length] = hist.get(length, 0) + 1
 
 
-def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Tally) -> int:
+def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Counters) -> int:
     """Play one Diamondback session of at most ``quota`` hands (plus the play-out)."""
     n = table.n
     sc, seats = tally.scalars, tally.seats
@@ -221,7 +227,7 @@ def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Tally)
     return played
 
 
-def _settle(table: Any, nets: list[int], tally: Tally) -> None:
+def _settle(table: Any, nets: list[int], tally: Counters) -> None:
     """Book a finished session: chips shared out at its end, and the invariants."""
     final = table.stacks
     buy_in = table.buy_in
@@ -253,7 +259,11 @@ def _rules_object(game: str, rules: Mapping[str, Any] | None) -> Any:
     return _rules_class(game).from_json(dict(rules or {}))
 
 
-def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
+class UnitCancelled(Exception):
+    """Raised inside a work unit that its study has cancelled (its result is not wanted)."""
+
+
+def run_chunk(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Play blocks ``task["blocks"][0] .. [1] - 1`` of an experiment; return the tally as
     plain data (plus ``cpu_seconds``, the work unit's processor time).
 
@@ -261,8 +271,21 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
     ``rules`` (a dict of options), ``bots`` (one spec text per seat), ``stacks``,
     ``seed``, ``session_games``, ``games`` (the experiment's total) and
     ``blocks``. This is the function an executor runs, on any machine with
-    pedron installed.
+    pedron installed. A task that names ``pedron`` and ``stream_version``
+    (``simulate``'s do) is refused by a worker running another version, so a
+    machine that joins a cluster mid-study with other code cannot change the
+    result. The output also names the ``worker`` (host, process, thread).
+    ``stop``, if given, is asked before each session: when it says yes the unit
+    ends at once with :class:`UnitCancelled` (a Dask worker asks whether the
+    study has cancelled the unit, so a failed study leaves nothing running).
     """
+    if "pedron" in task:
+        mine = worker_versions()
+        theirs = {"pedron": task["pedron"], "stream_version": task.get("stream_version")}
+        if theirs != mine:
+            raise ClusterError(f"worker {_worker_name()} runs pedron {mine['pedron']} (random "
+                               f"stream {mine['stream_version']}), the study pedron "
+                               f"{theirs['pedron']} (stream {theirs['stream_version']})")
     game = task["game"]
     players = int(task["players"])
     seed = int(task["seed"])
@@ -280,7 +303,7 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
 
         play = _play_diamondback
     cpu = time.process_time()
-    tally = Tally(game, players)
+    tally = Counters(game, players)
     sc, net = tally.scalars, tally.seats["net"]
     block_sq, block_cross = tally.seats["block_net_sq"], tally.seats["block_net_games"]
     for block in range(first, last):
@@ -288,6 +311,8 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
         before, games_before = list(net), sc["games"]
         session = 0
         while quota > 0:
+            if stop is not None and stop():
+                raise UnitCancelled(f"blocks {first}..{last - 1}: cancelled by the study")
             sseed = derive_seed(seed, block, session)
             table = Table(players, task["stacks"], rules, Generator(sseed))
             bots = [make_bot(spec, game, derive_seed(seed, block, session, s + 1), rules=rules)
@@ -305,17 +330,37 @@ def run_chunk(task: Mapping[str, Any]) -> dict[str, Any]:
             block_cross[s] += x * played
     out = tally.to_json()
     out["cpu_seconds"] = time.process_time() - cpu  # not part of the results
+    out["worker"] = _worker_name()
     return out
+
+
+def _worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"
 
 
 def plan_chunks(games: int, session_games: int, chunk_size: int) -> list[tuple[int, int]]:
     """The block ranges ``(first, last)`` of each chunk."""
     blocks = math.ceil(games / session_games)
     per = max(1, math.ceil(chunk_size / session_games))
-    return [(b, min(b + per, blocks)) for b in range(0, blocks, per)]
+    return list(_cut([(0, blocks)], per))
+
+
+def _cut(ranges: Iterable[tuple[int, int]], per: int) -> Iterator[tuple[int, int]]:
+    """Cut block ranges into units of at most ``per`` blocks, lazily (a study of 10**9
+    games is many units: they are made as they are sent, not all at once)."""
+    for first, last in ranges:
+        for b in range(first, last, per):
+            yield b, min(b + per, last)
 
 
 # -- the entry point ----------------------------------------------------------------------
+
+#: Most games in a work unit when ``chunk_size`` is not given.
+MAX_UNIT_GAMES = 20_000
+#: Units per worker when the units are sized from the workers reported (for balance).
+UNITS_PER_WORKER = 4
+#: Units of an in-process study (for progress reports and checkpoints).
+IN_PROCESS_UNITS = 20
 
 
 def _check_int(name: str, value: Any, low: int) -> int:
@@ -326,7 +371,31 @@ def _check_int(name: str, value: Any, low: int) -> int:
     return value
 
 
-def _bot_specs(game: str, players: int, bots: Any) -> tuple[str, ...]:
+def _check_bot(spec: BotSpec, game: str, rules: Any) -> None:
+    """An imported bot must be a bot class or factory: called (as each session will call
+    it) it makes a ``bot(view, legal)``. Anything else is refused before any work runs."""
+    if "." not in spec.name:
+        return  # a built-in bot
+    try:
+        bot = make_bot(spec, game, 0, rules=rules)
+    except PedronError:
+        raise
+    except Exception as exc:
+        raise PedronTypeError(f"bot {spec.name!r} is not a bot class or factory: calling it "
+                              f"failed ({type(exc).__name__}: {exc})") from None
+    if not callable(bot):
+        raise PedronTypeError(f"bot {spec.name!r} is not a bot class or factory: it made a "
+                              f"{type(bot).__name__}, not a bot(view, legal)")
+    try:
+        inspect.signature(bot).bind(None, ())
+    except TypeError:
+        raise PedronTypeError(f"bot {spec.name!r} made {bot!r}, which cannot be called as "
+                              f"bot(view, legal)") from None
+    except ValueError:
+        pass  # no signature to read (a builtin): it will be tried in play
+
+
+def _bot_specs(game: str, players: int, bots: Any, rules: Any) -> tuple[str, ...]:
     if bots is None:
         bots = DEFAULT_BOT[game]
     if isinstance(bots, (str, BotSpec, Mapping)):
@@ -336,7 +405,36 @@ def _bot_specs(game: str, players: int, bots: Any) -> tuple[str, ...]:
     if len(bots) != players:
         raise PedronValueError(f"{len(bots)} bots for {players} players: give one spec or "
                                f"one per seat")
-    return tuple(str(parse_bot(b, game)) for b in bots)
+    specs = [parse_bot(b, game) for b in bots]
+    for spec in dict.fromkeys(specs):
+        _check_bot(spec, game, rules)
+    return tuple(str(spec) for spec in specs)
+
+
+def _check_timeout(timeout: Any) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise PedronTypeError(f"timeout must be a number of seconds, not {timeout!r}")
+    if not timeout > 0 or math.isinf(timeout):
+        raise PedronValueError(f"timeout must be a positive number of seconds, got {timeout}")
+    return float(timeout)
+
+
+def _progress_caller(progress: Any) -> Callable[[int, int, int], None] | None:
+    """``progress(done, total, workers)``, or ``progress(done, total)`` for a callable
+    that takes two arguments (the form before workers were reported)."""
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise PedronTypeError(f"progress must be a callable, not {type(progress).__name__}")
+    try:
+        inspect.signature(progress).bind(0, 0, 0)
+    except TypeError:
+        return lambda done, total, workers: progress(done, total)
+    except ValueError:
+        pass
+    return progress  # type: ignore[no-any-return]
 
 
 def simulate(
@@ -348,11 +446,13 @@ def simulate(
     bots: Any = None,
     seed: int = 0,
     chunk_size: int | None = None,
-    executor: Executor | None = None,
+    executor: Any = None,
     workers: int | None = None,
     stacks: int | None = None,
     session_games: int = 100,
-    progress: ProgressFn | None = None,
+    progress: ProgressFn | Callable[[int, int, int], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    timeout: float | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` with bots and return the results table.
 
@@ -361,22 +461,45 @@ def simulate(
       ``None`` for the standard rules.
     * ``bots``: ``None`` (every seat plays the game's rule-based bot:
       ``"rule"`` for Diablo, ``"odds"`` for Diamondback), one spec for every
-      seat, or one per seat (see :func:`pedron.bots.parse_bot`).
+      seat, or one per seat (see :func:`pedron.bots.parse_bot`). A spec naming
+      your own code must name a bot class or factory: it is built once here,
+      and anything that does not make a ``bot(view, legal)`` is refused.
     * ``seed``: the master seed (0 .. 2**64-1); each block of
       ``session_games`` games draws its own seeds from it, so the same seed
-      gives the same result for every ``chunk_size``, ``workers`` and
-      ``executor``.
+      gives the same result for every ``chunk_size``, ``workers``,
+      ``executor`` and checkpoint resume.
     * ``stacks``: each player's chips at the start of a session (default: the
       game's, 100). ``session_games``: the most games a table plays before it
       is settled and replaced by a fresh one; a session also ends when a player
       has lost all his chips. A pot still on the table is played out first, so
       slightly more than ``games`` games may be played (``result.games``).
-    * ``executor``: any :class:`concurrent.futures.Executor` (a
-      ``ProcessPoolExecutor``, a Dask ``client.get_executor()``); without one,
-      ``workers > 1`` starts a local process pool and ``workers`` 1 or
-      ``None`` plays in this process. ``chunk_size``: games per work unit
-      (default: about four units per worker, at most 20,000 games).
-    * ``progress``: called as ``progress(games_done, games)`` as work units finish.
+    * ``executor``: a ``distributed.Client`` (a Dask cluster; its
+      ``client.get_executor()`` is treated the same), or any
+      :class:`concurrent.futures.Executor`; anything else is refused before any
+      work starts. Without one, ``workers > 1`` starts a local process pool
+      (stopped at once on Ctrl-C) and ``workers`` 1 or ``None`` plays in this
+      process. With a Dask client the units are submitted with ``pure=False``
+      (never a cached result) after the workers' pedron and random-stream
+      versions are checked against this process's; at most two units per
+      worker thread are in flight and results are merged as they arrive, so
+      memory does not grow with the study; if the study fails, is interrupted
+      or times out, its unfinished units are cancelled on the cluster.
+    * ``chunk_size``: games per work unit (rounded up to whole blocks). By
+      default units are sized from the workers the executor or cluster
+      reports (a pool's size; with a plain executor, ``workers`` if given;
+      a Dask cluster's worker threads): four units per worker, at most
+      20,000 games each.
+    * ``timeout``: with Dask, the seconds to wait for a sign of life (a unit
+      finishing, the scheduler answering with a worker) before a
+      :class:`~pedron.errors.ClusterError` (default 60); with an executor, the
+      longest wait for any unit to finish (default: no limit).
+    * ``checkpoint``: a file path. Finished units are recorded there as they
+      arrive; the same call again resumes from it and gives the identical
+      result to an uninterrupted run. A checkpoint of another study (other
+      options, seed, or pedron version) is refused.
+    * ``progress``: called as ``progress(games_done, games, workers)`` as work
+      units finish (``workers``: how many the engine reports active); a
+      callable taking two arguments gets ``progress(games_done, games)``.
 
     The chip total is checked in every session and again on the merged table
     (:meth:`SimulationResult.check`).
@@ -394,10 +517,11 @@ def simulate(
         raise PedronValueError(f"seed must be in 0..2**64-1, got {seed}")
     if workers is not None:
         workers = _check_int("workers", workers, 1)
-    if executor is not None and not isinstance(executor, Executor) and not hasattr(
-        executor, "submit"
-    ):
-        raise PedronTypeError("executor must be a concurrent.futures.Executor")
+    if chunk_size is not None:
+        chunk_size = _check_int("chunk_size", chunk_size, 1)
+    timeout = _check_timeout(timeout)
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise PedronTypeError(f"checkpoint must be a file path, not {type(checkpoint).__name__}")
     if rules is None or isinstance(rules, Mapping):
         rules_obj = _rules_object(game, rules)
     else:
@@ -409,62 +533,65 @@ def simulate(
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
     stacks = _check_int("stacks", stacks, 1)
-    specs = _bot_specs(game, players, bots)
-    parallel = executor is not None or (workers or 1) > 1
-    if chunk_size is None:
-        blocks = math.ceil(games / session_games)
-        units = 4 * (workers or 2) if parallel else 20
-        chunk_size = session_games * max(1, math.ceil(blocks / units))
-        chunk_size = min(chunk_size, max(session_games, 20_000))
-    chunk_size = _check_int("chunk_size", chunk_size, 1)
-    chunks = plan_chunks(games, session_games, chunk_size)
-    base = {
+    specs = _bot_specs(game, players, bots, rules_obj)
+    report = _progress_caller(progress)
+    check_executor(executor)
+
+    base: dict[str, Any] = {
         "game": game, "players": players, "rules": rules_json, "bots": list(specs),
         "stacks": stacks, "seed": seed, "session_games": session_games, "games": games,
     }
-    tasks = [dict(base, blocks=list(c)) for c in chunks]
+    base.update(worker_versions())
+    blocks = math.ceil(games / session_games)
+    state = StudyState(base, blocks, None if checkpoint is None else Path(checkpoint))
 
-    def games_in(c: tuple[int, int]) -> int:
-        return min(c[1] * session_games, games) - c[0] * session_games
+    def games_in(first: int, last: int) -> int:
+        return min(last * session_games, games) - first * session_games
 
     start = time.perf_counter()
-    done = 0
-    parts: list[dict[str, Any]]
-    own_pool = None
-    if executor is None and (workers or 1) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+    done = sum(games_in(a, b) for a, b in state.done)
+    units_played = 0
+    workers_seen: set[str] = set()
+    pending: dict[Any, tuple[int, int]] = {}
+    engine = make_engine(run_chunk, executor, workers, timeout)
+    finished = False
     try:
-        if executor is None:
-            parts = []
-            for task, c in zip(tasks, chunks, strict=True):
-                parts.append(run_chunk(task))
-                done += games_in(c)
-                if progress is not None:
-                    progress(done, games)
-            described = "in-process"
+        engine.start()
+        if chunk_size is None:
+            units = UNITS_PER_WORKER * engine.capacity() if engine.parallel else IN_PROCESS_UNITS
+            per = min(max(1, math.ceil(blocks / units)),
+                      max(1, math.ceil(MAX_UNIT_GAMES / session_games)))
         else:
-            futures: list[Future[dict[str, Any]]] = [executor.submit(run_chunk, t) for t in tasks]
-            sizes = {id(f): games_in(c) for f, c in zip(futures, chunks, strict=True)}
-            for f in as_completed(futures):
-                f.result()  # raise the first error at once
-                done += sizes[id(f)]
-                if progress is not None:
-                    progress(done, games)
-            parts = [f.result() for f in futures]
-            described = (f"ProcessPoolExecutor({workers})" if own_pool is not None
-                         else type(executor).__name__)
+            per = max(1, math.ceil(chunk_size / session_games))
+        todo = _cut(list(state.remaining()), per)
+        limit = engine.in_flight()
+        while True:
+            while len(pending) < limit:
+                unit = next(todo, None)
+                if unit is None:
+                    break
+                pending[engine.submit(dict(base, blocks=list(unit)))] = unit
+            if not pending:
+                break
+            for handle in engine.wait(list(pending)):
+                unit = pending.pop(handle)
+                part = engine.result(handle)
+                workers_seen.add(str(part.get("worker", "")))
+                state.record(unit, part)
+                units_played += 1
+                done += games_in(*unit)
+                if report is not None:
+                    report(done, games, engine.active())
+        finished = True
     finally:
-        if own_pool is not None:
-            own_pool.shutdown(cancel_futures=True)
-    tally = merge_tallies((Tally.from_json(p) for p in parts), game, players)
+        if not finished:
+            engine.cancel(list(pending))
+        engine.close(aborted=not finished)
     result = SimulationResult(
         game=game, players=players, requested=games, seed=seed, rules=rules_json, bots=specs,
-        stacks=stacks, session_games=session_games, tally=tally,
-        workers=workers or (1 if executor is None else 0), chunks=len(tasks),
-        executor=described, elapsed=time.perf_counter() - start,
-        cpu_seconds=sum(p.get("cpu_seconds", 0.0) for p in parts),
+        stacks=stacks, session_games=session_games, tally=state.counters.freeze(),
+        workers=len(workers_seen), chunks=units_played, executor=engine.description,
+        elapsed=time.perf_counter() - start, cpu_seconds=state.cpu_seconds,
     )
     result.check()
     return result

@@ -13,9 +13,10 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["CATEGORY_NAMES", "SimulationResult", "Tally"]
 
@@ -47,13 +48,10 @@ _CATEGORIES = ("opened", "won", "net", "net_sq", "paid", "payments")
 _HISTOGRAMS = ("series_length",)
 
 
-class Tally:
-    """Whole-number counters of a simulation (or part of one); :meth:`merge` adds two.
+class Counters:
+    """The mutable counters a work unit adds to as it plays (internal: the fast path).
 
-    ``scalars``: game-wide counts and chip sums; ``seats[name][s]``: per seat;
-    ``categories[name][c]``: Diablo openings by the opener's hand category
-    ``c`` (1-10) when he opened; ``histograms["series_length"]``: how many
-    Diablo series lasted each number of games.
+    Public code sees :class:`Tally`, which is immutable; :meth:`freeze` makes one.
     """
 
     __slots__ = ("categories", "game", "histograms", "players", "scalars", "seats")
@@ -66,25 +64,97 @@ class Tally:
         self.categories: dict[str, list[int]] = {k: [0] * len(CATEGORY_NAMES) for k in _CATEGORIES}
         self.histograms: dict[str, dict[int, int]] = {k: {} for k in _HISTOGRAMS}
 
-    def merge(self, other: Tally) -> Tally:
-        """Add ``other`` into this tally (maxima take the larger); returns ``self``."""
-        if (other.game, other.players) != (self.game, self.players):
+    def add(self, data: Mapping[str, Any]) -> Counters:
+        """Add a tally's plain data (:meth:`Tally.to_json`'s form) into these counters."""
+        if (data["game"], data["players"]) != (self.game, self.players):
             raise PedronValueError("cannot merge tallies of different games or table sizes")
-        for k, v in other.scalars.items():
+        for k, v in data["scalars"].items():
             self.scalars[k] = max(self.scalars[k], v) if k in _MAXIMA else self.scalars[k] + v
-        for k, seat_values in other.seats.items():
+        for k, seat_values in data["seats"].items():
             mine = self.seats[k]
             for s, v in enumerate(seat_values):
                 mine[s] += v
-        for k, cat_values in other.categories.items():
+        for k, cat_values in data["categories"].items():
             cats = self.categories[k]
             for c, v in enumerate(cat_values):
                 cats[c] += v
-        for k, hist in other.histograms.items():
+        for k, hist in data["histograms"].items():
             target = self.histograms[k]
             for length, count in hist.items():
-                target[length] = target.get(length, 0) + count
+                n = int(length)
+                target[n] = target.get(n, 0) + count
         return self
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (histogram keys as text, for JSON)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "scalars": dict(self.scalars),
+            "seats": {k: list(v) for k, v in self.seats.items()},
+            "categories": {k: list(v) for k, v in self.categories.items()},
+            "histograms": {
+                k: {str(n): c for n, c in sorted(h.items())} for k, h in self.histograms.items()
+            },
+        }
+
+    def freeze(self) -> Tally:
+        """An immutable :class:`Tally` holding these counts."""
+        return Tally.from_json(self.to_json())
+
+
+class Tally:
+    """Whole-number counters of a simulation (or part of one); immutable.
+
+    ``scalars[name]``: game-wide counts and chip sums; ``seats[name][s]``: per
+    seat; ``categories[name][c]``: Diablo openings by the opener's hand category
+    ``c`` (1-10) when he opened; ``histograms["series_length"]``: how many
+    Diablo series lasted each number of games. The mappings are read-only and
+    the per-seat and per-category rows are tuples: a tally, like the
+    :class:`SimulationResult` holding it, cannot be changed after the fact.
+    :meth:`merge` returns a new tally.
+    """
+
+    __slots__ = ("categories", "game", "histograms", "players", "scalars", "seats")
+
+    game: str
+    players: int
+    scalars: Mapping[str, int]
+    seats: Mapping[str, tuple[int, ...]]
+    categories: Mapping[str, tuple[int, ...]]
+    histograms: Mapping[str, Mapping[int, int]]
+
+    def __init__(self, game: str, players: int) -> None:
+        """An empty tally (every counter 0) for ``players`` seats of ``game``."""
+        self._fill(Counters(game, players).to_json())
+
+    def _fill(self, data: Mapping[str, Any]) -> None:
+        put = object.__setattr__
+        put(self, "game", str(data["game"]))
+        put(self, "players", int(data["players"]))
+        put(self, "scalars", MappingProxyType({k: int(v) for k, v in data["scalars"].items()}))
+        put(self, "seats", MappingProxyType(
+            {k: tuple(int(x) for x in v) for k, v in data["seats"].items()}))
+        put(self, "categories", MappingProxyType(
+            {k: tuple(int(x) for x in v) for k, v in data["categories"].items()}))
+        put(self, "histograms", MappingProxyType({
+            k: MappingProxyType({int(n): int(c) for n, c in sorted(h.items(), key=_key)})
+            for k, h in data["histograms"].items()
+        }))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Tally is immutable (merge() returns a new one); "
+                             f"cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Tally is immutable; cannot delete {name!r}")
+
+    def merge(self, other: Tally) -> Tally:
+        """A new tally: this one plus ``other`` (maxima take the larger). Neither changes."""
+        if not isinstance(other, Tally):
+            raise PedronTypeError(f"can only merge a Tally, not {type(other).__name__}")
+        return Counters(self.game, self.players).add(self.to_json()).add(
+            other.to_json()).freeze()
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (histogram keys as text, for JSON)."""
@@ -101,16 +171,16 @@ class Tally:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tally:
-        """Inverse of :meth:`to_json`."""
-        tally = cls(data["game"], data["players"])
-        tally.scalars.update(data["scalars"])
-        for k, v in data["seats"].items():
-            tally.seats[k] = list(v)
-        for k, v in data["categories"].items():
-            tally.categories[k] = list(v)
-        for k, h in data["histograms"].items():
-            tally.histograms[k] = {int(n): c for n, c in h.items()}
+        """Inverse of :meth:`to_json` (counters it does not name are 0)."""
+        full = Counters(data["game"], data["players"]).to_json()
+        for part in ("scalars", "seats", "categories", "histograms"):
+            full[part].update(data.get(part, {}))
+        tally = cls.__new__(cls)
+        tally._fill(full)
         return tally
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tally.from_json, (self.to_json(),))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tally):
@@ -122,6 +192,10 @@ class Tally:
     def __repr__(self) -> str:
         return (f"<Tally {self.game} players={self.players} games={self.scalars['games']} "
                 f"sessions={self.scalars['sessions']}>")
+
+
+def _key(item: tuple[Any, int]) -> int:
+    return int(item[0])
 
 
 def _mean_se(total: int, squares: int, n: int) -> tuple[float, float]:
@@ -159,8 +233,14 @@ class SimulationResult:
 
     Two results are equal when the experiment and every counter are equal; the
     run's circumstances (``workers``, ``chunks``, ``executor``, ``elapsed``) are
-    recorded but not compared (``cpu_seconds``: processor time spent in the
-    work units, summed over workers).
+    recorded but not compared (``workers``: how many worker processes or
+    threads really played a work unit; ``chunks``: the work units this run
+    played; ``cpu_seconds``: processor time spent in the work units, summed
+    over workers).
+
+    A result is immutable: its fields cannot be set, ``rules`` is a read-only
+    mapping and ``tally`` an immutable :class:`Tally` (``result.tally.merge(x)``
+    returns a new tally and leaves the result as it was).
 
     * ``net[s]``: chips seat ``s`` won over all games (negative: lost);
       ``won[s]``: games in which he won chips.
@@ -178,7 +258,7 @@ class SimulationResult:
     players: int
     requested: int
     seed: int
-    rules: dict[str, Any]
+    rules: Mapping[str, Any]
     bots: tuple[str, ...]
     stacks: int
     session_games: int
@@ -188,6 +268,16 @@ class SimulationResult:
     executor: str = field(default="in-process", compare=False)
     elapsed: float = field(default=0.0, compare=False)
     cpu_seconds: float = field(default=0.0, compare=False)
+
+    def __post_init__(self) -> None:
+        # A private read-only copy: the caller's dict may change, the result may not.
+        object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
+        object.__setattr__(self, "bots", tuple(self.bots))
+        if not isinstance(self.tally, Tally):
+            raise PedronTypeError(f"tally must be a Tally, not {type(self.tally).__name__}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SimulationResult.from_json, (self.to_json(),))
 
     # -- the headline numbers ------------------------------------------------------------
     @property
@@ -356,7 +446,7 @@ class SimulationResult:
             "players": self.players,
             "requested": self.requested,
             "seed": self.seed,
-            "rules": self.rules,
+            "rules": dict(self.rules),
             "bots": list(self.bots),
             "stacks": self.stacks,
             "session_games": self.session_games,
@@ -403,9 +493,9 @@ class SimulationResult:
         name = "Diablo" if self.game == "diablo" else "Diamondback"
         unit = "games" if self.game == "diablo" else "hands"
         lines = [
-            f"{name}, {self.players} players, {self.games:,} {unit} "
-            f"({self.requested:,} requested; {self.sessions:,} sessions of at most "
-            f"{self.session_games} {unit}, stacks {self.stacks}), seed {self.seed}",
+            f"{name}, {self.players} players, {count_text(self.games, unit)} "
+            f"({self.requested:,} requested; {count_text(self.sessions, 'sessions')} of at most "
+            f"{count_text(self.session_games, unit)}, stacks {self.stacks}), seed {self.seed}",
         ]
         rows = self.to_rows()
         if self.game == "diablo":
@@ -466,6 +556,11 @@ class SimulationResult:
                 f"seed={self.seed} bots={list(self.bots)} net={list(self.net)}>")
 
 
+def count_text(n: int, plural: str) -> str:
+    """``"1 hand"``, ``"2 hands"``, ``"1,000 games"``: a count with its noun."""
+    return f"{n:,} {plural[:-1] if n == 1 else plural}"
+
+
 def _csv(value: Any) -> Any:
     if isinstance(value, float):
         return "" if math.isnan(value) else repr(value)
@@ -483,9 +578,9 @@ def _finite(data: Any) -> Any:
     return data
 
 
-def merge_tallies(tallies: Iterable[Tally], game: str, players: int) -> Tally:
-    """Merge partial tallies, in the order given, into a new one."""
-    total = Tally(game, players)
+def merge_tallies(tallies: Iterable[Tally | Mapping[str, Any]], game: str, players: int) -> Tally:
+    """Merge partial tallies (or their plain data) into a new one."""
+    total = Counters(game, players)
     for t in tallies:
-        total.merge(t)
-    return total
+        total.add(t.to_json() if isinstance(t, Tally) else t)
+    return total.freeze()

@@ -1,0 +1,106 @@
+"""A study's progress: the blocks finished and their merged counters, optionally kept in a
+checkpoint file so an interrupted study resumes where it stopped.
+
+The unit of randomness is the block (see :mod:`pedron.simulation.core`), so the
+file records finished *block ranges*, whatever units they were played in: a
+resumed study may cut the remaining blocks into other units (another cluster,
+another ``chunk_size``) and still give the identical result. The file is
+rewritten atomically after every finished unit; a checkpoint names its study
+(game, table, rules, bots, stacks, seed, session length, games, pedron and
+random-stream versions) and is refused for any other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from pedron.errors import PedronValueError
+from pedron.simulation.results import Counters
+
+__all__ = ["FORMAT", "StudyState"]
+
+#: The ``format`` field of a checkpoint file.
+FORMAT = "pedron-simulation-checkpoint/1"
+
+
+class StudyState:
+    """The finished blocks of a study and their counters (and the checkpoint file, if any)."""
+
+    def __init__(self, study: Mapping[str, Any], blocks: int, path: str | os.PathLike[str] | None
+                 = None) -> None:
+        self.study = dict(study)
+        self.blocks = blocks
+        self.path = None if path is None else Path(path)
+        self.counters = Counters(study["game"], study["players"])
+        self.done: list[list[int]] = []  # sorted, disjoint [first, last) block ranges
+        self.cpu_seconds = 0.0
+        if self.path is not None and self.path.exists():
+            self._load()
+
+    # -- the file ---------------------------------------------------------------------------
+    def _load(self) -> None:
+        assert self.path is not None
+        try:
+            data = json.loads(self.path.read_text())
+            ok = isinstance(data, dict) and data.get("format") == FORMAT
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            ok = False
+        if not ok:
+            raise PedronValueError(f"{self.path} is not a pedron simulation checkpoint")
+        theirs = data.get("study", {})
+        if theirs != self.study:
+            diff = sorted(k for k in set(theirs) | set(self.study)
+                          if theirs.get(k) != self.study.get(k))
+            shown = ", ".join(f"{k} {theirs.get(k)!r} there, {self.study.get(k)!r} here"
+                              for k in diff[:3])
+            raise PedronValueError(f"checkpoint {self.path} is from another study ({shown}); "
+                                   f"remove it or name another file")
+        self.counters.add(data["tally"])
+        self.done = [list(r) for r in data["done"]]
+        self.cpu_seconds = float(data.get("cpu_seconds", 0.0))
+
+    def save(self) -> None:
+        """Write the file (if any) atomically: a crash leaves the old or the new one whole."""
+        if self.path is None:
+            return
+        data = {"format": FORMAT, "study": self.study, "done": self.done,
+                "tally": self.counters.to_json(), "cpu_seconds": self.cpu_seconds}
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(data, separators=(",", ":")))
+        os.replace(tmp, self.path)
+
+    # -- progress ---------------------------------------------------------------------------
+    def record(self, blocks: tuple[int, int], part: Mapping[str, Any]) -> None:
+        """Book a finished unit: its blocks and its tally data."""
+        self.counters.add(part)
+        self.cpu_seconds += float(part.get("cpu_seconds", 0.0))
+        first, last = blocks
+        done = self.done
+        i = 0
+        while i < len(done) and done[i][1] < first:
+            i += 1
+        # merge with every range it touches (units arrive out of order, but close together)
+        lo, hi = first, last
+        j = i
+        while j < len(done) and done[j][0] <= last:
+            lo, hi = min(lo, done[j][0]), max(hi, done[j][1])
+            j += 1
+        done[i:j] = [[lo, hi]]
+        self.save()
+
+    def remaining(self) -> Iterator[tuple[int, int]]:
+        """The block ranges still to play, in order."""
+        at = 0
+        for first, last in self.done:
+            if first > at:
+                yield at, first
+            at = max(at, last)
+        if at < self.blocks:
+            yield at, self.blocks
+
+    def blocks_done(self) -> int:
+        return sum(last - first for first, last in self.done)
