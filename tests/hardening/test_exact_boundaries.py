@@ -378,3 +378,69 @@ def test_text_slots_read_a_str_subclass_as_its_plain_text(text):
     for f in (cards.parse_cards, lambda t: CardSet(t), diamondback.parse_ranks,
               lambda t: diamondback.evaluate(t)):
         assert _outcome(f, sub(text)) == _outcome(f, text)
+
+
+# -- arrays of every kind at the batch entry points -------------------------------------
+
+_DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+           "float32", "float64", "bool", "complex64"]
+
+
+def _batch_outcome(f: Callable[[], Any]) -> Any:
+    try:
+        return np.asarray(f()).tolist()
+    except PedronError as exc:
+        assert isinstance(exc, (ValueError, TypeError))
+        return PedronError
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    dtype=st.sampled_from(_DTYPES),
+    rows=st.integers(0, 6),
+    step=st.sampled_from([1, 2]),
+    readonly=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_batch_evaluators_take_any_array(dtype, rows, step, readonly, seed):
+    hands = cards.deal_batch(rows * step, 5, seed=seed)
+    diablo_in = hands.astype(dtype)[::step]
+    masks = np.array([sum(1 << int(c) for c in row) for row in hands], dtype=np.uint64)
+    mask_in = masks.astype(dtype)[::step] if dtype != "bool" else masks.astype(bool)
+    pairs = (hands[:, :2] % 5).astype(dtype)[::step]
+    for arr in (diablo_in, mask_in, pairs):
+        arr.setflags(write=not readonly)
+    want = [diablo.strength(row.tolist()) for row in hands[::step]]
+    got = _batch_outcome(lambda: diablo.evaluate_batch(diablo_in))
+    if dtype == "uint8" and step == 1:
+        assert got == want
+    else:
+        assert got is PedronError or got == want, (dtype, step)
+    got = _batch_outcome(lambda: diablo.evaluate_batch(mask_in))
+    if dtype == "uint64" and step == 1:
+        assert got == want
+    else:
+        assert got is PedronError or got == want, (dtype, step)
+    plain = (hands[:, :2] % 5).astype(np.uint8)[::step]
+    valid = all(not (a == 4 and b == 4) for a, b in plain.tolist())
+    got = _batch_outcome(lambda: diamondback.evaluate_batch(pairs))
+    if dtype == "uint8" and step == 1 and valid:
+        assert got == [diamondback.strength_of_ranks(a, b) for a, b in plain.tolist()]
+    else:
+        assert got is PedronError or valid, (dtype, step)
+
+
+@settings(max_examples=60, deadline=None)
+@given(dtype=st.sampled_from(_DTYPES), step=st.sampled_from([1, 2]), readonly=st.booleans())
+def test_outputs_must_be_writable_contiguous_and_of_their_type(dtype, step, readonly):
+    hands = cards.deal_batch(4, 5, seed=1)
+    out = np.zeros(4 * step, dtype=dtype)[::step]
+    out.setflags(write=not readonly)
+    ok = dtype == "uint16" and step == 1 and not readonly
+    got = _batch_outcome(lambda: diablo.evaluate_batch(hands, out=out))
+    assert (got is not PedronError) == ok, (dtype, step, readonly)
+    deal_out = np.zeros((3 * step, 5), dtype=dtype)[::step]
+    deal_out.setflags(write=not readonly)
+    ok = dtype == "uint8" and step == 1 and not readonly
+    got = _batch_outcome(lambda: cards.deal_batch(3, 5, seed=2, out=deal_out))
+    assert (got is not PedronError) == ok, (dtype, step, readonly)
