@@ -6,21 +6,15 @@
   the other seats played by pedron's bots.
 
 ``import pedron`` never imports this package; it needs ``pettingzoo`` and
-``gymnasium`` (the ``rl`` extra). See ``docs/rl.md``.
+``gymnasium`` (the ``rl`` extra), imported with the environments
+(:mod:`pedron.envs.actions`, the action encodings, needs only numpy). See
+``docs/rl.md``.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 from typing import Any
-
-try:
-    import gymnasium  # noqa: F401
-    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
-except ImportError as exc:  # pragma: no cover - the extra is missing
-    raise ImportError(
-        f"pedron.envs needs PettingZoo and Gymnasium ({exc}): pip install 'pedron[rl]'"
-    ) from exc
 
 __all__ = ["SingleAgentEnv", "diablo_v0", "diamondback_v0"]
 

@@ -27,8 +27,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+except ImportError as exc:  # pragma: no cover - the extra is missing
+    raise ImportError(
+        f"pedron's environments need PettingZoo and Gymnasium ({exc}): "
+        "pip install 'pedron[rl]'") from exc
 
 from pedron._kernels.rng import Generator
 from pedron.errors import PedronTypeError, PedronValueError

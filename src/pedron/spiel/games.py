@@ -107,6 +107,10 @@ class Settings:
     game_name: str
     total: int
     history_length: int
+    first: Any = None  # (what the first deal asks for, found once: see EngineState._start)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
+        return self  # (shared by every state of a game, never changed)
 
     def extra(self) -> dict[str, Any]:
         if self.game_name == DIABLO:

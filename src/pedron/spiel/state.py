@@ -66,6 +66,23 @@ class Shoe:
     def copy(self) -> Shoe:
         return Shoe(self.make, self.size)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shoe:
+        return Shoe(self.make, self.size)
+
+
+class _Held:
+    """The deal a state holds: copied with the engine's ``clone()`` when OpenSpiel copies
+    the state (a generic deep copy would copy every record and rule object)."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: Any) -> None:
+        self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        deal = self.deal
+        return _Held(None if deal is None else deal.clone())
+
 
 class EngineState(pyspiel.State):  # type: ignore[misc]
     """A pedron deal as an OpenSpiel state (see the module docstring).
@@ -76,12 +93,21 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.settings = game.settings
-        self.deal: Any = None
+        self._held = _Held(None)
         self._pending: Any = _START  # the move waiting for chance (or the deal's start)
         self._receivers: tuple[int, ...] = ()
         self._chosen: list[int] = []  # chance outcomes so far for the pending move
         self._shoe = Shoe(self.settings.make_deck, self.settings.deck_size)
         self._start()
+
+    @property
+    def deal(self) -> Any:
+        """The engine's deal (``None`` while chance deals its first cards)."""
+        return self._held.deal
+
+    @deal.setter
+    def deal(self, deal: Any) -> None:
+        self._held.deal = deal
 
     # -- building and dealing -------------------------------------------------------------
     def _context(self, shoe: Shoe) -> DealContext:
@@ -90,15 +116,19 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
                            Ledger(s.stacks), shoe, s.extra())
 
     def _start(self) -> None:
-        probe = self._shoe.copy()
-        deal = self.settings.deal_class(self._context(probe))
-        if probe.asked is None:  # (Dealer's Diamondback, Dealer's Choice: moves come first)
-            self.deal = deal
-            self._pending = None
-            deal.listen(None)
-            self._shoe = deal._shoe
+        settings = self.settings
+        first = settings.first
+        if first is None:  # (the game's first deal, made once: does it deal at once?)
+            probe = self._shoe.copy()
+            deal = settings.deal_class(self._context(probe))
+            first = settings.first = (probe.asked, None if probe.asked else deal)
+        asked, template = first
+        if asked is not None:
+            self._wait(_START, asked)
             return
-        self._wait(_START, probe.asked)
+        # Dealer's Diamondback, Dealer's Choice: moves come before the deal
+        self.deal = template.clone()
+        self._pending = None
 
     def _wait(self, move: Any, receivers: tuple[int, ...]) -> None:
         self._pending = move
