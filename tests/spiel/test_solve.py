@@ -93,3 +93,30 @@ def test_bad_requests_are_clear_errors(tmp_path):
     with pytest.raises(PedronError):
         EquilibriumBot(bad)
     assert main(["solve", "diamondback", "--stacks", "0", "-o", str(tmp_path / "x")]) == 2
+
+
+@pytest.fixture(scope="module")
+def two_chips(tmp_path_factory):
+    solution = solve({"stacks": 2}, iterations=400, target=0.0005 * 2, check_every=25)
+    return solution, write_strategy(solution, tmp_path_factory.mktemp("s") / "s.json")
+
+
+def test_simulated_self_play_matches_the_solved_value(two_chips):
+    from pedron.spiel.solve import play_hands
+
+    solution, path = two_chips
+    played = play_hands(path, ["equilibrium", "equilibrium"], 4000, seed=11)
+    assert abs(played.mean[0] - solution.values[0]) <= played.ci95[0]
+
+
+@pytest.mark.parametrize("opponent", ["odds", "random"])
+def test_against_the_built_in_bots_the_equilibrium_keeps_its_value(two_chips, opponent):
+    """An equilibrium of a zero-sum game earns at least the game's value against any
+    opponent, in either seat (within the simulation's 95% interval)."""
+    from pedron.spiel.solve import play_hands
+
+    solution, path = two_chips
+    as_dealer = play_hands(path, ["equilibrium", opponent], 3000, seed=12)
+    assert as_dealer.mean[0] >= solution.values[0] - as_dealer.ci95[0]
+    as_other = play_hands(path, [opponent, "equilibrium"], 3000, seed=13)
+    assert as_other.mean[1] >= solution.values[1] - as_other.ci95[1]

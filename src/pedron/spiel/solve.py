@@ -28,7 +28,7 @@ from pedron.bots.equilibrium import FORMAT, info_key
 from pedron.errors import PedronValueError
 from pedron.spiel.games import DIAMONDBACK
 
-__all__ = ["Solution", "export_efg", "solve", "write_strategy"]
+__all__ = ["HandsPlayed", "Solution", "export_efg", "play_hands", "solve", "write_strategy"]
 
 
 @dataclass
@@ -193,3 +193,67 @@ def write_strategy(solution: Solution, path: str | Path) -> Path:
     path = Path(path)
     path.write_text(json.dumps(solution.to_json(), indent=None, separators=(",", ":")) + "\n")
     return path
+
+
+@dataclass
+class HandsPlayed:
+    """What :func:`play_hands` measured: per seat (0 the dealer) the mean chips per hand
+    (the carried-over chips valued as in the solved game) and the half-width of its 95%
+    confidence interval, over ``hands`` hands."""
+
+    hands: int
+    mean: list[float]
+    ci95: list[float]
+
+    def __str__(self) -> str:
+        return ", ".join(f"seat {s}: {m:+.4f} ± {c:.4f}" for s, (m, c) in
+                         enumerate(zip(self.mean, self.ci95, strict=True)))
+
+
+def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0) -> HandsPlayed:
+    """Play ``hands`` hands at the settings of the ``strategy`` file, seat 0 dealing, each
+    from the solved stacks; ``bots[s]`` plays seat ``s`` (a bot spec, ``"equilibrium"``
+    for the file's strategy, or a bot). Every hand is dealt by a pedron ``Table``."""
+    from pedron._kernels.rng import Generator
+    from pedron.bots import make_bot
+    from pedron.bots.equilibrium import EquilibriumBot, load_strategy
+    from pedron.diamondback import Rules, Table
+
+    data = load_strategy(strategy)
+    rules = Rules.from_json(data["rules"])
+    stacks = data["settings"]["stacks"]
+    carry = data["settings"]["carry"]
+    source = Generator(seed)
+    players = []
+    for spec in bots:
+        if spec == "equilibrium":
+            players.append(EquilibriumBot(strategy, seed=Generator(source.next_u32())))
+        elif isinstance(spec, str):
+            players.append(make_bot(spec, "diamondback", Generator(source.next_u32()),
+                                    rules=rules))
+        else:
+            players.append(spec)
+    n = len(stacks)
+    sums = [0.0] * n
+    squares = [0.0] * n
+    for _ in range(hands):
+        table = Table(n, stacks, rules, Generator(source.next_u32()), dealer=0)
+        hand = table.next_deal()
+        while not hand.done:
+            view = hand.view(hand.to_act)
+            hand.apply(players[hand.to_act](view, view.legal))
+        result = hand.result
+        net = [float(x) for x in result.net]
+        if result.carry and carry != "lost":
+            final = hand.final
+            put = list(final[1]) if final is not None else [0] * n
+            for s in range(n):
+                net[s] += (result.carry / n if carry == "split"
+                           else result.carry * put[s] / max(sum(put), 1))
+        for s in range(n):
+            sums[s] += net[s]
+            squares[s] += net[s] * net[s]
+    mean = [x / hands for x in sums]
+    ci = [1.96 * (max(q / hands - m * m, 0.0) / hands) ** 0.5 for q, m in
+          zip(squares, mean, strict=True)]
+    return HandsPlayed(hands, mean, ci)
