@@ -28,8 +28,11 @@ def main() -> int:
     parser.add_argument("--json", default="docs/perf/solved_diamondback.json")
     parser.add_argument("--chart", default="docs/img/dealer_value.png")
     args = parser.parse_args()
-    rows = []
+    path = Path(args.json)
+    rows = json.loads(path.read_text()) if path.exists() else []  # (resumes)
     for params in SETTINGS:
+        if any(all(r[k] == v for k, v in params.items()) for r in rows):
+            continue
         start = time.perf_counter()
         s = solve({"players": 2, **params}, iterations=3000,
                   target=0.0005 * params["stacks"], check_every=25)
@@ -39,7 +42,8 @@ def main() -> int:
                "seconds": round(time.perf_counter() - start, 1)}
         rows.append(row)
         print(json.dumps(row), flush=True)
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+        rows.sort(key=lambda r: [str(r[k]) for k in ("variant", "carry", "stacks")])
+        path.write_text(json.dumps(rows, indent=1) + "\n")
     try:
         import matplotlib
 

@@ -6,7 +6,8 @@ information set named by :func:`pedron.bots.equilibrium.info_key` (the
 player's own view: role, his two ranks, the moves so far), and loaded with
 ``pyspiel.load_efg_game``; OpenSpiel's C++ ``CFRPlusSolver`` then runs on it,
 and ``pyspiel.exploitability`` measures the average strategy (the mean of the
-two best responses' gains, in chips). Nothing of the solver is pedron's own.
+two best responses' gains, in chips; half the NashConv when ``carry="lost"`` makes the
+game general-sum, where CFR+ has no guarantee). Nothing of the solver is pedron's own.
 
 :func:`solve` returns a :class:`Solution` (strategy, exploitability, the
 value of the hand to each seat); :func:`write_strategy` saves the strategy
@@ -137,6 +138,7 @@ def solve(
     seconds["tree"] = time.perf_counter() - t0
     t1 = time.perf_counter()
     solver = pyspiel.CFRPlusSolver(efg)
+    zero_sum = efg.get_type().utility != pyspiel.GameType.Utility.GENERAL_SUM
     exploit = float("inf")
     done = 0
     while done < iterations:
@@ -145,7 +147,9 @@ def solve(
             solver.evaluate_and_update_policy()
         done += step
         policy = solver.average_policy()
-        exploit = float(pyspiel.exploitability(efg, policy))
+        # (general-sum, carry="lost": half the NashConv, the same measure in chips)
+        exploit = float(pyspiel.exploitability(efg, policy) if zero_sum
+                        else pyspiel.nash_conv(efg, policy) / 2)
         if progress is not None:
             progress(done, exploit)
         if target is not None and exploit <= target:
