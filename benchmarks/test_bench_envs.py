@@ -76,17 +76,22 @@ def main() -> int:
     args = parser.parse_args()
     envs = {name: make() for name, make in makers().items()}
     rates: dict[str, list[float]] = {name: [] for name in envs}
+    cpu: dict[str, list[float]] = {name: [] for name in envs}
     for r in range(args.rounds):  # (round-robin: a load on the machine hits all alike)
         for name, env in envs.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             random_steps(env, args.steps, r)
             rates[name].append(args.steps / (time.perf_counter() - start))
+            cpu[name].append(args.steps / (time.process_time() - start_cpu))
     ref = statistics.median(rates["leduc_holdem_v4"]) if "leduc_holdem_v4" in rates else None
-    print(f"{'environment':24} {'steps/s (median)':>17} {'range':>19} {'vs leduc':>9}")
+    print(f"{'environment':24} {'steps/s wall (median, range)':>30} {'per CPU second':>15} "
+          f"{'vs leduc':>9}")
     for name, values in rates.items():
         med = statistics.median(values)
         ratio = f"{med / ref:8.2f}x" if ref else ""
-        print(f"{name:24} {med:17,.0f} {min(values):9,.0f}-{max(values):<9,.0f} {ratio}")
+        spread = f"{min(values):,.0f}-{max(values):,.0f}"
+        print(f"{name:24} {med:>10,.0f} ({spread:>17}) {statistics.median(cpu[name]):>15,.0f} "
+              f"{ratio}")
     return 0
 
 

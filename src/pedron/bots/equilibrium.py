@@ -23,6 +23,7 @@ from pedron._kernels.rng import Generator, as_generator
 from pedron.diamondback.cards import RANK_CODES, RANK_OF_ID
 from pedron.diamondback.rules import Rules
 from pedron.engine import LegalAction
+from pedron.engine.pots import from_left
 from pedron.errors import PedronValueError
 
 __all__ = ["FORMAT", "EquilibriumBot", "info_key", "load_strategy"]
@@ -39,8 +40,9 @@ def info_key(view: Any) -> str:
     The stacks are not in the key: a strategy file is for the stacks it was solved at.
     """
     me = view.seat
-    order = view.dealt_in
     dealer = view.dealer
+    # (before the deal, in Dealer's Diamondback, nobody is dealt in yet: seats from the left)
+    order = view.dealt_in or from_left(dealer, len(view.stacks))
     roles = {s: ("D" if s == dealer else f"N{i}") for i, s in enumerate(order)}
     ranks = "".join(sorted(RANK_CODES[RANK_OF_ID[c]] for c in view.my_cards)) or "-"
     parts = [roles.get(me, "?"), ranks]

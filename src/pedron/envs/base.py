@@ -150,9 +150,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         ledger, seated = self._pristine_state
         table.ledger = ledger.copy()
         table.seated = seated[:]
-        table.rng = rng
-        table._shoe.rng = rng
-        table._shoe._decks.clear()  # (the decks were made on the last generator)
+        # (the table's one generator, its shoe's and its decks', set to the new one's state)
+        table.rng.setstate(rng.getstate())
         table._events.clear()
         table.over = False
         table.end_reason = None

@@ -119,7 +119,7 @@ class DiamondbackObservation:
                 out[at + 6 + RANK_OF_ID[shown[0]]] = 1.0
                 if len(shown) > 1:
                     out[at + 11 + RANK_OF_ID[shown[1]]] = 1.0
-        return np.array(out, dtype=np.float32)
+        return np.fromiter(out, np.float32, self.size)
 
     @staticmethod
     def text(view: Any) -> str:
@@ -196,7 +196,7 @@ class DiabloObservation:
             out[at + 8 + drawn[s]] = 1.0  # (-1, not yet, is the first slot)
             for c in shown_all[s]:
                 out[at + 13 + c] = 1.0
-        return np.array(out, dtype=np.float32)
+        return np.fromiter(out, np.float32, self.size)
 
     @staticmethod
     def text(view: Any) -> str:
