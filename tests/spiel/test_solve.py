@@ -120,3 +120,31 @@ def test_against_the_built_in_bots_the_equilibrium_keeps_its_value(two_chips, op
     assert as_dealer.mean[0] >= solution.values[0] - as_dealer.ci95[0]
     as_other = play_hands(path, [opponent, "equilibrium"], 3000, seed=13)
     assert as_other.mean[1] >= solution.values[1] - as_other.ci95[1]
+
+
+def test_dealers_diamondback_is_played_from_the_ante_on(tmp_path):
+    from pedron.diamondback import Rules, Table
+
+    solution = solve({"stacks": 2, "variant": "dealers"}, iterations=200, target=1e-5)
+    assert "D -" in solution.strategy  # the ante is chosen before any card is dealt
+    path = write_strategy(solution, tmp_path / "d.json")
+    bots = [EquilibriumBot(path, seed=s, rules=Rules.dealers()) for s in (3, 4)]
+    for seed in range(20):
+        hand = Table(2, 2, Rules.dealers(), seed=seed, dealer=0).next_deal()
+        while not hand.done:
+            view = hand.view(hand.to_act)
+            hand.apply(bots[hand.to_act](view, view.legal))
+    assert bots[0].plays and bots[0].fallbacks == bots[1].fallbacks == 0
+
+
+def test_the_bot_is_a_simulation_bot_spec(two_chips):
+    import pedron
+
+    _, path = two_chips
+    spec = f"pedron.bots.equilibrium.EquilibriumBot:file={path}"
+    result = pedron.simulate("diamondback", players=2, games=40, bots=[spec, "odds"],
+                             stacks=2, session_games=1, seed=3)
+    assert result.games >= 40
+    with pytest.raises(PedronError):
+        EquilibriumBot(path, rules=__import__("pedron.diamondback", fromlist=["Rules"]).Rules(
+            tie_rule="split"))

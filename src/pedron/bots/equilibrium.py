@@ -110,12 +110,11 @@ class EquilibriumBot:
 
     def covers(self, view: Any) -> bool:
         """Whether the file covers this hand (the stacks and players it was solved for)."""
-        if len(view.dealt_in) != self.players or view.carry:
+        order = list(view.dealt_in or from_left(view.dealer, len(view.stacks)))
+        if len(order) != self.players or view.carry:
             return False
-        start = [view.stacks[s] + view.committed[s] for s in view.dealt_in]
-        order = list(view.dealt_in)
-        dealer_first = order[-1:] + order[:-1]  # (the file lists the dealer's stack first)
-        return [start[order.index(s)] for s in dealer_first] == list(self.stacks)
+        start = [view.stacks[s] + view.committed[s] for s in order]
+        return start[-1:] + start[:-1] == list(self.stacks)  # (the file: the dealer first)
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         probs = self.strategy.get(info_key(view)) if self.covers(view) else None
