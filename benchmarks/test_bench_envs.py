@@ -46,7 +46,7 @@ def random_steps(env, steps: int, seed: int) -> int:
     env.reset(seed=seed)
     done = 0
     while done < steps:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 action = None

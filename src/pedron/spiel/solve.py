@@ -228,7 +228,7 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
     stacks = data["settings"]["stacks"]
     carry = data["settings"]["carry"]
     source = Generator(seed)
-    players = []
+    players: list[Any] = []
     for spec in bots:
         if spec == "equilibrium":
             players.append(EquilibriumBot(strategy, seed=Generator(source.next_u32())))
@@ -244,8 +244,10 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
         table = Table(n, stacks, rules, Generator(source.next_u32()), dealer=0)
         hand = table.next_deal()
         while not hand.done:
-            view = hand.view(hand.to_act)
-            hand.apply(players[hand.to_act](view, view.legal))
+            seat = hand.to_act
+            assert seat is not None
+            view = hand.view(seat)
+            hand.apply(players[seat](view, view.legal))
         result = hand.result
         net = [float(x) for x in result.net]
         if result.carry and carry != "lost":
