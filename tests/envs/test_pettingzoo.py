@@ -248,3 +248,45 @@ def test_import_pedron_does_not_import_the_rl_packages():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+@pytest.mark.parametrize(("module", "options"), CONFIGS, ids=IDS)
+def test_the_tensor_says_what_the_view_says(module, options):
+    """Read back the documented layout: own cards, pot, and each seat's stack and chips in."""
+    raw = module.raw_env(**options)
+    rng = np.random.default_rng(4)
+    diablo = module is diablo_v0
+
+    def check(env, agent):
+        n = len(env.possible_agents)
+        for seat in range(n):
+            view = env.deal.view(seat)
+            t = env.encoder.encode(view)
+            total = env.total
+            if diablo:
+                for p, c in enumerate(view.my_cards):
+                    assert t[17 * p + (c >> 2)] == 1 and t[17 * p + 13 + (c & 3)] == 1
+                assert t[:85].sum() == 2 * len(view.my_cards)
+                base = 85 + 6 + 3
+                assert t[base + 1] == pytest.approx(view.pot / total)
+                per, first = 65, base + 7
+            else:
+                from pedron.diamondback.cards import RANK_OF_ID
+
+                ranks = sorted(RANK_OF_ID[c] for c in view.my_cards)
+                if ranks:  # (Dealer's Diamondback: none before the deal)
+                    assert t[ranks[0]] == 1 and t[5 + ranks[1]] == 1
+                assert t[:10].sum() == len(ranks)
+                base = 16
+                assert t[base] == pytest.approx(view.pot / total)
+                per, first = 16, base + 4
+            stack_at = 5 if diablo else 4
+            for i in range(n):
+                s = (seat + i) % n
+                at = first + i * per
+                assert t[at + stack_at] == pytest.approx(view.stacks[s] / total)
+                assert t[at + stack_at + 1] == pytest.approx(view.committed[s] / total)
+                assert t[at + 2] == (s == view.dealer)
+
+    for seed in range(3):
+        random_episode(raw, rng, seed, check)
