@@ -116,6 +116,7 @@ class DiamondbackActions:
             raise PedronValueError(
                 f"bet_sizes {self.sizes} offer no bet of the least allowed ({need} chips)")
         self.n = 5 + len(self.sizes)
+        self._full = self.sizes == tuple(range(1, len(self.sizes) + 1))  # (every amount)
 
     def mask(self, view: Any) -> np.ndarray:
         """1 for each legal action of the player to act in ``view`` (all 0 otherwise)."""
@@ -135,6 +136,9 @@ class DiamondbackActions:
                     mask[_HIGH] = 1
             else:  # bet or ante: the sizes in range, each capped amount once
                 lo, hi = legal[1], legal[2]
+                if self._full:  # (every amount 1..most: exactly lo..hi)
+                    mask[4 + lo:5 + min(hi, len(self.sizes))] = 1
+                    continue
                 for j, size in enumerate(self.sizes):
                     if size >= lo:
                         mask[5 + j] = 1

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-
 from pedron.diablo.rules import Rules
 from pedron.diablo.session import Table
 from pedron.envs.actions import DiabloActions
-from pedron.envs.base import TableEnv
+from pedron.envs.base import OrderEnforcing, TableEnv
 from pedron.envs.observations import DiabloObservation
 
 __all__ = ["env", "raw_env"]
@@ -50,4 +48,4 @@ class raw_env(TableEnv):
 
 def env(**kwargs: Any) -> Any:
     """:class:`raw_env` in PettingZoo's order-enforcing wrapper (the usual entry point)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return OrderEnforcing(raw_env(**kwargs))

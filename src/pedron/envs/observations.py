@@ -77,53 +77,51 @@ class DiamondbackObservation:
         self.size = 10 + len(_DB_PHASES) + 4 + players * _DB_SEAT
 
     def encode(self, view: Any) -> np.ndarray:
-        # (the non-zero entries, written in one indexed assignment: far faster than a
-        # dense list or item-by-item writes)
-        idx: list[int] = []
-        val: list[float] = []
-        one = idx.append
+        # (a list made an array once: for 52 entries the fastest way, measured)
+        out = [0.0] * self.size
         total = float(self.total)
         cards = view.my_cards
         if cards:
             a, b = RANK_OF_ID[cards[0]], RANK_OF_ID[cards[1]]
-            low, high = (a, b) if a <= b else (b, a)
-            one(low)
-            one(5 + high)
-        one(10 + _DB_PHASE_INDEX[view.phase])
-        val.extend((1.0, 1.0, 1.0) if cards else (1.0,))
-        base = 10 + len(_DB_PHASES)
+            if a <= b:
+                out[a] = out[5 + b] = 1.0
+            else:
+                out[b] = out[5 + a] = 1.0
+        out[10 + _DB_PHASE_INDEX[view.phase]] = 1.0
         bets = 0
         for r in view.history:
             if r[0] == "bet":
                 bets += 1
-        idx.extend((base, base + 1, base + 2, base + 3))
-        val.extend((view.pot / total, view.carry / total, view.bet / total,
-                    min(bets, _BETS_SEEN) / _BETS_SEEN))
-        base += 4
+        base = 10 + len(_DB_PHASES)
+        out[base] = view.pot / total
+        out[base + 1] = view.carry / total
+        out[base + 2] = view.bet / total
+        out[base + 3] = (bets if bets < _BETS_SEEN else _BETS_SEEN) / _BETS_SEEN
         n = self.players
-        me = view.seat
+        s = view.seat
         dealt = view.dealt_in
         live, stacks, committed, shown_all = view.live, view.stacks, view.committed, view.shown
         dealer, to_act = view.dealer, view.to_act
-        for i in range(n):
-            s = (me + i) % n
-            at = base + i * _DB_SEAT
-            flags = [at + k for k, on in enumerate(
-                (s in dealt, live[s], s == dealer, s == to_act)) if on]
-            idx.extend(flags)
-            idx.extend((at + 4, at + 5))
-            val.extend([1.0] * len(flags))
-            val.extend((stacks[s] / total, committed[s] / total))
+        at = base + 4
+        for _ in range(n):
+            if s in dealt:
+                out[at] = 1.0
+            if live[s]:
+                out[at + 1] = 1.0
+            if s == dealer:
+                out[at + 2] = 1.0
+            if s == to_act:
+                out[at + 3] = 1.0
+            out[at + 4] = stacks[s] / total
+            out[at + 5] = committed[s] / total
             shown = shown_all[s]
             if shown:
-                one(at + 6 + RANK_OF_ID[shown[0]])
-                val.append(1.0)
+                out[at + 6 + RANK_OF_ID[shown[0]]] = 1.0
                 if len(shown) > 1:
-                    one(at + 11 + RANK_OF_ID[shown[1]])
-                    val.append(1.0)
-        out = np.zeros(self.size, dtype=np.float32)
-        out[idx] = val
-        return out
+                    out[at + 11 + RANK_OF_ID[shown[1]]] = 1.0
+            at += _DB_SEAT
+            s = s + 1 if s + 1 < n else 0
+        return np.array(out, dtype=np.float32)
 
     @staticmethod
     def text(view: Any) -> str:
@@ -158,43 +156,52 @@ class DiabloObservation:
         self.size = 85 + len(_DL_PHASES) + len(_DB_GAMES) + 7 + players * _DL_SEAT
 
     def encode(self, view: Any) -> np.ndarray:
-        # (the non-zero entries, written in one indexed assignment, as for Diamondback)
-        idx: list[int] = []
+        # (zeros, then only the entries that are not: for ~300 entries the fastest, measured)
+        out = np.zeros(self.size, dtype=np.float32)
         total = float(self.total)
         for p, c in enumerate(view.my_cards):
-            idx.append(17 * p + (c >> 2))
-            idx.append(17 * p + 13 + (c & 3))
+            out[17 * p + (c >> 2)] = 1.0
+            out[17 * p + 13 + (c & 3)] = 1.0
         base = 85
-        idx.append(base + _DL_PHASE_INDEX[view.phase])
+        out[base + _DL_PHASE_INDEX[view.phase]] = 1.0
         base += len(_DL_PHASES)
         if view.game is not None:
-            idx.append(base + _DB_GAMES.index(view.game))
+            out[base + _DB_GAMES.index(view.game)] = 1.0
         base += len(_DB_GAMES)
         if view.diablo_pot:
-            idx.append(base)
-        val = [1.0] * len(idx)
-        idx.extend(range(base + 1, base + 7))
-        val.extend((view.pot / total, view.carry / total, view.bet / total,
-                    view.to_call / total, min(view.raises, 10) / 10, view.stock / 52))
-        base += 7
+            out[base] = 1.0
+        out[base + 1] = view.pot / total
+        out[base + 2] = view.carry / total
+        out[base + 3] = view.bet / total
+        out[base + 4] = view.to_call / total
+        out[base + 5] = min(view.raises, 10) / 10
+        out[base + 6] = view.stock / 52
         n = self.players
-        me = view.seat
+        s = view.seat
         dealt = view.dealt_in
         live, stacks, committed, shown_all = view.live, view.stacks, view.committed, view.shown
         dealer, to_act, opener, drawn = view.dealer, view.to_act, view.opener, view.drawn
-        for i in range(n):
-            s = (me + i) % n
-            at = base + i * _DL_SEAT
-            ones = [at + k for k, on in enumerate(
-                (s in dealt, live[s], s == dealer, s == to_act, s == opener)) if on]
-            ones.append(at + 8 + drawn[s])  # (-1, not yet, is the first slot)
-            ones.extend(at + 13 + c for c in shown_all[s])
-            idx.extend(ones)
-            val.extend([1.0] * len(ones))
-            idx.extend((at + 5, at + 6))
-            val.extend((stacks[s] / total, committed[s] / total))
-        out = np.zeros(self.size, dtype=np.float32)
-        out[idx] = val
+        at = base + 7
+        for _ in range(n):
+            if s in dealt:
+                out[at] = 1.0
+            if live[s]:
+                out[at + 1] = 1.0
+            if s == dealer:
+                out[at + 2] = 1.0
+            if s == to_act:
+                out[at + 3] = 1.0
+            if s == opener:
+                out[at + 4] = 1.0
+            if stacks[s]:
+                out[at + 5] = stacks[s] / total
+            if committed[s]:
+                out[at + 6] = committed[s] / total
+            out[at + 8 + drawn[s]] = 1.0  # (-1, not yet, is the first slot)
+            for c in shown_all[s]:
+                out[at + 13 + c] = 1.0
+            at += _DL_SEAT
+            s = s + 1 if s + 1 < n else 0
         return out
 
     @staticmethod
