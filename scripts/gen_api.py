@@ -25,6 +25,11 @@ MODULES = [
     "pedron.reference.diamondback",
     "pedron.bench",
     "pedron.testing",
+    "pedron.bots.equilibrium",
+    "pedron.envs.actions",
+    "pedron.envs.diamondback_v0",
+    "pedron.envs.diablo_v0",
+    "pedron.envs.single",
 ]
 
 _EMBEDDED_SIGNATURE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)( -> .*)?$")

@@ -177,7 +177,8 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
 # as they are on the current page, before "Reproducing".
 KEPT = ("## The table engine against the previous commit",
         "## Evaluator call overhead against the previous commit",
-        "## Simulation on a Dask cluster")
+        "## Simulation on a Dask cluster",
+        "## Environments")
 
 
 def kept_sections(page: str) -> str:

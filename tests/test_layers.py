@@ -18,7 +18,9 @@ FORBIDDEN = {
     "engine": {"diablo", "diamondback", "bots", "simulation", "cli", "bench"},
     "diablo": {"diamondback", "bots", "simulation", "cli", "bench"},
     "diamondback": {"diablo", "bots", "simulation", "cli", "bench"},
-    "bots": {"simulation", "cli", "bench"},
+    "bots": {"simulation", "cli", "bench", "spiel"},  # (envs.actions: the encodings)
+    "envs": {"simulation", "cli", "bench", "spiel"},
+    "spiel": {"simulation", "cli", "bench"},
     "simulation": {"cli"},
     "text": {"cli"},
 }

@@ -39,7 +39,16 @@ from pedron.engine import LegalAction
 from pedron.engine.moves import MOVE_TYPES
 from pedron.errors import PedronValueError
 
-__all__ = ["BOTS", "Bot", "BotSpec", "RandomBot", "amount_between", "make_bot", "parse_bot"]
+__all__ = ["BOTS", "Bot", "BotSpec", "EquilibriumBot", "RandomBot", "amount_between", "make_bot",
+           "parse_bot"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "EquilibriumBot":  # (imported on first use: it reads a solved strategy file)
+        from pedron.bots.equilibrium import EquilibriumBot
+
+        return EquilibriumBot
+    raise AttributeError(f"module 'pedron.bots' has no attribute {name!r}")
 
 
 class Bot(Protocol):

@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 import pedron
 from pedron.cli import commands, play
 from pedron.cli import simulate as simulate_cmd
+from pedron.cli import solve as solve_cmd
 from pedron.errors import PedronError
 
 __all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_USAGE", "main"]
@@ -206,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=commands.cmd_deal)
 
     simulate_cmd.register(sub)
+    solve_cmd.register(sub)
     return parser
 
 

@@ -1,0 +1,133 @@
+"""One seat of a pedron game as a Gymnasium environment, the other seats played by bots.
+
+``SingleAgentEnv("diamondback", seat=0, opponents="odds", **options)``: the
+``options`` are those of the game's PettingZoo environment
+(:mod:`pedron.envs.diamondback_v0`, :mod:`pedron.envs.diablo_v0`: players,
+stacks, reward, every ``Rules`` option...). ``opponents`` is one bot spec for
+every other seat or one per other seat, in seat order (``"random"``,
+``"odds"``, ``"rule:open=two_pair"``, ``"equilibrium:file=..."``, an import
+path: see :mod:`pedron.bots`). The observation is the learner's
+``{"observation", "action_mask"}``; the reward is his chips won or lost.
+
+Gymnasium lets ``step`` take any action of the space: with ``illegal="replace"``
+(default) an action the mask refuses is played as the first legal one and
+``info["illegal"]`` holds the action asked for (a learner may penalise it);
+``illegal="raise"`` raises the engine's ``IllegalActionError`` instead. If the
+episode ends before the learner is first to act, ``reset`` returns its final
+observation and ``info["reward_before"]`` the chips it moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from pedron._kernels.rng import Generator
+from pedron.bots import make_bot
+from pedron.errors import PedronValueError
+
+__all__ = ["SingleAgentEnv"]
+
+
+class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+    """The learner plays ``seat``; pedron's bots play the others (see the module docstring).
+
+    Each ``reset(seed=...)`` seeds the table and the bots, so one seed gives
+    the same episode for the same actions.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's instance attribute
+
+    def __init__(
+        self,
+        game: str = "diamondback",
+        seat: int = 0,
+        opponents: str | Sequence[str] | None = None,
+        render_mode: str | None = None,
+        illegal: str = "replace",
+        **options: Any,
+    ) -> None:
+        if illegal not in ("replace", "raise"):
+            raise PedronValueError(f"illegal must be 'replace' or 'raise', not {illegal!r}")
+        self.illegal = illegal
+        if game == "diamondback":
+            from pedron.envs.diamondback_v0 import raw_env
+        elif game == "diablo":
+            from pedron.envs.diablo_v0 import raw_env  # type: ignore[assignment]
+        else:
+            raise PedronValueError(f"game must be 'diamondback' or 'diablo', not {game!r}")
+        self.game = game
+        self.aec = raw_env(render_mode=render_mode, **options)
+        n = len(self.aec.possible_agents)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise PedronValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        if opponents is None:
+            opponents = "odds" if game == "diamondback" else "rule"
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise PedronValueError(f"{n - 1} opponents are needed, not {len(specs)}")
+        self.opponents = specs
+        for spec in specs:  # (checked now: a bad spec fails here, not at the first reset)
+            make_bot(spec, game, 0, rules=self.aec.rules)
+        self.bots: dict[int, Any] = {}
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self.render_mode = render_mode
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        self.aec.reset(seed=seed)
+        source = Generator(self.aec._rng.next_u32())
+        others = [s for s in range(len(self.aec.possible_agents)) if s != self.seat]
+        self.bots = {s: make_bot(spec, self.game, Generator(source.next_u32()),
+                                 rules=self.aec.rules) for s, spec in zip(others, self.opponents,
+                                                                          strict=True)}
+        reward = self._play_others()
+        return self.aec.observe(self.agent), {"reward_before": reward}
+
+    def _play_others(self) -> float:
+        """Let the bots act until the learner is to act or the episode is over; the
+        learner's reward meanwhile."""
+        aec = self.aec
+        me = self.agent
+        reward = 0.0
+        while not (aec.terminations[me] or aec.truncations[me]) and aec.agent_selection != me:
+            agent = aec.agent_selection
+            seat = aec.agent_name_mapping[agent]
+            view = aec.deal.view(seat)
+            aec._cumulative_rewards[agent] = 0
+            aec.play(self.bots[seat](view, view.legal))
+            reward += aec.rewards[me]
+        return reward
+
+    def step(
+        self, action: Any
+    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        aec = self.aec
+        me = self.agent
+        if aec.terminations[me] or aec.truncations[me]:
+            raise PedronValueError("the episode is over: call reset()")
+        info: dict[str, Any] = {}
+        if self.illegal == "replace":
+            mask = aec.actions.mask(aec.deal.view(self.seat))
+            if not (isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
+                    and mask[action]):
+                info["illegal"] = action
+                action = int(np.flatnonzero(mask)[0])
+        aec.step(action)
+        reward = aec.rewards[me] + self._play_others()
+        return aec.observe(me), float(reward), aec.terminations[me], aec.truncations[me], info
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def __repr__(self) -> str:
+        return (f"<SingleAgentEnv {self.game} seat={self.seat} opponents={self.opponents} "
+                f"{self.aec!r}>")

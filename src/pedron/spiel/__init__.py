@@ -1,0 +1,20 @@
+"""pedron's games as OpenSpiel games (``pip install pedron[rl]``, Python 3.11+).
+
+Importing this package registers ``python_pedron_diamondback`` and
+``python_pedron_diablo`` with ``pyspiel`` (see :mod:`pedron.spiel.games` and
+``docs/rl.md``). ``import pedron`` never imports it.
+"""
+
+from __future__ import annotations
+
+try:
+    import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+except ImportError as exc:  # pragma: no cover - the extra is missing
+    raise ImportError(f"pedron.spiel needs OpenSpiel ({exc}): pip install 'pedron[rl]'"
+                      ) from exc
+
+from pedron.spiel.games import DIABLO, DIAMONDBACK, DiabloSpielGame, DiamondbackSpielGame, register
+
+register()
+
+__all__ = ["DIABLO", "DIAMONDBACK", "DiabloSpielGame", "DiamondbackSpielGame", "register"]

@@ -1,0 +1,210 @@
+"""pedron's OpenSpiel games: OpenSpiel's random simulation test, exact chance, privacy."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import pedron.spiel  # noqa: E402,F401  (registers the games)
+from pedron.errors import PedronError  # noqa: E402
+
+DIAMONDBACK = [
+    {},
+    {"stacks": 6, "bet_sizes": "1;2;4"},
+    {"variant": "dealers", "stacks": 5},
+    {"players": 3, "stacks": 4, "tie_rule": "split"},
+    {"players": 4, "stacks": 3, "carry": "refund", "dealer": 2},
+    {"carry": "lost", "all_in": False},
+]
+DIABLO = [
+    {},
+    {"players": 4, "declare": True, "more_draw": True},
+    {"dealers_choice": True, "jacks_or_better": True},
+    {"game": "draw", "carry": "lost", "max_raises": -1, "stacks": 8},
+]
+ALL = [("python_pedron_diamondback", p) for p in DIAMONDBACK] + [
+    ("python_pedron_diablo", p) for p in DIABLO]
+
+
+@pytest.mark.parametrize(("name", "params"), ALL, ids=[f"{n[14:]}-{p}" for n, p in ALL])
+def test_openspiel_random_sim_test_with_serialization(name, params):
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=8, serialize=True, verbose=False)
+
+
+def first_decision(game, outcomes):
+    state = game.new_initial_state()
+    for o in outcomes:
+        assert state.is_chance_node()
+        state.apply_action(o)
+    return state
+
+
+def test_diamondback_deal_probabilities_are_the_rules():
+    """The chance nodes deal each two-card hand with its probability in the 2-player deck
+    (docs/rules.md: Priestess-Priestess 1 way in 105, Magician-Priestess 2 ways)."""
+    game = pyspiel.load_game("python_pedron_diamondback", {})
+    prob: dict[tuple[int, int], Fraction] = {}
+    total = Fraction(0)
+
+    def walk(state, p, depth):
+        nonlocal total
+        if depth == 4:
+            # seat 1 (the dealer's left) gets the 1st and 3rd cards
+            hand = tuple(sorted((path[0], path[2])))
+            prob[hand] = prob.get(hand, Fraction(0)) + p
+            total += p
+            return
+        for o, q in state.chance_outcomes():
+            path.append(o)
+            child = state.child(o)
+            walk(child, p * Fraction(q).limit_denominator(1000), depth + 1)
+            path.pop()
+
+    path: list[int] = []
+    walk(game.new_initial_state(), Fraction(1), 0)
+    assert total == 1
+    assert prob[(3, 3)] == Fraction(1, 105)  # Priestess-Priestess
+    assert prob[(3, 4)] == Fraction(2, 105)  # Magician-Priestess
+    assert prob[(0, 0)] == Fraction(10, 105)  # Priest-Priest: C(5,2) of C(15,2)
+    assert (4, 4) not in prob  # one Magician: Magician-Magician is impossible
+
+
+def test_diablo_chance_is_uniform_over_unseen_cards():
+    game = pyspiel.load_game("python_pedron_diablo", {})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 52 and all(p == pytest.approx(1 / 52) for _, p in outcomes)
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    assert len(state.deal.deck.stock) == 52 - 15
+    # play to the draw and ask for replacements: uniform over the 37 undealt cards
+    while not state.is_terminal():
+        if state.is_chance_node():
+            out = state.chance_outcomes()
+            assert len(out) == len(state.deal.deck.stock) - len(state._chosen)
+            assert sum(p for _, p in out) == pytest.approx(1.0)
+            held = {c for h in state.deal.cards for c in h}
+            assert not held & {o for o, _ in out}
+            state.apply_action(rng.choice([o for o, _ in out]))
+        else:
+            legal = state.legal_actions()
+            draws = [a for a in legal if a >= game.settings.actions.draw_at + 3]
+            state.apply_action(draws[0] if draws else rng.choice(legal))
+
+
+def test_returns_are_chips_and_carry_is_valued_as_asked():
+    for carry in ("split", "refund", "lost"):
+        game = pyspiel.load_game("python_pedron_diamondback", {"carry": carry})
+        rng = random.Random(1)
+        carried = 0
+        for _ in range(300):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    o, p = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(o, p)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            result = state.deal.result
+            returns = state.returns()
+            if result.carry:
+                carried += 1
+                if carry == "lost":
+                    assert returns == [float(x) for x in result.net]
+                    assert sum(returns) == -result.carry
+                else:
+                    assert sum(returns) == pytest.approx(0.0)
+                    assert returns == [0.0, 0.0]  # heads-up, equal stakes: both get theirs back
+            else:
+                assert returns == [float(x) for x in result.net]
+        assert carried > 5
+
+
+def swapped(state, seat, size):
+    """Copies of ``state`` in which a card another player holds unseen is exchanged
+    for a card ``seat`` cannot see (the deal's records changed to match)."""
+    deal = state.deal
+    hidden = [(s, c) for s in deal.order if s != seat for c in deal.cards[s]
+              if c not in deal.shown[s]]
+    used = {c for r in deal.history for c in r[3]} | {c for h in deal.cards for c in h}
+    spare = [c for c in range(size) if c not in used]
+    out = []
+    for _, c in hidden:
+        for other in [r for _, r in hidden if r != c][:1] + spare[:1]:
+            copy = state.clone()
+            swap = {c: other, other: c}
+            d = copy.deal
+            d.cards = [tuple(swap.get(x, x) for x in h) for h in d.cards]
+            d.history = [r if not r[4] else type(r)(r[0], r[1], r[2],
+                         tuple(swap.get(x, x) for x in r[3]), r[4], r[5]) for r in d.history]
+            d._seen = None
+            out.append(copy)
+    return out
+
+
+@pytest.mark.parametrize(("name", "params"), ALL, ids=[f"{n[14:]}-{p}" for n, p in ALL])
+def test_information_states_never_show_a_hidden_card(name, params):
+    game = pyspiel.load_game(name, params)
+    size = 52 if "diablo" in name else 43
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                o, p = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(o, p)[0])
+                continue
+            for seat in range(game.num_players()):
+                mine = (state.information_state_string(seat), state.observation_string(seat),
+                        state.information_state_tensor(seat), state.observation_tensor(seat))
+                for other in swapped(state, seat, size):
+                    theirs = (other.information_state_string(seat),
+                              other.observation_string(seat),
+                              other.information_state_tensor(seat),
+                              other.observation_tensor(seat))
+                    assert theirs[:2] == mine[:2]
+                    assert np.array_equal(theirs[2], mine[2])
+                    assert np.array_equal(theirs[3], mine[3])
+                    checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10
+
+
+def test_information_state_at_the_first_bet_depends_only_on_own_cards():
+    """Every deal that gives the dealer the same two ranks leads to the same information
+    state for him (chance outcomes for the other seat are invisible)."""
+    game = pyspiel.load_game("python_pedron_diamondback", {})
+    seen: dict[tuple[int, int], set[str]] = {}
+
+    def walk(state, path):
+        if not state.is_chance_node():
+            seen.setdefault((path[1], path[3]), set()).add(state.information_state_string(0))
+            return
+        for o, _ in state.chance_outcomes():
+            walk(state.child(o), [*path, o])
+
+    walk(game.new_initial_state(), [])
+    assert len(seen) == 24  # the 14 hands, the two orders of a mixed one apart (4 + 2 * 10)
+    with pytest.raises(PedronError):
+        first_decision(game, [4, 4])  # one Magician only
+    assert all(len(strings) == 1 for strings in seen.values())
+    assert len({next(iter(s)) for s in seen.values()}) == len(seen)  # and tells them apart
+
+
+def test_bad_parameters():
+    with pytest.raises(PedronError):
+        pyspiel.load_game("python_pedron_diamondback", {"carry": "never"})
+    with pytest.raises(PedronError):
+        pyspiel.load_game("python_pedron_diamondback", {"bet_sizes": "1,2"})
+    with pytest.raises(PedronError):
+        pyspiel.load_game("python_pedron_diablo", {"players": 7, "more_draw": True})
+    with pytest.raises(PedronError):
+        pyspiel.load_game("python_pedron_diamondback", {"variant": "match"})
