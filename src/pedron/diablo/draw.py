@@ -11,11 +11,18 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from pedron._kernels import diablo_eval as _k
+from pedron._kernels import draw_kernel as _dk
 from pedron.cards import CardSet, format_cards, mask_of
 from pedron.diablo.hand import Category
+from pedron.diablo.objectives import DEFAULT as DEFAULT_OBJECTIVE
+from pedron.diablo.objectives import Beat, ExpectedStrength, Objective, PayTable, objective_arg
+from pedron.diablo.outcomes import Outcome, outcome_classes
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
 
 if TYPE_CHECKING:
@@ -25,7 +32,7 @@ __all__ = ["DrawLimit", "DrawOdds", "DrawOption", "best_draw", "best_exchange", 
 
 _CATEGORIES_BEST_FIRST = tuple(sorted(Category, reverse=True))
 _ACE = 12
-_COUNT_WORDS = ("no cards", "one card", "two cards", "three cards", "four cards")
+_COUNT_WORDS = ("no cards", "one card", "two cards", "three cards", "four cards", "five cards")
 
 
 def _cards_text(n: int) -> str:
@@ -37,8 +44,9 @@ class DrawLimit:
     """How many cards a Diablo player may exchange: the one rule the game and
     the draw advisor share.
 
-    * ``most``: the most cards one exchange may have, 0..4 (a player keeps at
-      least one card).
+    * ``most``: the most cards one exchange may have, 0..5 (Diablo's tables
+      allow at most 4, a player keeping a card; 5, the whole hand, is for
+      video poker and other draw games).
     * ``ace_for_most``: when True, an exchange of exactly ``most`` cards is
       allowed only if the cards kept include a real ace (rank A; a deuce is
       never one, wild or not); fewer cards need nothing. With ``most=4`` this
@@ -63,10 +71,8 @@ class DrawLimit:
             raise PedronTypeError(
                 f"DrawLimit.most must be an int, not {type(self.most).__name__}"
             ) from None
-        if not 0 <= most <= 4:
-            raise PedronValueError(
-                f"DrawLimit.most must be 0..4, not {most} (a player keeps at least one card)"
-            )
+        if not 0 <= most <= 5:
+            raise PedronValueError(f"DrawLimit.most must be 0..5, not {most}")
         if type(self.ace_for_most) is not bool:
             raise PedronTypeError(
                 f"DrawLimit.ace_for_most must be a bool, not {type(self.ace_for_most).__name__}"
@@ -92,7 +98,7 @@ class DrawLimit:
     @classmethod
     def from_max_draw(cls, max_draw: int) -> DrawLimit:
         """The limit an int ``max_draw`` of :func:`draw_odds` stands for: 0..3
-        any cards up to that many; 4 is *More draw* (``DrawLimit(4, True)``),
+        and 5 any cards up to that many; 4 is *More draw* (``DrawLimit(4, True)``),
         the meaning ``max_draw=4`` has always had there."""
         m = _max_draw_arg(max_draw)
         return cls(4, True) if m == 4 else cls(m)
@@ -205,52 +211,105 @@ class DrawOption:
         discard: the cards exchanged, in hand order.
         outcomes: how many equally likely replacement sets there are
             (C(unseen, len(discard))).
-        counts: outcomes per category, a tuple of ``(Category, count)`` pairs,
-            best category first, every category listed.
         total_strength: the sum of the final strengths over all outcomes
             (exact; :attr:`expected_strength` is it divided by outcomes).
         wild: the scale the strengths are on.
+        objective: what :attr:`value` measures (see :mod:`pedron.diablo.objectives`).
+
+    :attr:`counts` gives the outcomes per category, :attr:`class_counts` per
+    named outcome class (:mod:`pedron.diablo.outcomes`), and
+    :meth:`strength_counts` per final strength (computed on first use).
     """
 
-    __slots__ = ("counts", "discard", "keep", "outcomes", "total_strength", "wild")
+    __slots__ = ("_classes", "_ctx", "_hist", "_value", "discard", "keep", "objective",
+                 "outcomes", "total_strength", "wild")
 
     keep: tuple[int, ...]
     discard: tuple[int, ...]
     outcomes: int
-    counts: tuple[tuple[Category, int], ...]
     total_strength: int
     wild: bool
+    objective: Objective
 
     def __init__(
         self,
         keep: tuple[int, ...],
         discard: tuple[int, ...],
         outcomes: int,
-        counts: tuple[tuple[Category, int], ...],
+        classes: tuple[int, ...],
         total_strength: int,
         wild: bool,
+        objective: Objective,
+        value: Any,
+        ctx: tuple[tuple[int, ...], int, int],
     ) -> None:
-        for name, value in (
-            ("keep", keep), ("discard", discard), ("outcomes", outcomes),
-            ("counts", counts), ("total_strength", total_strength), ("wild", wild),
-        ):
-            object.__setattr__(self, name, value)
+        sa = object.__setattr__
+        sa(self, "keep", keep)
+        sa(self, "discard", discard)
+        sa(self, "outcomes", outcomes)
+        sa(self, "_classes", classes)
+        sa(self, "total_strength", total_strength)
+        sa(self, "wild", wild)
+        sa(self, "objective", objective)
+        sa(self, "_value", value)
+        sa(self, "_ctx", ctx)
+        sa(self, "_hist", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"DrawOption is immutable (cannot set {name!r})")
+
+    @property
+    def value(self) -> Any:
+        """The objective's exact value for this exchange (a Fraction for the
+        built-in objectives; what the function returned for a custom one)."""
+        v = self._value
+        if type(v) is tuple:  # (numerator, denominator) from the kernel
+            v = Fraction(*v)
+            object.__setattr__(self, "_value", v)
+        return v
 
     @property
     def expected_strength(self) -> float:
         """Mean final strength over all outcomes."""
         return self.total_strength / self.outcomes
 
-    def count(self, category: Category | int) -> int:
-        """Outcomes that end in ``category``."""
-        return self.counts[len(Category) - int(category)][1]
+    @property
+    def class_count_values(self) -> tuple[int, ...]:
+        """Outcomes per class, aligned with ``outcome_classes(self.wild)`` (best first)."""
+        return self._classes
 
-    def probability(self, category: Category | int) -> float:
-        """Probability of ending in ``category``."""
+    @property
+    def class_counts(self) -> tuple[tuple[Outcome, int], ...]:
+        """Outcomes per named outcome class, best first, every class of the mode listed."""
+        return tuple(zip(outcome_classes(self.wild), self._classes, strict=True))
+
+    @property
+    def counts(self) -> tuple[tuple[Category, int], ...]:
+        """Outcomes per category, a tuple of ``(Category, count)`` pairs, best
+        category first, every category listed."""
+        per = dict.fromkeys(_CATEGORIES_BEST_FIRST, 0)
+        for cls, n in zip(outcome_classes(self.wild), self._classes, strict=True):
+            per[cls.category] += n
+        return tuple(per.items())
+
+    def count(self, category: Category | Outcome | int) -> int:
+        """Outcomes that end in ``category`` (a Category, an int, or an Outcome class)."""
+        if isinstance(category, Outcome):
+            classes = outcome_classes(self.wild)
+            if category not in classes:
+                raise PedronValueError(f"{category!r} is not a class of this mode")
+            return self._classes[classes.index(category)]
+        c = Category(int(category))
+        return sum(n for cls, n in zip(outcome_classes(self.wild), self._classes, strict=True)
+                   if cls.category == c)
+
+    def probability(self, category: Category | Outcome | int) -> float:
+        """Probability of ending in ``category`` (or outcome class)."""
         return self.count(category) / self.outcomes
+
+    def exact_probability(self, category: Category | Outcome | int) -> Fraction:
+        """Probability of ending in ``category`` (or outcome class), exactly."""
+        return Fraction(self.count(category), self.outcomes)
 
     def probability_at_least(self, category: Category | int) -> float:
         """Probability of ending in ``category`` or better."""
@@ -261,8 +320,35 @@ class DrawOption:
         """Probabilities of the categories that can occur, best first."""
         return {cat: n / self.outcomes for cat, n in self.counts if n}
 
+    def strength_counts(self) -> dict[int, int]:
+        """Outcomes per final strength (only strengths that occur), strongest first."""
+        hist = self._hist
+        if hist is None:
+            cards, dmask, sub = self._ctx
+            arr = np.zeros(_k.strength_count(self.wild) + 1, dtype=np.uint64)
+            _dk.histogram(cards, dmask, sub, self.wild, arr)
+            nz = np.flatnonzero(arr)[::-1]
+            hist = dict(zip(nz.tolist(), arr[nz].tolist(), strict=True))
+            object.__setattr__(self, "_hist", hist)
+        return dict(hist)
+
+    def expected_pay(self, table: PayTable) -> Fraction:
+        """The mean payout of ``table`` over this exchange's outcomes, exactly."""
+        if not isinstance(table, PayTable):
+            raise PedronTypeError(f"table must be a PayTable, not {type(table).__name__}")
+        table.kernel_args(self.wild)  # the mode check
+        return table.value(self)
+
+    def beat(self, target: Any, *, ties: Any = 0) -> tuple[Fraction, Fraction]:
+        """(P(win), P(tie)) against a hand or a distribution (see :class:`Beat`)."""
+        objective = target if isinstance(target, Beat) else Beat(target, wild=self.wild,
+                                                                 ties=ties)
+        return objective.wins_ties(self)
+
     def as_dict(self) -> dict[str, Any]:
-        """Plain data (for JSON): cards as text, counts and probabilities by category."""
+        """Plain data (for JSON): cards as text, counts and probabilities by
+        category and by outcome class, the objective's value (as text and float)."""
+        value = self.value
         return {
             "keep": format_cards(self.keep),
             "discard": format_cards(self.discard),
@@ -271,11 +357,15 @@ class DrawOption:
             "expected_strength": self.expected_strength,
             "counts": {cat.name.lower(): n for cat, n in self.counts},
             "probabilities": {cat.name.lower(): n / self.outcomes for cat, n in self.counts},
+            "classes": {c.name.lower(): n for c, n in self.class_counts},
+            "objective": repr(self.objective),
+            "value": str(value),
+            "value_float": float(value),
             "wild": self.wild,
         }
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.keep, self.discard, self.outcomes, self.counts, self.total_strength,
+        return (self.keep, self.discard, self.outcomes, self._classes, self.total_strength,
                 self.wild)
 
     def __eq__(self, other: object) -> bool:
@@ -292,20 +382,30 @@ class DrawOption:
         top = ", ".join(
             f"{cat.label} {n / self.outcomes:.4f}" for cat, n in self.counts if n
         )
+        extra = ""
+        if not isinstance(self.objective, ExpectedStrength):
+            extra = f"value={float(self.value):.4f}, "
         return (
             f"DrawOption(keep={keep!r}, discard={disc!r}, outcomes={self.outcomes}, "
-            f"expected_strength={self.expected_strength:.2f}, {top})"
+            f"expected_strength={self.expected_strength:.2f}, {extra}{top})"
         )
 
 
 class DrawOdds(tuple[DrawOption, ...]):
     """The legal exchanges of a hand, best first (a tuple of :class:`DrawOption`).
 
-    Best is the highest expected strength; ties go to fewer cards exchanged.
-    ``str()`` gives a table.
+    Best is the highest value of the objective (by default the expected
+    strength); equal values go to fewer cards exchanged, then to the
+    positions discarded earliest in the hand. ``str()`` gives a table.
     """
 
-    __slots__ = ()
+    objective: Objective
+
+    def __new__(cls, options: Iterable[DrawOption] = (),
+                objective: Objective | None = None) -> DrawOdds:
+        self = super().__new__(cls, options)
+        self.objective = objective if objective is not None else DEFAULT_OBJECTIVE
+        return self
 
     @property
     def best(self) -> DrawOption:
@@ -322,15 +422,18 @@ class DrawOdds(tuple[DrawOption, ...]):
             Category.THREE_OF_A_KIND: "3K", Category.TWO_PAIR: "2P",
             Category.ONE_PAIR: "1P", Category.HIGH_CARD: "HC",
         }
-        head = f"{'keep':<15} {'discard':<12} {'E[strength]':>11} " + " ".join(
-            f"{short[c]:>6}" for c in cats
-        )
+        default = isinstance(self.objective, ExpectedStrength)
+        head = f"{'keep':<15} {'discard':<12} {'E[strength]':>11} "
+        if not default:
+            head += f"{'value':>9} "
+        head += " ".join(f"{short[c]:>6}" for c in cats)
         lines = [head]
         for opt in self[:limit]:
             probs = " ".join(f"{100 * n / opt.outcomes:6.2f}" for _, n in opt.counts)
+            value = "" if default else f"{float(opt.value):9.4f} "
             lines.append(
                 f"{format_cards(opt.keep) or '-':<15} {format_cards(opt.discard) or '-':<12} "
-                f"{opt.expected_strength:11.2f} {probs}"
+                f"{opt.expected_strength:11.2f} {value}{probs}"
             )
         return "\n".join(lines)
 
@@ -378,8 +481,8 @@ def _max_draw_arg(max_draw: Any) -> int:
         m = operator.index(max_draw)
     except TypeError:  # e.g. a numpy array of several values
         raise PedronTypeError(f"max_draw must be an int, not {type(max_draw).__name__}") from None
-    if not 0 <= m <= 4:
-        raise PedronValueError(f"max_draw must be 0..4, got {m}")
+    if not 0 <= m <= 5:
+        raise PedronValueError(f"max_draw must be 0..5, got {m}")
     return m
 
 
@@ -396,14 +499,38 @@ def _limit_arg(max_draw: Any) -> DrawLimit:
     return DrawLimit.from_max_draw(max_draw)
 
 
+def _rows(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
+          ) -> tuple[tuple[int, ...], int, bool, Objective, list[Any], int]:
+    cards = _hand_cards(hand)
+    hmask = 0
+    for c in cards:
+        hmask |= 1 << c
+    dmask = _dead_mask(dead, hmask) if dead != () else 0
+    limit = _limit_arg(max_draw)
+    w = bool(wild)
+    obj = objective_arg(objective, w)
+    if obj.kind < 0:  # custom: the kernel tallies, Python ranks
+        rows = _dk.analyse(cards, dmask, limit.most, limit.ace_for_most, w, 0, rank=False)
+        return cards, dmask, w, obj, rows, 1
+    kind, pays, below, at, tn, td, scale = obj.kernel_args(w)
+    rows = _dk.analyse(cards, dmask, limit.most, limit.ace_for_most, w, kind, pays, below, at,
+                       tn, td)
+    return cards, dmask, w, obj, rows, scale
+
+
 def draw_odds(
-    hand: Any, max_draw: int | DrawLimit = 2, *, wild: bool = True, dead: Any = ()
+    hand: Any,
+    max_draw: int | DrawLimit = 2,
+    *,
+    wild: bool = True,
+    dead: Any = (),
+    objective: Any = None,
 ) -> DrawOdds:
     """Every legal exchange for ``hand``, with exact outcome odds, best first.
 
     ``hand`` takes the same forms as :func:`~pedron.diablo.evaluate`.
     ``max_draw`` says which exchanges are legal: a :class:`DrawLimit`
-    (``DrawLimit.from_rules(rules)`` for a table), or an int 0..4 meaning up
+    (``DrawLimit.from_rules(rules)`` for a table), or an int 0..5 meaning up
     to that many cards, where 4 means the *More draw* variant, 3 cards or 4
     when the one card kept is an ace (``DrawLimit(4, True)``; for any four
     cards pass ``DrawLimit(4)``). Diablo allows 2 (the default). ``dead``
@@ -411,57 +538,61 @@ def draw_odds(
     in the hand. Replacements are drawn from the remaining unseen cards, every
     set of them equally likely; an exchange of more cards than remain unseen
     is not listed.
+
+    ``objective`` ranks the exchanges (:mod:`pedron.diablo.objectives`): None
+    for the expected strength, a :class:`~pedron.diablo.objectives.PayTable`,
+    a :class:`~pedron.diablo.objectives.Beat`, or any callable of a
+    :class:`DrawOption`. Equal values go to fewer cards exchanged, then to the
+    positions discarded earliest in the hand.
     """
-    cards = _hand_cards(hand)
-    hmask = 0
-    for c in cards:
-        hmask |= 1 << c
-    dmask = _dead_mask(dead, hmask)
-    limit = _limit_arg(max_draw)
-    w = bool(wild)
-    rows = _k.draw_table(cards, dmask, limit.most, w, limit.ace_for_most)
+    cards, dmask, w, obj, rows, scale = _rows(hand, max_draw, wild, dead, objective)
     options = []
-    for sub, outcomes, counts, total in rows:
-        kept, exchanged = _SPLITS[sub]
+    splits = _SPLITS
+    for sub, outcomes, total, num, den, classes, _win, _tie in rows:
+        kept, exchanged = splits[sub]
         keep = tuple([cards[i] for i in kept])
         disc = tuple([cards[i] for i in exchanged])
-        pairs = tuple(zip(_CATEGORIES_BEST_FIRST, counts[:0:-1], strict=True))
-        options.append(DrawOption(keep, disc, outcomes, pairs, total, w))
-    # Best first: highest expected strength (compared exactly), then fewer
-    # cards exchanged, then hand order (the kernel's order; best_exchange and
-    # the kernel's best_discard rank the same way).
-    options.sort(key=lambda o: (_neg_fraction(o.total_strength, o.outcomes), len(o.discard)))
-    return DrawOdds(options)
+        options.append(DrawOption(keep, disc, outcomes, classes, total, w, obj,
+                                  (num, den * scale), (cards, dmask, sub)))
+    if obj.kind < 0:
+        values = [obj.value(o) for o in options]
+        for o, v in zip(options, values, strict=True):
+            object.__setattr__(o, "_value", v)
+        order = sorted(range(len(options)),
+                       key=lambda i: (_Neg(values[i]), len(options[i].discard)))
+        options = [options[i] for i in order]
+    return DrawOdds(options, obj)
 
 
-def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool) -> tuple[int, ...]:
+def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool,
+                  objective: Any = None) -> tuple[int, ...]:
     """The discards of the exchange :func:`draw_odds` ranks first, computed lean.
 
     For bots and other hot loops: ``cards`` is a tuple of five distinct card
     ints (checked), ``limit`` a :class:`DrawLimit`; no dead cards. The result
-    is always ``draw_odds(cards, limit, wild=wild)[0].discard`` (same ranking
-    and tie-break), but no option records are built: the kernel keeps only
-    the best exchange, so a call costs little more than the enumeration.
+    is always ``draw_odds(cards, limit, wild=wild, objective=objective)[0].discard``
+    (same ranking and tie-break), but no option records are built.
     """
     if not isinstance(limit, DrawLimit):
         raise PedronTypeError(f"limit must be a DrawLimit, not {type(limit).__name__}")
-    return _k.best_discard(cards, 0, limit.most, bool(wild), limit.ace_for_most)
+    if objective is None:
+        return _k.best_discard(cards, 0, limit.most, bool(wild), limit.ace_for_most)
+    return draw_odds(cards, limit, wild=wild, objective=objective)[0].discard
 
 
-class _neg_fraction:
-    """Sort key: -a/b compared exactly (no float rounding)."""
+class _Neg:
+    """Sort key: a value, highest first, compared exactly."""
 
-    __slots__ = ("a", "b")
+    __slots__ = ("v",)
 
-    def __init__(self, a: int, b: int) -> None:
-        self.a = a
-        self.b = b
+    def __init__(self, v: Any) -> None:
+        self.v = v
 
-    def __lt__(self, other: _neg_fraction) -> bool:
-        return self.a * other.b > other.a * self.b
+    def __lt__(self, other: _Neg) -> bool:
+        return bool(self.v > other.v)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _neg_fraction) and self.a * other.b == other.a * self.b
+        return isinstance(other, _Neg) and bool(self.v == other.v)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -473,14 +604,15 @@ def best_draw(
     wild: bool = True,
     dead: Any = (),
     top: int | None = None,
+    objective: Any = None,
 ) -> DrawOdds:
     """The legal exchanges ranked for choosing: best first, optionally only ``top``.
 
-    The same records as :func:`draw_odds` (highest expected final strength
-    first, then fewer cards exchanged); ``best_draw(hand)[0]`` (or ``.best``)
+    The same records as :func:`draw_odds` (highest value of ``objective``
+    first, by default the expected final strength, then fewer cards exchanged); ``best_draw(hand)[0]`` (or ``.best``)
     is the recommended exchange.
     """
-    odds = draw_odds(hand, max_draw, wild=wild, dead=dead)
+    odds = draw_odds(hand, max_draw, wild=wild, dead=dead, objective=objective)
     if top is None:
         return odds
     if isinstance(top, bool) or not hasattr(top, "__index__"):
@@ -491,4 +623,4 @@ def best_draw(
         raise PedronTypeError(f"top must be an int or None, not {type(top).__name__}") from None
     if n < 1:
         raise PedronValueError(f"top must be >= 1, got {n}")
-    return DrawOdds(odds[:n])
+    return DrawOdds(odds[:n], odds.objective)
