@@ -28,7 +28,16 @@ from pedron.errors import CardError, DuplicateCardError, PedronTypeError, Pedron
 if TYPE_CHECKING:
     from pedron.diablo.rules import Rules
 
-__all__ = ["DrawLimit", "DrawOdds", "DrawOption", "best_draw", "best_exchange", "draw_odds"]
+__all__ = [
+    "BatchDraws",
+    "DrawLimit",
+    "DrawOdds",
+    "DrawOption",
+    "analyse_batch",
+    "best_draw",
+    "best_exchange",
+    "draw_odds",
+]
 
 _CATEGORIES_BEST_FIRST = tuple(sorted(Category, reverse=True))
 _ACE = 12
@@ -624,3 +633,116 @@ def best_draw(
     if n < 1:
         raise PedronValueError(f"top must be >= 1, got {n}")
     return DrawOdds(odds[:n], odds.objective)
+
+
+class BatchDraws:
+    """The best exchange of every row of :func:`analyse_batch`.
+
+    Attributes: ``hands`` (the (n, 5) uint8 array analysed), ``masks`` (per
+    row the positions exchanged, bit ``i`` for column ``i``), and the value
+    of that exchange as ``numerators / (denominators * scale)`` exactly
+    (:meth:`values`; :attr:`values_float` as floats).
+    """
+
+    __slots__ = ("denominators", "hands", "masks", "numerators", "objective", "scale")
+
+    def __init__(self, hands: Any, masks: Any, num: Any, den: Any, scale: int,
+                 objective: Objective) -> None:
+        self.hands = hands
+        self.masks = masks
+        self.numerators = num
+        self.denominators = den
+        self.scale = scale
+        self.objective = objective
+
+    def __len__(self) -> int:
+        return len(self.masks)
+
+    @property
+    def values_float(self) -> Any:
+        """The best value of each row as float64."""
+        return self.numerators / (self.denominators.astype(np.float64) * self.scale)
+
+    def values(self) -> list[Fraction]:
+        """The best value of each row, exactly."""
+        s = self.scale
+        return [Fraction(n, d * s) for n, d in
+                zip(self.numerators.tolist(), self.denominators.tolist(), strict=True)]
+
+    def discards(self) -> list[tuple[int, ...]]:
+        """The cards exchanged in each row (column order)."""
+        rows = self.hands.tolist()
+        return [tuple(row[i] for i in _SPLITS[m][1])
+                for row, m in zip(rows, self.masks.tolist(), strict=True)]
+
+    def __repr__(self) -> str:
+        return f"BatchDraws({len(self)} hands, objective={self.objective!r})"
+
+
+_MIN_ROWS_PER_THREAD = 64
+
+
+def analyse_batch(
+    hands: Any,
+    max_draw: int | DrawLimit = 2,
+    *,
+    wild: bool = True,
+    objective: Any = None,
+    threads: int | None = 1,
+) -> BatchDraws:
+    """The best exchange and its exact value for every row of an (n, 5) array.
+
+    ``hands`` is an (n, 5) array of card ints (any integer dtype; each row
+    five distinct cards 0..51); ``max_draw`` and the ranking are those of
+    :func:`draw_odds` (no dead cards), ``objective`` a built-in objective
+    (expected strength, a :class:`PayTable` or a :class:`Beat`; a custom
+    function needs :func:`draw_odds`). The work runs without the GIL;
+    ``threads`` > 1 splits the rows across threads (None: one per CPU).
+    """
+    from pedron.diablo.hand import _threads_arg
+    from pedron.errors import ArrayError
+
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 5:
+        raise ArrayError(f"hands must be an (n, 5) array, not shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise ArrayError(f"hands must hold integers, not {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 51):
+        raise CardError("hands: a card number is out of range 0..51")
+    cards = np.ascontiguousarray(arr, dtype=np.uint8)
+    limit = _limit_arg(max_draw)
+    w = bool(wild)
+    obj = objective_arg(objective, w)
+    if obj.kind < 0:
+        raise PedronTypeError("analyse_batch takes a built-in objective; use draw_odds for "
+                              "a custom function")
+    kind, pays, below, at, tn, td, scale = obj.kernel_args(w)
+    n = cards.shape[0]
+    masks = np.zeros(n, dtype=np.uint8)
+    num = np.zeros(n, dtype=np.int64)
+    den = np.zeros(n, dtype=np.uint64)
+    nthreads = max(1, min(_threads_arg(threads), n // _MIN_ROWS_PER_THREAD))
+    args = (cards, limit.most, limit.ace_for_most, w, kind, pays, below, at, tn, td,
+            masks, num, den)
+    if nthreads == 1:
+        bad = _dk.best_rows(*args)
+    else:
+        import threading
+
+        step = -(-n // nthreads)
+        results = [-1] * nthreads
+
+        def work(i: int) -> None:
+            results[i] = _dk.best_rows(*args, i * step, min(n, (i + 1) * step))
+
+        pool = [threading.Thread(target=work, args=(i,)) for i in range(1, nthreads)]
+        for t in pool:
+            t.start()
+        work(0)
+        for t in pool:
+            t.join()
+        bads = [r for r in results if r >= 0]
+        bad = min(bads) if bads else -1
+    if bad >= 0:
+        raise DuplicateCardError(f"hands: row {bad} repeats a card: {cards[bad].tolist()}")
+    return BatchDraws(cards, masks, num, den, scale, obj)
