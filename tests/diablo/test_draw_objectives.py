@@ -92,7 +92,7 @@ def test_distributions_with_dead_cards_and_five_card_draws():
     assert len(odds) == 32
     for opt in odds:
         if len(opt.discard) in (0, 1, 5):
-            strengths, names = exchange_tallies(hand, opt.discard, dead=dead)
+            _, names = exchange_tallies(hand, opt.discard, dead=dead)
             assert {c.label: n for c, n in opt.class_counts if n} == dict(names)
 
 

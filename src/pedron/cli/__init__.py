@@ -15,6 +15,7 @@ from typing import NoReturn
 import pedron
 from pedron.cli import commands, play
 from pedron.cli import simulate as simulate_cmd
+from pedron.cli import videopoker as videopoker_cmd
 from pedron.errors import PedronError
 
 __all__ = ["main"]
@@ -132,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=commands.cmd_deal)
 
     simulate_cmd.register(sub)
+    videopoker_cmd.register(sub)
     return parser
 
 

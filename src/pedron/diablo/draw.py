@@ -239,6 +239,10 @@ class DrawOption:
     total_strength: int
     wild: bool
     objective: Objective
+    _classes: tuple[int, ...]
+    _value: Any
+    _ctx: tuple[tuple[int, ...], int, int]
+    _hist: dict[int, int] | None
 
     def __init__(
         self,
@@ -404,8 +408,9 @@ class DrawOdds(tuple[DrawOption, ...]):
     """The legal exchanges of a hand, best first (a tuple of :class:`DrawOption`).
 
     Best is the highest value of the objective (by default the expected
-    strength); equal values go to fewer cards exchanged, then to the
-    positions discarded earliest in the hand. ``str()`` gives a table.
+    strength); equal values go to fewer cards exchanged, then to the lower
+    discard mask (position ``i`` of the hand counting ``2**i``). ``str()``
+    gives a table.
     """
 
     objective: Objective
@@ -552,7 +557,7 @@ def draw_odds(
     for the expected strength, a :class:`~pedron.diablo.objectives.PayTable`,
     a :class:`~pedron.diablo.objectives.Beat`, or any callable of a
     :class:`DrawOption`. Equal values go to fewer cards exchanged, then to the
-    positions discarded earliest in the hand.
+    lower discard mask (position ``i`` of the hand counting ``2**i``).
     """
     cards, dmask, w, obj, rows, scale = _rows(hand, max_draw, wild, dead, objective)
     options = []
@@ -618,8 +623,9 @@ def best_draw(
     """The legal exchanges ranked for choosing: best first, optionally only ``top``.
 
     The same records as :func:`draw_odds` (highest value of ``objective``
-    first, by default the expected final strength, then fewer cards exchanged); ``best_draw(hand)[0]`` (or ``.best``)
-    is the recommended exchange.
+    first, by default the expected final strength, then fewer cards
+    exchanged); ``best_draw(hand)[0]`` (or ``.best``) is the recommended
+    exchange.
     """
     odds = draw_odds(hand, max_draw, wild=wild, dead=dead, objective=objective)
     if top is None:

@@ -3,7 +3,7 @@
 Every objective gives each exchange an exact value (a :class:`~fractions.Fraction`)
 from its exact outcome distribution; the advisor ranks exchanges by that value,
 highest first, and breaks equal values by fewer cards exchanged, then by the
-positions discarded (the earlier in the hand, the sooner).
+lower discard mask (position ``i`` of the hand counting ``2**i``).
 
 * :class:`ExpectedStrength` (the default): the mean final strength, the
   evaluator's dense 1..N index.
@@ -104,6 +104,8 @@ class PayTable(Objective):
     pays: tuple[Fraction, ...]
     wild: bool
     name: str | None
+    _scale: int
+    _scaled: tuple[int, ...]
 
     def __init__(
         self, pays: Mapping[Outcome, Any] | Iterable[Any], *, wild: bool = True,
@@ -203,6 +205,11 @@ class Beat(Objective):
 
     __slots__ = ("_arrays", "_total", "target", "ties", "wild")
     kind = 2
+    target: Any
+    wild: bool
+    ties: Fraction
+    _arrays: tuple[Any, Any]
+    _total: int
 
     def __init__(self, target: Any, *, wild: bool = True, ties: Any = 0) -> None:
         from pedron.diablo.draw import DrawOption
@@ -284,6 +291,7 @@ class Custom(Objective):
     """
 
     __slots__ = ("fn",)
+    fn: Callable[[DrawOption], Any]
 
     def __init__(self, fn: Callable[[DrawOption], Any]) -> None:
         if not callable(fn):

@@ -73,30 +73,30 @@ class Outcome(Enum):
         return f"Outcome.{self.name}"
 
 
-O = Outcome
+_O = Outcome
 DEUCES_WILD_OUTCOMES: tuple[Outcome, ...] = (
-    O.NATURAL_ROYAL, O.FOUR_DEUCES, O.WILD_ROYAL, O.FIVE_OF_A_KIND, O.STRAIGHT_FLUSH,
-    O.FOUR_OF_A_KIND, O.FULL_HOUSE, O.FLUSH, O.STRAIGHT, O.THREE_OF_A_KIND, O.TWO_PAIR,
-    O.ONE_PAIR, O.HIGH_CARD,
+    _O.NATURAL_ROYAL, _O.FOUR_DEUCES, _O.WILD_ROYAL, _O.FIVE_OF_A_KIND, _O.STRAIGHT_FLUSH,
+    _O.FOUR_OF_A_KIND, _O.FULL_HOUSE, _O.FLUSH, _O.STRAIGHT, _O.THREE_OF_A_KIND, _O.TWO_PAIR,
+    _O.ONE_PAIR, _O.HIGH_CARD,
 )
 """The deuces-wild classes, best first (the kernel's class index is the position)."""
 NATURAL_OUTCOMES: tuple[Outcome, ...] = (
-    O.ROYAL_FLUSH, O.STRAIGHT_FLUSH, O.FOUR_OF_A_KIND, O.FULL_HOUSE, O.FLUSH, O.STRAIGHT,
-    O.THREE_OF_A_KIND, O.TWO_PAIR, O.JACKS_OR_BETTER, O.LOW_PAIR, O.HIGH_CARD,
+    _O.ROYAL_FLUSH, _O.STRAIGHT_FLUSH, _O.FOUR_OF_A_KIND, _O.FULL_HOUSE, _O.FLUSH, _O.STRAIGHT,
+    _O.THREE_OF_A_KIND, _O.TWO_PAIR, _O.JACKS_OR_BETTER, _O.LOW_PAIR, _O.HIGH_CARD,
 )
 """The natural-play classes, best first."""
 
 _CATEGORY = {
-    O.NATURAL_ROYAL: Category.STRAIGHT_FLUSH, O.FOUR_DEUCES: Category.FIVE_OF_A_KIND,
-    O.WILD_ROYAL: Category.STRAIGHT_FLUSH, O.FIVE_OF_A_KIND: Category.FIVE_OF_A_KIND,
-    O.ROYAL_FLUSH: Category.STRAIGHT_FLUSH, O.STRAIGHT_FLUSH: Category.STRAIGHT_FLUSH,
-    O.FOUR_OF_A_KIND: Category.FOUR_OF_A_KIND, O.FULL_HOUSE: Category.FULL_HOUSE,
-    O.FLUSH: Category.FLUSH, O.STRAIGHT: Category.STRAIGHT,
-    O.THREE_OF_A_KIND: Category.THREE_OF_A_KIND, O.TWO_PAIR: Category.TWO_PAIR,
-    O.JACKS_OR_BETTER: Category.ONE_PAIR, O.LOW_PAIR: Category.ONE_PAIR,
-    O.ONE_PAIR: Category.ONE_PAIR, O.HIGH_CARD: Category.HIGH_CARD,
+    _O.NATURAL_ROYAL: Category.STRAIGHT_FLUSH, _O.FOUR_DEUCES: Category.FIVE_OF_A_KIND,
+    _O.WILD_ROYAL: Category.STRAIGHT_FLUSH, _O.FIVE_OF_A_KIND: Category.FIVE_OF_A_KIND,
+    _O.ROYAL_FLUSH: Category.STRAIGHT_FLUSH, _O.STRAIGHT_FLUSH: Category.STRAIGHT_FLUSH,
+    _O.FOUR_OF_A_KIND: Category.FOUR_OF_A_KIND, _O.FULL_HOUSE: Category.FULL_HOUSE,
+    _O.FLUSH: Category.FLUSH, _O.STRAIGHT: Category.STRAIGHT,
+    _O.THREE_OF_A_KIND: Category.THREE_OF_A_KIND, _O.TWO_PAIR: Category.TWO_PAIR,
+    _O.JACKS_OR_BETTER: Category.ONE_PAIR, _O.LOW_PAIR: Category.ONE_PAIR,
+    _O.ONE_PAIR: Category.ONE_PAIR, _O.HIGH_CARD: Category.HIGH_CARD,
 }
-del O
+del _O
 
 
 def outcome_classes(wild: bool = True) -> tuple[Outcome, ...]:

@@ -113,7 +113,7 @@ def hold_evs(hand: tuple[int, ...], pays: dict[str, Any], *, wild: bool = True
         for discard in combinations(hand, k):
             _, names = _score(_finals(hand, discard, frozenset()), wild)
             total = sum(Fraction(pays.get(n, 0)) * c for n, c in names.items())
-            out[discard] = total / sum(names.values())
+            out[discard] = Fraction(total) / sum(names.values())
     return out
 
 

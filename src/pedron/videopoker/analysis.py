@@ -13,8 +13,9 @@ Every deal is weighted alike and every draw of a hold by
 analyses count in.
 
 Equal-EV holds: when two holds of a deal have the same expected payout, the
-one drawing fewer cards is taken, then the one whose discards come earliest
-in the hand (cards sorted ascending for the whole-game analysis). The return
+one drawing fewer cards is taken, then the lower discard mask (position
+``i`` of the hand counting ``2**i``; the cards sorted ascending for the
+whole-game analysis). The return
 does not depend on that choice; the class counts and the variance can.
 """
 
@@ -180,7 +181,8 @@ class Analysis:
 
     def __repr__(self) -> str:
         name = self.pay_table.name or "/".join(str(p) for p in self.pay_table.pays)
-        return f"Analysis({name!r}, return={self.return_float:.6%}, variance={float(self.variance):.4f})"
+        return (f"Analysis({name!r}, return={self.return_float:.6%}, "
+                f"variance={float(self.variance):.4f})")
 
 
 def _sums(table: PayTable) -> tuple[tuple[Any, ...], tuple[Any, ...], int]:
@@ -242,7 +244,8 @@ def best_hold(hand: Any, pays: Any = "full-pay-deuces-wild", *,
               game: str | None = None) -> HoldAnalysis:
     """Every hold of a dealt five-card hand, best first, with exact EVs and
     class counts under a pay table (see :func:`analyse` for ``pays``).
-    Equal EVs go to fewer cards drawn, then to the discards earliest in the hand."""
+    Equal EVs go to fewer cards drawn, then to the lower discard mask
+    (position ``i`` of the hand counting ``2**i``)."""
     cards = _hand_arg(hand)
     table = _pay_table(pays, game=game)
     sums, tables, ncls = _sums(table)
