@@ -213,28 +213,117 @@ cdef object _build(bint wild):
 def pay_sums(tables, const int64_t[::1] pays):
     """Per subset size 0..5, the payout sum over the hands containing each
     subset: ``(p0, p1, p2, p3, p4, p5)`` int64 arrays."""
-    cls5, cnt4, cnt3, cnt2, cnt1, cnt0 = tables
-    ncls = len(cnt0)
+    cls5_a, cnt4_a, cnt3_a, cnt2_a, cnt1_a, cnt0_a = tables
+    cdef int ncls = len(cnt0_a), c
     if pays.shape[0] != ncls:
         raise ValueError(f"pays: {ncls} values expected")
-    p = np.asarray(pays, dtype=np.int64)
-    out = [np.asarray(cnt0, dtype=np.int64) @ p]
-    for cnt in (cnt1, cnt2, cnt3, cnt4):
-        out.append(np.asarray(cnt, dtype=np.int64).reshape(-1, ncls) @ p)
-    out[0] = np.array([out[0]], dtype=np.int64)
-    out.append(p[cls5])
-    return tuple(np.ascontiguousarray(x, dtype=np.int64) for x in out)
+    out = [np.zeros(n, dtype=np.int64) for n in (1, 52, N2, N3, N4, N5)]
+    cdef int64_t[::1] p0 = out[0], p1 = out[1], p2 = out[2], p3 = out[3], p4 = out[4]
+    cdef int64_t[::1] p5 = out[5]
+    cdef const uint8_t[::1] cls5 = cls5_a
+    cdef const uint16_t[::1] cnt4 = cnt4_a
+    cdef const uint32_t[::1] cnt3 = cnt3_a
+    cdef const uint32_t[::1] cnt2 = cnt2_a
+    cdef const uint32_t[::1] cnt1 = cnt1_a
+    cdef const uint64_t[::1] cnt0 = cnt0_a
+    cdef Py_ssize_t r
+    cdef int64_t v
+    with nogil:
+        v = 0
+        for c in range(ncls):
+            v += <int64_t>cnt0[c] * pays[c]
+        p0[0] = v
+        for r in range(52):
+            v = 0
+            for c in range(ncls):
+                v += <int64_t>cnt1[r * ncls + c] * pays[c]
+            p1[r] = v
+        for r in range(N2):
+            v = 0
+            for c in range(ncls):
+                v += <int64_t>cnt2[r * ncls + c] * pays[c]
+            p2[r] = v
+        for r in range(N3):
+            v = 0
+            for c in range(ncls):
+                v += <int64_t>cnt3[r * ncls + c] * pays[c]
+            p3[r] = v
+        for r in range(N4):
+            v = 0
+            for c in range(ncls):
+                v += <int64_t>cnt4[r * ncls + c] * pays[c]
+            p4[r] = v
+        for r in range(N5):
+            p5[r] = pays[cls5[r]]
+    return tuple(out)
+
+
+def class_totals(tables, tuple weights):
+    """Weighted class counts: ``sum over subsets T of weights[|T|][T] * N(T)``."""
+    cls5_a, cnt4_a, cnt3_a, cnt2_a, cnt1_a, cnt0_a = tables
+    cdef int ncls = len(cnt0_a), c
+    cdef const int64_t[::1] w0 = weights[0], w1 = weights[1], w2 = weights[2]
+    cdef const int64_t[::1] w3 = weights[3], w4 = weights[4], w5 = weights[5]
+    cdef const uint8_t[::1] cls5 = cls5_a
+    cdef const uint16_t[::1] cnt4 = cnt4_a
+    cdef const uint32_t[::1] cnt3 = cnt3_a
+    cdef const uint32_t[::1] cnt2 = cnt2_a
+    cdef const uint32_t[::1] cnt1 = cnt1_a
+    cdef const uint64_t[::1] cnt0 = cnt0_a
+    cdef int64_t tot[MAX_CLASSES]
+    cdef Py_ssize_t r
+    cdef int64_t x
+    memset(tot, 0, sizeof(tot))
+    with nogil:
+        for c in range(ncls):
+            tot[c] += w0[0] * <int64_t>cnt0[c]
+        for r in range(52):
+            x = w1[r]
+            if x:
+                for c in range(ncls):
+                    tot[c] += x * <int64_t>cnt1[r * ncls + c]
+        for r in range(N2):
+            x = w2[r]
+            if x:
+                for c in range(ncls):
+                    tot[c] += x * <int64_t>cnt2[r * ncls + c]
+        for r in range(N3):
+            x = w3[r]
+            if x:
+                for c in range(ncls):
+                    tot[c] += x * <int64_t>cnt3[r * ncls + c]
+        for r in range(N4):
+            x = w4[r]
+            if x:
+                for c in range(ncls):
+                    tot[c] += x * <int64_t>cnt4[r * ncls + c]
+        for r in range(N5):
+            tot[cls5[r]] += w5[r]
+    return [tot[c] for c in range(ncls)]
 
 
 cdef struct sums_t:
     const int64_t* p[6]
 
 
-cdef inline void hold_values(const sums_t* s, const int* cards, int64_t* f) noexcept nogil:
+cdef inline void subset_ranks(const int* cards, uint32_t* r) noexcept nogil:
+    """Colex ranks of all 32 subsets: dropping a subset's highest position
+    leaves the others at their places, so each rank extends a smaller one."""
+    cdef int sub, top = 0
+    r[0] = 0
+    for sub in range(1, 32):
+        if sub >> (top + 1):
+            top += 1
+        r[sub] = r[sub ^ (1 << top)] + BIN[cards[top]][popcount5(sub)]
+
+
+cdef inline void hold_values(const sums_t* s, const int* cards, int64_t* f,
+                             uint32_t* r) noexcept nogil:
     """f[H] = payout sum over the draws of holding the positions in H."""
     cdef int sub, i
+    subset_ranks(cards, r)
     for sub in range(32):
-        f[sub] = s.p[popcount5(sub)][rank_of(cards, sub)]
+        f[sub] = s.p[popcount5(sub)][r[sub]]
     for i in range(5):
         for sub in range(32):
             if not (sub >> i) & 1:
@@ -262,73 +351,51 @@ cdef inline int best_hold(const int64_t* f) noexcept nogil:
     return best
 
 
-def solve_range(tuple sums, tables, int ncls, Py_ssize_t start, Py_ssize_t stop):
-    """Analyse the suit classes ``start:stop``: returns ``(weighted payout sum,
-    weighted class counts)`` with every deal weighted by its class size and
-    every draw by ``LCM / C(47, drawn)``."""
-    cls_t, (reps_a, weights_a) = tables, _SUIT_CLASSES[0]
-    cls5_a, cnt4_a, cnt3_a, cnt2_a, cnt1_a, cnt0_a = cls_t
+def solve_range(tuple sums, tuple weights, Py_ssize_t start, Py_ssize_t stop):
+    """Analyse the suit classes ``start:stop``: returns the weighted payout sum
+    (every deal weighted by its class size and every draw by
+    ``LCM / C(47, drawn)``) and adds to ``weights[k][T]`` the signed weight
+    with which each k-card subset's counts enter the class totals (see
+    :func:`class_totals`)."""
+    reps_a, weights_a = _SUIT_CLASSES[0]
     cdef sums_t s
+    cdef int64_t* w[6]
     cdef const int64_t[::1] pk
+    cdef int64_t[::1] wk
     cdef const uint8_t[:, ::1] reps = reps_a
-    cdef const uint8_t[::1] weights = weights_a
-    cdef const uint8_t[::1] cls5 = cls5_a
-    cdef const uint16_t[::1] cnt4 = cnt4_a
-    cdef const uint32_t[::1] cnt3 = cnt3_a
-    cdef const uint32_t[::1] cnt2 = cnt2_a
-    cdef const uint32_t[::1] cnt1 = cnt1_a
-    cdef const uint64_t[::1] cnt0 = cnt0_a
-    cdef int i, sub, h, k, sign, size
+    cdef const uint8_t[::1] cw = weights_a
+    cdef int i, sub, h, size
     cdef int cards[5]
     cdef int64_t f[32]
+    cdef uint32_t rk[32]
     cdef int64_t total = 0, wgt
-    cdef int64_t cls_tot[MAX_CLASSES]
-    cdef int64_t local[MAX_CLASSES]
-    cdef uint32_t r
     cdef Py_ssize_t n
     keep = []
     for i in range(6):
         pk = sums[i]
         keep.append(pk)
         s.p[i] = &pk[0]
-    memset(cls_tot, 0, sizeof(cls_tot))
+        wk = weights[i]
+        keep.append(wk)
+        w[i] = &wk[0]
     with nogil:
         for n in range(start, stop):
             for i in range(5):
                 cards[i] = reps[n, i]
-            hold_values(&s, cards, f)
+            hold_values(&s, cards, f, rk)
             h = best_hold(f)
             size = popcount5(h)
-            wgt = <int64_t>weights[n] * <int64_t>(LCM // DRAWS[5 - size])
+            wgt = <int64_t>cw[n] * <int64_t>(LCM // DRAWS[5 - size])
             total += f[h] * wgt
-            # class counts of the chosen hold: the same inclusion-exclusion
-            memset(local, 0, sizeof(local))
+            # the chosen hold's class counts: the same inclusion-exclusion,
+            # its terms deferred to one pass over the tables
             for sub in range(32):
-                if (sub & h) != h:
-                    continue
-                sign = -1 if popcount5(sub ^ h) & 1 else 1
-                r = rank_of(cards, sub)
-                k = popcount5(sub)
-                if k == 5:
-                    local[cls5[r]] += sign
-                elif k == 4:
-                    for i in range(ncls):
-                        local[i] += sign * <int64_t>cnt4[r * ncls + i]
-                elif k == 3:
-                    for i in range(ncls):
-                        local[i] += sign * <int64_t>cnt3[r * ncls + i]
-                elif k == 2:
-                    for i in range(ncls):
-                        local[i] += sign * <int64_t>cnt2[r * ncls + i]
-                elif k == 1:
-                    for i in range(ncls):
-                        local[i] += sign * <int64_t>cnt1[r * ncls + i]
-                else:
-                    for i in range(ncls):
-                        local[i] += sign * <int64_t>cnt0[i]
-            for i in range(ncls):
-                cls_tot[i] += local[i] * wgt
-    return total, [cls_tot[i] for i in range(ncls)]
+                if (sub & h) == h:
+                    if popcount5(sub ^ h) & 1:
+                        w[popcount5(sub)][rk[sub]] -= wgt
+                    else:
+                        w[popcount5(sub)][rk[sub]] += wgt
+    return total
 
 
 def hand_holds(tuple sums, tables, int ncls, tuple hand):
@@ -340,6 +407,7 @@ def hand_holds(tuple sums, tables, int ncls, tuple hand):
     cdef int cards[5]
     cdef int i, j, t, disc, h, sub, k, sign
     cdef int64_t f[32]
+    cdef uint32_t rk[32]
     cdef sums_t s
     cdef const int64_t[::1] pk
     keep = []
@@ -357,7 +425,7 @@ def hand_holds(tuple sums, tables, int ncls, tuple hand):
             j -= 1
     for i in range(5):
         cards[i] = hand[order[i]]
-    hold_values(&s, cards, f)
+    hold_values(&s, cards, f, rk)
     cnts = [np.asarray(cnt0_a, dtype=np.int64),
             np.asarray(cnt1_a, dtype=np.int64).reshape(-1, ncls),
             np.asarray(cnt2_a, dtype=np.int64).reshape(-1, ncls),

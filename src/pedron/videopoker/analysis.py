@@ -209,18 +209,22 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     sums, tables, ncls = _sums(table)
     n = _SUIT_CLASSES
     chunks = [(i * n // _CHUNKS, (i + 1) * n // _CHUNKS) for i in range(_CHUNKS)]
-    results: list[tuple[int, list[int]]] = []
+    sizes = (1, 52, 1326, 22100, 270725, DEALS)
+    results: list[tuple[int, tuple[Any, ...]]] = []
     lock = threading.Lock()
     done = [0]
 
     def work(mine: list[tuple[int, int]]) -> None:
+        weights = tuple(np.zeros(k, dtype=np.int64) for k in sizes)
+        total = 0
         for a, b in mine:
-            r = _vp.solve_range(sums, tables, ncls, a, b)
+            total += _vp.solve_range(sums, weights, a, b)
             with lock:
-                results.append(r)
                 done[0] += b - a
                 if progress is not None and nthreads == 1:
                     progress(done[0], n)
+        with lock:
+            results.append((total, weights))
 
     if progress is not None:
         progress(0, n)
@@ -236,7 +240,11 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
         if progress is not None:
             progress(n, n)
     total = sum(r[0] for r in results)
-    counts = [sum(r[1][i] for r in results) for i in range(ncls)]
+    weights = results[0][1]
+    for _, other in results[1:]:
+        for a, b in zip(weights, other, strict=True):
+            a += b
+    counts = _vp.class_totals(tables, weights)
     return Analysis(table, total, counts)
 
 
