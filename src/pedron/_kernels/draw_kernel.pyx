@@ -32,6 +32,9 @@ from pedron._kernels import diablo_eval as _ev
 
 cdef uint8_t BASE_W[8192]
 cdef uint8_t BASE_N[8192]
+cdef int ROYAL_W = 0            # the strength of a royal flush, deuces wild
+cdef int N_STRENGTHS_W = _ev.strength_count(True) + 1
+cdef int N_STRENGTHS_N = _ev.strength_count(False) + 1
 
 cdef enum:
     DEUCE = 0
@@ -58,6 +61,9 @@ def _build_classes():
         cat, ranks = _ev.decode(s, True)
         if cat == 9:
             BASE_W[s] = 2 if ranks[0] == ACE else 4  # a royal: wild unless no deuce
+            if ranks[0] == ACE:
+                global ROYAL_W
+                ROYAL_W = s
         else:
             BASE_W[s] = _W_OF_CATEGORY[cat]
     for s in range(1, _ev.strength_count(False) + 1):
@@ -106,14 +112,17 @@ cdef struct walk_t:
 
 
 cdef inline void visit(const walk_t* w, acc_t* acc, uint16_t st, uint64_t mult) noexcept nogil:
-    acc.outcomes += mult
+    # Histogram mode: only count the strength (the tallies are swept from the
+    # histogram once per exchange). Direct mode: add to the tallies (the
+    # number of outcomes is known beforehand and not counted here).
+    if w.hist != NULL:
+        w.hist[st] += mult
+        return
     acc.total += <uint64_t>st * mult
     acc.cls[w.base[st]] += mult
     if w.below != NULL:
         acc.win += w.below[st] * mult
         acc.tie += w.at[st] * mult
-    if w.hist != NULL:
-        w.hist[st] += mult
 
 
 cdef void walk(const walk_t* w, acc_t* acc, uint64_t ks, uint64_t ko, const uint8_t* un,
@@ -200,10 +209,21 @@ cdef bint legal(const hand_t* h, int sub, int most, bint ace_for_most) noexcept 
     return True
 
 
-cdef void run_exchange(const walk_t* w, const hand_t* h, int sub, acc_t* acc) noexcept nogil:
-    """Accumulate every outcome of discarding the positions in ``sub``."""
-    cdef uint64_t ks = 0, ko = 0, before, mult
-    cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub)
+cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
+                       uint64_t* scratch, int n_strengths) noexcept nogil:
+    """Accumulate every outcome of discarding the positions in ``sub``.
+
+    With ``scratch`` (a zeroed histogram of ``n_strengths`` slots, left
+    zeroed again) and more outcomes than strengths, the outcomes are counted
+    per strength and the tallies swept from the histogram afterwards; else
+    each outcome is added to the tallies directly. A caller's own histogram
+    (``w.hist`` set) is filled and the tallies are still computed.
+    """
+    cdef uint64_t ks = 0, ko = 0, before, mult, n_out, total_out = 0, royal_nat = 0
+    cdef uint64_t four_deuces = 0, hv
+    cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub), st
+    cdef uint64_t* own = w.hist
+    cdef uint64_t* hist = own
     for i in range(5):
         if not (sub >> i) & 1:
             ks += w.E[h.cards[i]]
@@ -212,23 +232,51 @@ cdef void run_exchange(const walk_t* w, const hand_t* h, int sub, acc_t* acc) no
                 kd += 1
     for j in range(min(d, h.ud) + 1):
         m = d - j
+        if m <= h.nu:
+            total_out += choose(h.ud, j) * choose(h.nu, m)
+    if hist == NULL and scratch != NULL and total_out > <uint64_t>(2 * n_strengths):
+        hist = scratch
+    w.hist = hist
+    for j in range(min(d, h.ud) + 1):
+        m = d - j
         if m > h.nu:
             continue
         mult = choose(h.ud, j)
+        n_out = choose(h.nu, m) * mult
         if h.wild and kd + j == 4:
-            before = acc.outcomes
-            walk(w, acc, ks, ko, h.un, h.nu, m, mult)
-            before = acc.outcomes - before   # all five of a kind by strength
-            acc.cls[W_FIVE_OF_A_KIND] -= before
-            acc.cls[W_FOUR_DEUCES] += before
-        elif h.wild and kd + j == 0:
-            before = acc.cls[W_WILD_ROYAL]
-            walk(w, acc, ks, ko, h.un, h.nu, m, mult)
-            before = acc.cls[W_WILD_ROYAL] - before   # royals without a deuce
-            acc.cls[W_WILD_ROYAL] -= before
-            acc.cls[W_NATURAL_ROYAL] += before
+            four_deuces += n_out      # all five of a kind by strength
+        if hist != NULL:
+            if h.wild and kd + j == 0:
+                before = hist[ROYAL_W]
+                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
+                royal_nat += hist[ROYAL_W] - before
+            else:
+                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
         else:
-            walk(w, acc, ks, ko, h.un, h.nu, m, mult)
+            if h.wild and kd + j == 0:
+                before = acc.cls[W_WILD_ROYAL]
+                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
+                royal_nat += acc.cls[W_WILD_ROYAL] - before
+            else:
+                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
+    w.hist = own
+    if hist != NULL:
+        for st in range(1, n_strengths):
+            hv = hist[st]
+            if hv:
+                acc.total += <uint64_t>st * hv
+                acc.cls[w.base[st]] += hv
+                if w.below != NULL:
+                    acc.win += w.below[st] * hv
+                    acc.tie += w.at[st] * hv
+                if hist == scratch:
+                    hist[st] = 0
+    acc.outcomes += total_out
+    if h.wild:
+        acc.cls[W_FIVE_OF_A_KIND] -= four_deuces
+        acc.cls[W_FOUR_DEUCES] += four_deuces
+        acc.cls[W_WILD_ROYAL] -= royal_nat
+        acc.cls[W_NATURAL_ROYAL] += royal_nat
 
 
 cdef int fill_hand(hand_t* h, const int* cards, uint64_t dead_mask, bint wild) noexcept nogil:
@@ -345,6 +393,8 @@ def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wi
     cdef int order[32]
     cdef int n = 0, sub, i, j, t, c
     cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
+    cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
+    cdef uint64_t scratch[8192]
     if len(hand) != 5:
         raise ValueError("a hand has five cards")
     for i in range(5):
@@ -355,11 +405,12 @@ def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wi
     if fill_hand(&h, cards, dead_mask, wild) < 0:
         raise ValueError("invalid hand or dead cards")
     with nogil:
+        memset(scratch, 0, nst * sizeof(uint64_t))
         for sub in range(32):
             if not legal(&h, sub, most, ace_for_most):
                 continue
             memset(&accs[sub], 0, sizeof(acc_t))
-            run_exchange(&w, &h, sub, &accs[sub])
+            run_exchange(&w, &h, sub, &accs[sub], scratch, nst)
             nums[sub] = numerator(&ob, &accs[sub], ncls)
             dens[sub] = denominator(&ob, &accs[sub])
             # insertion into the ranked order (stable: lower masks stay first)
@@ -401,7 +452,7 @@ def histogram(tuple hand, uint64_t dead_mask, int sub, bint wild, uint64_t[::1] 
     w.hist = &out[0]
     memset(&acc, 0, sizeof(acc_t))
     with nogil:
-        run_exchange(&w, &h, sub, &acc)
+        run_exchange(&w, &h, sub, &acc, NULL, N_STRENGTHS_W if wild else N_STRENGTHS_N)
     return acc.outcomes
 
 
@@ -425,6 +476,8 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
     cdef int64_t num, bnum
     cdef uint64_t den, bden
     cdef Py_ssize_t r, n = cards.shape[0], bad = -1
+    cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
+    cdef uint64_t scratch[8192]
     if cards.shape[1] != 5:
         raise ValueError("cards must have 5 columns")
     if not 0 <= most <= 5:
@@ -435,6 +488,7 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
         raise ValueError("out arrays too short")
     setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
     with nogil:
+        memset(scratch, 0, nst * sizeof(uint64_t))
         for r in range(start, stop):
             for i in range(5):
                 hc[i] = cards[r, i]
@@ -449,7 +503,7 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
                 if not legal(&h, sub, most, ace_for_most):
                     continue
                 memset(&acc, 0, sizeof(acc_t))
-                run_exchange(&w, &h, sub, &acc)
+                run_exchange(&w, &h, sub, &acc, scratch, nst)
                 num = numerator(&ob, &acc, ncls)
                 den = denominator(&ob, &acc)
                 d = popcount64(<uint64_t>sub)

@@ -230,11 +230,9 @@ class DrawOption:
     :meth:`strength_counts` per final strength (computed on first use).
     """
 
-    __slots__ = ("_classes", "_ctx", "_hist", "_value", "discard", "keep", "objective",
-                 "outcomes", "total_strength", "wild")
+    __slots__ = ("_classes", "_ctx", "_hist", "_value", "objective", "outcomes",
+                 "total_strength", "wild")
 
-    keep: tuple[int, ...]
-    discard: tuple[int, ...]
     outcomes: int
     total_strength: int
     wild: bool
@@ -246,8 +244,6 @@ class DrawOption:
 
     def __init__(
         self,
-        keep: tuple[int, ...],
-        discard: tuple[int, ...],
         outcomes: int,
         classes: tuple[int, ...],
         total_strength: int,
@@ -257,8 +253,6 @@ class DrawOption:
         ctx: tuple[tuple[int, ...], int, int],
     ) -> None:
         sa = object.__setattr__
-        sa(self, "keep", keep)
-        sa(self, "discard", discard)
         sa(self, "outcomes", outcomes)
         sa(self, "_classes", classes)
         sa(self, "total_strength", total_strength)
@@ -270,6 +264,18 @@ class DrawOption:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"DrawOption is immutable (cannot set {name!r})")
+
+    @property
+    def keep(self) -> tuple[int, ...]:
+        """The cards kept, as card ints in hand order."""
+        cards, _, sub = self._ctx
+        return tuple([cards[i] for i in _SPLITS[sub][0]])
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        """The cards exchanged, in hand order."""
+        cards, _, sub = self._ctx
+        return tuple([cards[i] for i in _SPLITS[sub][1]])
 
     @property
     def value(self) -> Any:
@@ -507,7 +513,19 @@ _SPLITS = tuple(
 )
 
 
+_LIMIT_OF_INT: dict[int, DrawLimit] = {}
+
+
+_POPCOUNT = tuple(bin(m).count("1") for m in range(32))
+
+
 def _limit_arg(max_draw: Any) -> DrawLimit:
+    if type(max_draw) is int:  # the usual call: one limit object per int, made once
+        limit = _LIMIT_OF_INT.get(max_draw)
+        if limit is None:
+            limit = DrawLimit.from_max_draw(max_draw)
+            _LIMIT_OF_INT[max_draw] = limit
+        return limit
     if isinstance(max_draw, DrawLimit):
         return max_draw
     return DrawLimit.from_max_draw(max_draw)
@@ -519,7 +537,7 @@ def _rows(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
     hmask = 0
     for c in cards:
         hmask |= 1 << c
-    dmask = _dead_mask(dead, hmask) if dead != () else 0
+    dmask = 0 if type(dead) is tuple and not dead else _dead_mask(dead, hmask)
     limit = _limit_arg(max_draw)
     w = bool(wild)
     obj = objective_arg(objective, w)
@@ -560,20 +578,16 @@ def draw_odds(
     lower discard mask (position ``i`` of the hand counting ``2**i``).
     """
     cards, dmask, w, obj, rows, scale = _rows(hand, max_draw, wild, dead, objective)
-    options = []
-    splits = _SPLITS
-    for sub, outcomes, total, num, den, classes, _win, _tie in rows:
-        kept, exchanged = splits[sub]
-        keep = tuple([cards[i] for i in kept])
-        disc = tuple([cards[i] for i in exchanged])
-        options.append(DrawOption(keep, disc, outcomes, classes, total, w, obj,
-                                  (num, den * scale), (cards, dmask, sub)))
+    options = [
+        DrawOption(outcomes, classes, total, w, obj, (num, den * scale), (cards, dmask, sub))
+        for sub, outcomes, total, num, den, classes, _win, _tie in rows
+    ]
     if obj.kind < 0:
         values = [obj.value(o) for o in options]
         for o, v in zip(options, values, strict=True):
             object.__setattr__(o, "_value", v)
         order = sorted(range(len(options)),
-                       key=lambda i: (_Neg(values[i]), len(options[i].discard)))
+                       key=lambda i: (_Neg(values[i]), _POPCOUNT[options[i]._ctx[2]]))
         options = [options[i] for i in order]
     return DrawOdds(options, obj)
 
