@@ -176,7 +176,8 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
 # Sections measured by their own commands (named in them), not by this script: kept
 # as they are on the current page, before "Reproducing".
 KEPT = ("## The table engine against the previous commit",
-        "## Evaluator call overhead against the previous commit")
+        "## Evaluator call overhead against the previous commit",
+        "## Draw analysis and video poker")
 
 
 def kept_sections(page: str) -> str:

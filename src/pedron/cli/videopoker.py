@@ -79,12 +79,12 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
-    rows = []
+    lines = []
     for (cls, n), pay in zip(result.class_counts.items(), paytable.pays, strict=True):
         p = n / result.combinations
-        rows.append((cls.label, str(pay), f"{n:,}", f"{p:.8f}", f"{float(pay) * p:.6f}"))
+        lines.append((cls.label, str(pay), f"{n:,}", f"{p:.8f}", f"{float(pay) * p:.6f}"))
     print(f"{name}, played perfectly: return {result.return_float:.6%} "
           f"(exactly {result.return_}), variance {float(result.variance):.4f}\n"
-          + table(("class", "pays", "combinations", "probability", "return"), rows,
+          + table(("class", "pays", "combinations", "probability", "return"), lines,
                   right=(1, 2, 3, 4)))
     return 0

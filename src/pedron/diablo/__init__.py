@@ -8,7 +8,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from pedron.diablo.cards import Deck
-from pedron.diablo.draw import DrawLimit, DrawOdds, DrawOption, best_draw, draw_odds
+from pedron.diablo.draw import (
+    DrawLimit,
+    DrawOdds,
+    DrawOption,
+    analyse_batch,
+    best_draw,
+    draw_odds,
+)
 from pedron.diablo.hand import (
     Category,
     HandValue,
@@ -20,6 +27,8 @@ from pedron.diablo.hand import (
     strength,
     strength_count,
 )
+from pedron.diablo.objectives import Beat, ExpectedStrength, PayTable
+from pedron.diablo.outcomes import Outcome, outcome_of
 
 if TYPE_CHECKING:  # the game is imported on first use, so the evaluator imports fast
     from pedron.diablo.declare import DeclarationError, declarable
@@ -54,20 +63,25 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "GAMES",
+    "Beat",
     "Category",
     "Deck",
     "DeclarationError",
     "DrawLimit",
     "DrawOdds",
     "DrawOption",
+    "ExpectedStrength",
     "Game",
     "GameHistory",
     "GameResult",
     "GameView",
     "HandValue",
+    "Outcome",
+    "PayTable",
     "Rules",
     "Table",
     "TableView",
+    "analyse_batch",
     "best_draw",
     "category_of",
     "declarable",
@@ -76,6 +90,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_batch_unchecked",
+    "outcome_of",
     "replay",
     "strength",
     "strength_count",

@@ -206,7 +206,7 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     from pedron.diablo.hand import _threads_arg
 
     nthreads = _threads_arg(threads)
-    sums, tables, ncls = _sums(table)
+    sums, tables, _ = _sums(table)
     n = _SUIT_CLASSES
     chunks = [(i * n // _CHUNKS, (i + 1) * n // _CHUNKS) for i in range(_CHUNKS)]
     sizes = (1, 52, 1326, 22100, 270725, DEALS)
