@@ -2,6 +2,47 @@ from typing import Any
 
 def class_table(wild: bool = ...) -> bytes: ...
 def class_of(strength: int, n_deuces: int, wild: bool) -> int: ...
+class OptionCore:
+    @property
+    def outcomes(self) -> int: ...
+    @property
+    def total_strength(self) -> int: ...
+    @property
+    def wild(self) -> bool: ...
+    @property
+    def objective(self) -> Any: ...
+    @property
+    def _sub(self) -> int: ...
+    @property
+    def _cards(self) -> tuple[int, ...]: ...
+    @property
+    def _dmask(self) -> int: ...
+    @property
+    def _num(self) -> int: ...
+    @property
+    def _den(self) -> int: ...
+    @property
+    def _classes(self) -> tuple[int, ...]: ...
+    _value: Any
+    _hist: Any
+
+def options(
+    cls: type,
+    hand: tuple[int, ...],
+    dead_mask: int,
+    most: int,
+    ace_for_most: bool,
+    wild: bool,
+    objective: Any,
+    kind: int = ...,
+    pays: Any = ...,
+    below: Any = ...,
+    at: Any = ...,
+    tie_num: int = ...,
+    tie_den: int = ...,
+    scale: int = ...,
+    rank: bool = ...,
+) -> list[Any]: ...
 def analyse(
     hand: tuple[int, ...],
     dead_mask: int,

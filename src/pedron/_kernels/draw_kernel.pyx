@@ -371,27 +371,42 @@ cdef object setup(walk_t* w, objective_t* ob, bint wild, int kind, object pays,
     return None
 
 
-def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
-            int kind=0, pays=None, const uint64_t[::1] below=None,
-            const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,
-            bint rank=True):
-    """Every legal exchange of a checked hand, with its exact tallies.
+cdef class OptionCore:
+    """The compiled part of one exchange's record (``pedron.diablo.DrawOption``
+    subclasses it): its exact tallies, set once by :func:`options`."""
 
-    ``hand`` is five distinct card ints, ``dead_mask`` cards known out of the
-    stock (disjoint from the hand). Returns a list of ``(discard_mask,
-    outcomes, total_strength, numerator, denominator, class_counts, win,
-    tie)``, where the objective's value is ``numerator / denominator``; with
-    ``rank`` the list is best first, else in mask order.
-    """
+    cdef readonly object outcomes
+    cdef readonly object total_strength
+    cdef readonly bint wild
+    cdef readonly object objective
+    cdef readonly int _sub
+    cdef readonly tuple _cards
+    cdef readonly object _dmask
+    cdef readonly object _num
+    cdef readonly object _den
+    cdef readonly tuple _classes
+    cdef public object _value
+    cdef public object _hist
+
+
+cdef struct table_t:
+    acc_t accs[32]
+    int64_t nums[32]
+    uint64_t dens[32]
+    int order[32]
+    int n
+
+
+cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_for_most,
+                 bint wild, int kind, pays, const uint64_t[::1] below,
+                 const uint64_t[::1] at, int64_t tie_num, int64_t tie_den,
+                 bint rank) except -1:
+    """Tally every legal exchange into ``t`` (ranked when ``rank``)."""
     cdef int cards[5]
     cdef hand_t h
     cdef walk_t w
     cdef objective_t ob
-    cdef acc_t accs[32]
-    cdef int64_t nums[32]
-    cdef uint64_t dens[32]
-    cdef int order[32]
-    cdef int n = 0, sub, i, j, t, c
+    cdef int sub, i, j
     cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
     cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
     cdef uint64_t scratch[8192]
@@ -404,31 +419,87 @@ def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wi
     setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
     if fill_hand(&h, cards, dead_mask, wild) < 0:
         raise ValueError("invalid hand or dead cards")
+    t.n = 0
     with nogil:
         memset(scratch, 0, nst * sizeof(uint64_t))
         for sub in range(32):
             if not legal(&h, sub, most, ace_for_most):
                 continue
-            memset(&accs[sub], 0, sizeof(acc_t))
-            run_exchange(&w, &h, sub, &accs[sub], scratch, nst)
-            nums[sub] = numerator(&ob, &accs[sub], ncls)
-            dens[sub] = denominator(&ob, &accs[sub])
+            memset(&t.accs[sub], 0, sizeof(acc_t))
+            run_exchange(&w, &h, sub, &t.accs[sub], scratch, nst)
+            t.nums[sub] = numerator(&ob, &t.accs[sub], ncls)
+            t.dens[sub] = denominator(&ob, &t.accs[sub])
             # insertion into the ranked order (stable: lower masks stay first)
-            j = n
+            j = t.n
             if rank:
-                while j > 0 and better(nums[sub], dens[sub], popcount64(<uint64_t>sub),
-                                       nums[order[j - 1]], dens[order[j - 1]],
-                                       popcount64(<uint64_t>order[j - 1])):
-                    order[j] = order[j - 1]
+                while j > 0 and better(t.nums[sub], t.dens[sub], popcount64(<uint64_t>sub),
+                                       t.nums[t.order[j - 1]], t.dens[t.order[j - 1]],
+                                       popcount64(<uint64_t>t.order[j - 1])):
+                    t.order[j] = t.order[j - 1]
                     j -= 1
-            order[j] = sub
-            n += 1
+            t.order[j] = sub
+            t.n += 1
+    return 0
+
+
+def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
+            objective, int kind=0, pays=None, const uint64_t[::1] below=None,
+            const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,
+            int64_t scale=1, bint rank=True):
+    """Like :func:`analyse`, but each exchange as a ``cls`` (an OptionCore
+    subclass) instance, with the value ``num / (den * scale)``."""
+    cdef table_t t
+    cdef OptionCore o
+    cdef int i, k, c
+    cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
+    if not issubclass(cls, OptionCore):
+        raise TypeError("cls must subclass OptionCore")
+    run_all(&t, hand, dead_mask, most, ace_for_most, wild, kind, pays, below, at, tie_num,
+            tie_den, rank)
+    dm = dead_mask
     out = []
-    for i in range(n):
-        t = order[i]
-        out.append((t, accs[t].outcomes, accs[t].total, nums[t], dens[t],
-                    tuple([accs[t].cls[c] for c in range(ncls)]),
-                    accs[t].win, accs[t].tie))
+    for i in range(t.n):
+        k = t.order[i]
+        o = OptionCore.__new__(cls)
+        o._sub = k
+        o.outcomes = t.accs[k].outcomes
+        o.total_strength = t.accs[k].total
+        o._num = t.nums[k]
+        o._den = t.dens[k] * <uint64_t>scale
+        o._classes = tuple([t.accs[k].cls[c] for c in range(ncls)])
+        o._cards = hand
+        o._dmask = dm
+        o.wild = wild
+        o.objective = objective
+        o._value = None
+        o._hist = None
+        out.append(o)
+    return out
+
+
+def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
+            int kind=0, pays=None, const uint64_t[::1] below=None,
+            const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,
+            bint rank=True):
+    """Every legal exchange of a checked hand, with its exact tallies.
+
+    ``hand`` is five distinct card ints, ``dead_mask`` cards known out of the
+    stock (disjoint from the hand). Returns a list of ``(discard_mask,
+    outcomes, total_strength, numerator, denominator, class_counts, win,
+    tie)``, where the objective's value is ``numerator / denominator``; with
+    ``rank`` the list is best first, else in mask order.
+    """
+    cdef table_t t
+    cdef int i, k, c
+    cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
+    run_all(&t, hand, dead_mask, most, ace_for_most, wild, kind, pays, below, at, tie_num,
+            tie_den, rank)
+    out = []
+    for i in range(t.n):
+        k = t.order[i]
+        out.append((k, t.accs[k].outcomes, t.accs[k].total, t.nums[k], t.dens[k],
+                    tuple([t.accs[k].cls[c] for c in range(ncls)]),
+                    t.accs[k].win, t.accs[k].tie))
     return out
 
 

@@ -212,7 +212,7 @@ def _hand_arg(held: Any) -> tuple[int, ...]:
     return hand
 
 
-class DrawOption:
+class DrawOption(_dk.OptionCore):
     """One legal exchange and the exact distribution of its outcomes.
 
     Attributes:
@@ -230,37 +230,7 @@ class DrawOption:
     :meth:`strength_counts` per final strength (computed on first use).
     """
 
-    __slots__ = ("_classes", "_ctx", "_hist", "_value", "objective", "outcomes",
-                 "total_strength", "wild")
-
-    outcomes: int
-    total_strength: int
-    wild: bool
-    objective: Objective
-    _classes: tuple[int, ...]
-    _value: Any
-    _ctx: tuple[tuple[int, ...], int, int]
-    _hist: dict[int, int] | None
-
-    def __init__(
-        self,
-        outcomes: int,
-        classes: tuple[int, ...],
-        total_strength: int,
-        wild: bool,
-        objective: Objective,
-        value: Any,
-        ctx: tuple[tuple[int, ...], int, int],
-    ) -> None:
-        sa = object.__setattr__
-        sa(self, "outcomes", outcomes)
-        sa(self, "_classes", classes)
-        sa(self, "total_strength", total_strength)
-        sa(self, "wild", wild)
-        sa(self, "objective", objective)
-        sa(self, "_value", value)
-        sa(self, "_ctx", ctx)
-        sa(self, "_hist", None)
+    __slots__ = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"DrawOption is immutable (cannot set {name!r})")
@@ -268,22 +238,22 @@ class DrawOption:
     @property
     def keep(self) -> tuple[int, ...]:
         """The cards kept, as card ints in hand order."""
-        cards, _, sub = self._ctx
-        return tuple([cards[i] for i in _SPLITS[sub][0]])
+        cards = self._cards
+        return tuple([cards[i] for i in _SPLITS[self._sub][0]])
 
     @property
     def discard(self) -> tuple[int, ...]:
         """The cards exchanged, in hand order."""
-        cards, _, sub = self._ctx
-        return tuple([cards[i] for i in _SPLITS[sub][1]])
+        cards = self._cards
+        return tuple([cards[i] for i in _SPLITS[self._sub][1]])
 
     @property
     def value(self) -> Any:
         """The objective's exact value for this exchange (a Fraction for the
         built-in objectives; what the function returned for a custom one)."""
         v = self._value
-        if type(v) is tuple:  # (numerator, denominator) from the kernel
-            v = Fraction(*v)
+        if v is None:
+            v = Fraction(self._num, self._den)
             object.__setattr__(self, "_value", v)
         return v
 
@@ -343,9 +313,8 @@ class DrawOption:
         """Outcomes per final strength (only strengths that occur), strongest first."""
         hist = self._hist
         if hist is None:
-            cards, dmask, sub = self._ctx
             arr = np.zeros(_k.strength_count(self.wild) + 1, dtype=np.uint64)
-            _dk.histogram(cards, dmask, sub, self.wild, arr)
+            _dk.histogram(self._cards, self._dmask, self._sub, self.wild, arr)
             nz = np.flatnonzero(arr)[::-1]
             hist = dict(zip(nz.tolist(), arr[nz].tolist(), strict=True))
             object.__setattr__(self, "_hist", hist)
@@ -531,8 +500,8 @@ def _limit_arg(max_draw: Any) -> DrawLimit:
     return DrawLimit.from_max_draw(max_draw)
 
 
-def _rows(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
-          ) -> tuple[tuple[int, ...], int, bool, Objective, list[Any], int]:
+def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
+             ) -> tuple[Objective, list[DrawOption]]:
     cards = _hand_cards(hand)
     hmask = 0
     for c in cards:
@@ -542,12 +511,11 @@ def _rows(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
     w = bool(wild)
     obj = objective_arg(objective, w)
     if obj.kind < 0:  # custom: the kernel tallies, Python ranks
-        rows = _dk.analyse(cards, dmask, limit.most, limit.ace_for_most, w, 0, rank=False)
-        return cards, dmask, w, obj, rows, 1
+        return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w,
+                                obj, 0, rank=False)
     kind, pays, below, at, tn, td, scale = obj.kernel_args(w)
-    rows = _dk.analyse(cards, dmask, limit.most, limit.ace_for_most, w, kind, pays, below, at,
-                       tn, td)
-    return cards, dmask, w, obj, rows, scale
+    return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w, obj,
+                            kind, pays, below, at, tn, td, scale)
 
 
 def draw_odds(
@@ -577,17 +545,13 @@ def draw_odds(
     :class:`DrawOption`. Equal values go to fewer cards exchanged, then to the
     lower discard mask (position ``i`` of the hand counting ``2**i``).
     """
-    cards, dmask, w, obj, rows, scale = _rows(hand, max_draw, wild, dead, objective)
-    options = [
-        DrawOption(outcomes, classes, total, w, obj, (num, den * scale), (cards, dmask, sub))
-        for sub, outcomes, total, num, den, classes, _win, _tie in rows
-    ]
+    obj, options = _options(hand, max_draw, wild, dead, objective)
     if obj.kind < 0:
         values = [obj.value(o) for o in options]
         for o, v in zip(options, values, strict=True):
             object.__setattr__(o, "_value", v)
         order = sorted(range(len(options)),
-                       key=lambda i: (_Neg(values[i]), _POPCOUNT[options[i]._ctx[2]]))
+                       key=lambda i: (_Neg(values[i]), _POPCOUNT[options[i]._sub]))
         options = [options[i] for i in order]
     return DrawOdds(options, obj)
 
