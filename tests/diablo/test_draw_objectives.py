@@ -182,11 +182,19 @@ def test_objective_errors():
 def test_batch_matches_one_hand_calls(threads):
     rng = np.random.default_rng(5)
     hands = np.array([rng.permutation(52)[:5] for _ in range(60)], dtype=np.uint8)
-    for objective in (None, FPDW):
-        res = analyse_batch(hands, 2, objective=objective, threads=threads)
+    cases = [(None, True), (FPDW, True), (Beat("Qs Qd 5c 5h 9d", ties=Fraction(1, 2)), True),
+             (JOB, False), (None, False)]
+    for objective, wild in cases:
+        res = analyse_batch(hands, 2, wild=wild, objective=objective, threads=threads)
         for row, disc, value in zip(hands, res.discards(), res.values(), strict=True):
-            best = draw_odds(tuple(int(c) for c in row), objective=objective)[0]
+            best = draw_odds(tuple(int(c) for c in row), wild=wild, objective=objective)[0]
             assert disc == best.discard and value == best.value
+    # whole-hand draws, where four deuces can be drawn
+    deuces = np.array([[0, 1, 2, 30, 40], [0, 1, 2, 3, 40]], dtype=np.uint8)
+    res = analyse_batch(deuces, DrawLimit(5), objective=FPDW)
+    for row, disc, value in zip(deuces, res.discards(), res.values(), strict=True):
+        best = draw_odds(tuple(int(c) for c in row), DrawLimit(5), objective=FPDW)[0]
+        assert disc == best.discard and value == best.value
 
 
 def test_batch_bad_rows():

@@ -7,6 +7,8 @@ class OptionCore:
     def outcomes(self) -> int: ...
     @property
     def total_strength(self) -> int: ...
+    _total: Any
+    _cls: Any
     @property
     def wild(self) -> bool: ...
     @property
@@ -42,7 +44,17 @@ def options(
     tie_den: int = ...,
     scale: int = ...,
     rank: bool = ...,
+    values: tuple[Any, Any, int] | None = ...,
 ) -> list[Any]: ...
+def value_tables(
+    wild: bool,
+    kind: int,
+    pays: Any = ...,
+    below: Any = ...,
+    at: Any = ...,
+    tie_num: int = ...,
+    tie_den: int = ...,
+) -> tuple[Any, Any, int]: ...
 def analyse(
     hand: tuple[int, ...],
     dead_mask: int,
@@ -63,12 +75,8 @@ def best_rows(
     most: int,
     ace_for_most: bool,
     wild: bool,
-    kind: int,
-    pays: Any,
-    below: Any,
-    at: Any,
-    tie_num: int,
-    tie_den: int,
+    values: tuple[Any, Any, int],
+    den_scale: int,
     out_sub: Any,
     out_num: Any,
     out_den: Any,

@@ -28,6 +28,8 @@ from libc.string cimport memset
 from pedron._kernels.bits cimport popcount64
 from pedron._kernels.diablo_eval cimport card_entries, lookup_strength, strength_table
 
+import numpy as np
+
 from pedron._kernels import diablo_eval as _ev
 
 cdef uint8_t BASE_W[8192]
@@ -373,10 +375,11 @@ cdef object setup(walk_t* w, objective_t* ob, bint wild, int kind, object pays,
 
 cdef class OptionCore:
     """The compiled part of one exchange's record (``pedron.diablo.DrawOption``
-    subclasses it): its exact tallies, set once by :func:`options`."""
+    subclasses it): its exact tallies, set by :func:`options`. The strength
+    total and the class counts of a record ranked by the lean enumeration
+    are tallied on first use."""
 
     cdef readonly object outcomes
-    cdef readonly object total_strength
     cdef readonly bint wild
     cdef readonly object objective
     cdef readonly int _sub
@@ -384,9 +387,46 @@ cdef class OptionCore:
     cdef readonly object _dmask
     cdef readonly object _num
     cdef readonly object _den
-    cdef readonly tuple _classes
+    cdef public object _total
+    cdef public object _cls
     cdef public object _value
     cdef public object _hist
+
+    cdef int _fill(self) except -1:
+        cdef int cards[5]
+        cdef hand_t h
+        cdef walk_t w
+        cdef objective_t ob
+        cdef acc_t acc
+        cdef int i, c
+        cdef int ncls = N_CLASSES_W if self.wild else N_CLASSES_N
+        cdef int nst = N_STRENGTHS_W if self.wild else N_STRENGTHS_N
+        cdef uint64_t scratch[8192]
+        for i in range(5):
+            cards[i] = self._cards[i]
+        setup(&w, &ob, self.wild, 0, None, None, None, 0, 1)
+        if fill_hand(&h, cards, self._dmask, self.wild) < 0:
+            raise ValueError("invalid hand or dead cards")
+        memset(&acc, 0, sizeof(acc_t))
+        memset(scratch, 0, nst * sizeof(uint64_t))
+        with nogil:
+            run_exchange(&w, &h, self._sub, &acc, scratch, nst)
+        self._total = acc.total
+        self._cls = tuple([acc.cls[c] for c in range(ncls)])
+        return 0
+
+    @property
+    def total_strength(self):
+        """The sum of the final strengths over all outcomes (exact)."""
+        if self._total is None:
+            self._fill()
+        return self._total
+
+    @property
+    def _classes(self):
+        if self._cls is None:
+            self._fill()
+        return self._cls
 
 
 cdef struct table_t:
@@ -400,8 +440,10 @@ cdef struct table_t:
 cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_for_most,
                  bint wild, int kind, pays, const uint64_t[::1] below,
                  const uint64_t[::1] at, int64_t tie_num, int64_t tie_den,
-                 bint rank) except -1:
-    """Tally every legal exchange into ``t`` (ranked when ``rank``)."""
+                 bint rank, tuple values=None) except -1:
+    """Tally every legal exchange into ``t`` (ranked when ``rank``). With
+    ``values`` (see :func:`value_tables`) only the objective's value and the
+    outcomes are tallied (the lean enumeration)."""
     cdef int cards[5]
     cdef hand_t h
     cdef walk_t w
@@ -410,6 +452,9 @@ cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_
     cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
     cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
     cdef uint64_t scratch[8192]
+    cdef values_t vals
+    cdef bint lean = values is not None
+    cdef uint64_t outs
     if len(hand) != 5:
         raise ValueError("a hand has five cards")
     for i in range(5):
@@ -417,18 +462,26 @@ cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_
     if not 0 <= most <= 5:
         raise ValueError(f"most must be 0..5, got {most}")
     setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
+    if lean:
+        lean_setup(&w, &vals, values, wild)
     if fill_hand(&h, cards, dead_mask, wild) < 0:
         raise ValueError("invalid hand or dead cards")
     t.n = 0
     with nogil:
-        memset(scratch, 0, nst * sizeof(uint64_t))
+        if not lean:
+            memset(scratch, 0, nst * sizeof(uint64_t))
         for sub in range(32):
             if not legal(&h, sub, most, ace_for_most):
                 continue
-            memset(&t.accs[sub], 0, sizeof(acc_t))
-            run_exchange(&w, &h, sub, &t.accs[sub], scratch, nst)
-            t.nums[sub] = numerator(&ob, &t.accs[sub], ncls)
-            t.dens[sub] = denominator(&ob, &t.accs[sub])
+            if lean:
+                t.nums[sub] = exchange_value(&w, &vals, &h, sub, &outs)
+                t.accs[sub].outcomes = outs
+                t.dens[sub] = outs * <uint64_t>(tie_den if kind == 2 else 1)
+            else:
+                memset(&t.accs[sub], 0, sizeof(acc_t))
+                run_exchange(&w, &h, sub, &t.accs[sub], scratch, nst)
+                t.nums[sub] = numerator(&ob, &t.accs[sub], ncls)
+                t.dens[sub] = denominator(&ob, &t.accs[sub])
             # insertion into the ranked order (stable: lower masks stay first)
             j = t.n
             if rank:
@@ -445,9 +498,12 @@ cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_
 def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
             objective, int kind=0, pays=None, const uint64_t[::1] below=None,
             const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,
-            int64_t scale=1, bint rank=True):
+            int64_t scale=1, bint rank=True, tuple values=None):
     """Like :func:`analyse`, but each exchange as a ``cls`` (an OptionCore
-    subclass) instance, with the value ``num / (den * scale)``."""
+    subclass) instance, with the value ``num / (den * scale)``. With
+    ``values`` (:func:`value_tables` of the same objective) the exchanges
+    are ranked by the lean enumeration and each record's strength total and
+    class counts are tallied when first asked for."""
     cdef table_t t
     cdef OptionCore o
     cdef int i, k, c
@@ -455,18 +511,23 @@ def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_mos
     if not issubclass(cls, OptionCore):
         raise TypeError("cls must subclass OptionCore")
     run_all(&t, hand, dead_mask, most, ace_for_most, wild, kind, pays, below, at, tie_num,
-            tie_den, rank)
+            tie_den, rank, values)
     dm = dead_mask
+    lean = values is not None
     out = []
     for i in range(t.n):
         k = t.order[i]
         o = OptionCore.__new__(cls)
         o._sub = k
         o.outcomes = t.accs[k].outcomes
-        o.total_strength = t.accs[k].total
         o._num = t.nums[k]
         o._den = t.dens[k] * <uint64_t>scale
-        o._classes = tuple([t.accs[k].cls[c] for c in range(ncls)])
+        if lean:
+            o._total = t.nums[k] if kind == 0 else None
+            o._cls = None
+        else:
+            o._total = t.accs[k].total
+            o._cls = tuple([t.accs[k].cls[c] for c in range(ncls)])
         o._cards = hand
         o._dmask = dm
         o.wild = wild
@@ -527,9 +588,139 @@ def histogram(tuple hand, uint64_t dead_mask, int sub, bint wild, uint64_t[::1] 
     return acc.outcomes
 
 
+cdef int64_t walk_value(const uint64_t* E, const uint16_t* T, const int64_t* val,
+                        uint64_t ks, uint64_t ko, const uint8_t* un, int nu,
+                        int m) noexcept nogil:
+    """Sum of ``val[strength]`` over every way to add ``m`` (0..5) cards from ``un``."""
+    cdef int i0, i1, i2, i3, i4
+    cdef uint64_t e, s0, o0, s1, o1, s2, o2, s3, o3
+    cdef int64_t v = 0
+    if m == 0:
+        return val[lookup_strength(T, ks, ko)]
+    elif m == 1:
+        for i0 in range(nu):
+            e = E[un[i0]]
+            v += val[lookup_strength(T, ks + e, ko | e)]
+    elif m == 2:
+        for i0 in range(nu):
+            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
+            for i1 in range(i0 + 1, nu):
+                e = E[un[i1]]
+                v += val[lookup_strength(T, s0 + e, o0 | e)]
+    elif m == 3:
+        for i0 in range(nu):
+            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
+            for i1 in range(i0 + 1, nu):
+                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
+                for i2 in range(i1 + 1, nu):
+                    e = E[un[i2]]
+                    v += val[lookup_strength(T, s1 + e, o1 | e)]
+    elif m == 4:
+        for i0 in range(nu):
+            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
+            for i1 in range(i0 + 1, nu):
+                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
+                for i2 in range(i1 + 1, nu):
+                    e = E[un[i2]]; s2 = s1 + e; o2 = o1 | e
+                    for i3 in range(i2 + 1, nu):
+                        e = E[un[i3]]
+                        v += val[lookup_strength(T, s2 + e, o2 | e)]
+    else:
+        for i0 in range(nu):
+            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
+            for i1 in range(i0 + 1, nu):
+                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
+                for i2 in range(i1 + 1, nu):
+                    e = E[un[i2]]; s2 = s1 + e; o2 = o1 | e
+                    for i3 in range(i2 + 1, nu):
+                        e = E[un[i3]]; s3 = s2 + e; o3 = o2 | e
+                        for i4 in range(i3 + 1, nu):
+                            e = E[un[i4]]
+                            v += val[lookup_strength(T, s3 + e, o3 | e)]
+    return v
+
+
+cdef struct values_t:
+    const int64_t* val       # the objective's value of a final strength
+    const int64_t* val_nat   # the same for hands without a deuce (natural royal)
+    int64_t four_deuces      # value of any four-deuces hand, or -1: look each up
+
+
+def value_tables(bint wild, int kind, pays=None, const uint64_t[::1] below=None,
+                 const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1):
+    """The per-strength values an objective gives final hands, for the lean
+    enumeration: ``(val, val_nat, four_deuces)``; ``val_nat`` is used for
+    hands without a deuce, ``four_deuces`` (or -1) for every four-deuces hand."""
+    cdef walk_t w
+    cdef objective_t ob
+    cdef int s, nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
+    setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
+    val_a = np.zeros(nst, dtype=np.int64)
+    cdef int64_t[::1] val = val_a
+    for s in range(1, nst):
+        if kind == 0:
+            val[s] = s
+        elif kind == 1:
+            val[s] = ob.pays[w.base[s]]
+        else:
+            val[s] = <int64_t>w.below[s] * tie_den + <int64_t>w.at[s] * tie_num
+    nat_a = val_a.copy()
+    four = -1
+    if kind == 1 and wild:
+        nat_a[ROYAL_W] = ob.pays[W_NATURAL_ROYAL]
+        four = ob.pays[W_FOUR_DEUCES]
+    return val_a, nat_a, four
+
+
+cdef int64_t exchange_value(const walk_t* w, const values_t* v, const hand_t* h,
+                            int sub, uint64_t* outcomes) noexcept nogil:
+    """The objective's numerator summed over every outcome of one exchange."""
+    cdef uint64_t ks = 0, ko = 0, mult, n_out, total_out = 0
+    cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub)
+    cdef int64_t num = 0
+    for i in range(5):
+        if not (sub >> i) & 1:
+            ks += w.E[h.cards[i]]
+            ko |= w.E[h.cards[i]]
+            if h.cards[i] >> 2 == DEUCE:
+                kd += 1
+    for j in range(min(d, h.ud) + 1):
+        m = d - j
+        if m > h.nu:
+            continue
+        mult = choose(h.ud, j)
+        n_out = choose(h.nu, m) * mult
+        total_out += n_out
+        if h.wild and kd + j == 4 and v.four_deuces >= 0:
+            num += <int64_t>n_out * v.four_deuces   # every outcome four deuces
+        elif h.wild and kd + j == 0:
+            num += <int64_t>mult * walk_value(w.E, w.T, v.val_nat, ks, ko, h.un, h.nu, m)
+        else:
+            num += <int64_t>mult * walk_value(w.E, w.T, v.val, ks, ko, h.un, h.nu, m)
+    outcomes[0] = total_out
+    return num
+
+
+cdef int lean_setup(walk_t* w, values_t* v, tuple values, bint wild) except -1:
+    cdef const int64_t[::1] val = values[0]
+    cdef const int64_t[::1] nat = values[1]
+    cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
+    if val.shape[0] < nst or nat.shape[0] < nst:
+        raise ValueError("value tables must cover every strength")
+    w.E = card_entries(wild)
+    w.T = strength_table(wild)
+    w.base = base_classes(wild)
+    w.below = NULL
+    w.at = NULL
+    w.hist = NULL
+    v.val = &val[0]
+    v.val_nat = &nat[0]
+    v.four_deuces = values[2]
+    return 0
+
+
 def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wild,
-              int kind, pays, const uint64_t[::1] below, const uint64_t[::1] at,
-              int64_t tie_num, int64_t tie_den, uint8_t[::1] out_sub, int64_t[::1] out_num,
+              tuple values, int64_t den_scale, uint8_t[::1] out_sub, int64_t[::1] out_num,
               uint64_t[::1] out_den, Py_ssize_t start=0, Py_ssize_t stop=-1):
     """The best exchange of every row in ``start:stop``, GIL released.
 
@@ -539,16 +730,13 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
     """
     cdef hand_t h
     cdef walk_t w
-    cdef objective_t ob
-    cdef acc_t acc
+    cdef values_t vals
     cdef int hc[5]
     cdef int sub, i, best, bd, d
-    cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
     cdef int64_t num, bnum
     cdef uint64_t den, bden
     cdef Py_ssize_t r, n = cards.shape[0], bad = -1
-    cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
-    cdef uint64_t scratch[8192]
+    cdef uint64_t outs
     if cards.shape[1] != 5:
         raise ValueError("cards must have 5 columns")
     if not 0 <= most <= 5:
@@ -557,9 +745,8 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
         stop = n
     if out_sub.shape[0] < stop or out_num.shape[0] < stop or out_den.shape[0] < stop:
         raise ValueError("out arrays too short")
-    setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
+    lean_setup(&w, &vals, values, wild)
     with nogil:
-        memset(scratch, 0, nst * sizeof(uint64_t))
         for r in range(start, stop):
             for i in range(5):
                 hc[i] = cards[r, i]
@@ -573,10 +760,8 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
             for sub in range(32):
                 if not legal(&h, sub, most, ace_for_most):
                     continue
-                memset(&acc, 0, sizeof(acc_t))
-                run_exchange(&w, &h, sub, &acc, scratch, nst)
-                num = numerator(&ob, &acc, ncls)
-                den = denominator(&ob, &acc)
+                num = exchange_value(&w, &vals, &h, sub, &outs)
+                den = outs * <uint64_t>den_scale
                 d = popcount64(<uint64_t>sub)
                 if best < 0 or better(num, den, d, bnum, bden, bd):
                     best = sub

@@ -514,8 +514,11 @@ def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
         return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w,
                                 obj, 0, rank=False)
     kind, pays, below, at, tn, td, scale = obj.kernel_args(w)
+    # Ranked by the lean enumeration (values only); each option's class
+    # counts and strength total are tallied when first asked for.
     return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w, obj,
-                            kind, pays, below, at, tn, td, scale)
+                            kind, pays, below, at, tn, td, scale, True,
+                            obj.value_tables(w))
 
 
 def draw_odds(
@@ -700,13 +703,14 @@ def analyse_batch(
     if obj.kind < 0:
         raise PedronTypeError("analyse_batch takes a built-in objective; use draw_odds for "
                               "a custom function")
-    kind, pays, below, at, tn, td, scale = obj.kernel_args(w)
+    kind, _, _, _, _, td, scale = obj.kernel_args(w)
+    values = obj.value_tables(w)
     n = cards.shape[0]
     masks = np.zeros(n, dtype=np.uint8)
     num = np.zeros(n, dtype=np.int64)
     den = np.zeros(n, dtype=np.uint64)
     nthreads = max(1, min(_threads_arg(threads), n // _MIN_ROWS_PER_THREAD))
-    args = (cards, limit.most, limit.ace_for_most, w, kind, pays, below, at, tn, td,
+    args = (cards, limit.most, limit.ace_for_most, w, values, td if kind == 2 else 1,
             masks, num, den)
     if nthreads == 1:
         bad = _dk.best_rows(*args)

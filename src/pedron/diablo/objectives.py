@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pedron._kernels import diablo_eval as _ev
+from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.outcomes import Outcome, outcome_classes
 from pedron.errors import PedronTypeError, PedronValueError
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from pedron.diablo.draw import DrawOption
 
 __all__ = ["Beat", "Custom", "ExpectedStrength", "Objective", "PayTable"]
+
+_VALUE_TABLES: dict[tuple[Any, bool], tuple[Any, Any, int]] = {}
 
 
 class Objective:
@@ -50,6 +53,17 @@ class Objective:
     def value(self, option: DrawOption) -> Fraction:
         """The exact value of one exchange under this objective."""
         raise NotImplementedError
+
+    def value_tables(self, wild: bool) -> tuple[Any, Any, int]:
+        """The kernel's per-strength values for the lean enumeration (cached)."""
+        cache = _VALUE_TABLES.get((self, wild))
+        if cache is None:
+            kind, pays, below, at, tn, td, _ = self.kernel_args(wild)
+            cache = _dk.value_tables(wild, kind, pays, below, at, tn, td)
+            if len(_VALUE_TABLES) > 64:  # a bounded cache: objectives come and go
+                _VALUE_TABLES.clear()
+            _VALUE_TABLES[(self, wild)] = cache
+        return cache
 
 
 class ExpectedStrength(Objective):
