@@ -201,3 +201,22 @@ def test_batch_bad_rows():
     bad = np.array([[0, 1, 2, 3, 4], [5, 5, 6, 7, 8]], dtype=np.uint8)
     with pytest.raises(PedronValueError, match="row 1"):
         analyse_batch(bad)
+
+
+def test_large_batch_by_tables_equals_the_enumeration(monkeypatch):
+    # From _TABLE_ROWS rows (20,000; 2,000 here) the batch ranks by
+    # inclusion-exclusion over subset sums; the same rows in smaller batches
+    # are enumerated: every answer is the same.
+    from pedron.cards import deal_batch
+    from pedron.diablo import draw as draw_module
+
+    monkeypatch.setattr(draw_module, "_TABLE_ROWS", 2000)
+    rows = np.asarray(deal_batch(2000, 5, seed=19))
+    cases = [(None, True, 2), (FPDW, True, DrawLimit(4, True)),
+             (Beat("Qs Qd 5c 5h 9d", ties=Fraction(1, 2)), True, 2), (JOB, False, 3)]
+    for objective, wild, limit in cases:
+        big = analyse_batch(rows, limit, wild=wild, objective=objective)
+        parts = [analyse_batch(rows[i:i + 500], limit, wild=wild, objective=objective)
+                 for i in range(0, len(rows), 500)]
+        assert np.array_equal(big.masks, np.concatenate([p.masks for p in parts]))
+        assert big.values() == [v for p in parts for v in p.values()]

@@ -45,3 +45,23 @@ cdef extern from *:
     }
     """
     int cmp_frac "pedron_cmp_frac"(int64_t a, uint64_t b, int64_t c, uint64_t d) noexcept nogil
+
+
+cdef inline bint legal_exchange(const int* cards, int sub, int most, bint ace_for_most,
+                                int unseen) noexcept nogil:
+    """Whether discarding the positions in ``sub`` is allowed (the kernels'
+    form of ``DrawLimit``): at most ``most`` cards, no more than ``unseen``,
+    and with ``ace_for_most`` exactly ``most`` only when a real ace (rank A,
+    never a deuce) is kept."""
+    cdef int d = 0, i
+    cdef bint ace = False
+    for i in range(5):
+        if (sub >> i) & 1:
+            d += 1
+        elif cards[i] >> 2 == 12:
+            ace = True
+    if d > most or d > unseen:
+        return False
+    if ace_for_most and d == most:
+        return ace
+    return True

@@ -196,19 +196,8 @@ cdef struct hand_t:
     bint wild
 
 
-cdef bint legal(const hand_t* h, int sub, int most, bint ace_for_most) noexcept nogil:
-    """Whether discarding the positions in ``sub`` is allowed: at most ``most``
-    cards, no more than are unseen, and with ``ace_for_most`` exactly ``most``
-    only when a real ace (rank A, never a deuce) is kept."""
-    cdef int d = popcount64(<uint64_t>sub), i
-    if d > most or d > h.nu + h.ud:
-        return False
-    if ace_for_most and d == most:
-        for i in range(5):
-            if not (sub >> i) & 1 and h.cards[i] >> 2 == ACE:
-                return True
-        return False
-    return True
+cdef inline bint legal(const hand_t* h, int sub, int most, bint ace_for_most) noexcept nogil:
+    return legal_exchange(h.cards, sub, most, ace_for_most, h.nu + h.ud)
 
 
 cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,

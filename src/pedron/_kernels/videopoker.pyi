@@ -7,3 +7,16 @@ def class_totals(tables: tuple[Any, ...], weights: tuple[Any, ...]) -> list[int]
 def hand_holds(
     sums: tuple[Any, ...], tables: tuple[Any, ...], ncls: int, hand: tuple[int, ...]
 ) -> list[tuple[int, tuple[int, ...]]]: ...
+def hand_strengths(wild: bool) -> Any: ...
+def subset_sums(v5: Any) -> tuple[Any, ...]: ...
+def best_rows_by_tables(
+    sums: tuple[Any, ...],
+    cards: Any,
+    most: int,
+    ace_for_most: bool,
+    out_sub: Any,
+    out_num: Any,
+    out_den: Any,
+    start: int = ...,
+    stop: int = ...,
+) -> int: ...

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["Beat", "Custom", "ExpectedStrength", "Objective", "PayTable"]
 
 _VALUE_TABLES: dict[tuple[Any, bool], tuple[Any, Any, int]] = {}
+_SUBSET_SUMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 class Objective:
@@ -63,6 +64,28 @@ class Objective:
             if len(_VALUE_TABLES) > 64:  # a bounded cache: objectives come and go
                 _VALUE_TABLES.clear()
             _VALUE_TABLES[(self, wild)] = cache
+        return cache
+
+    def subset_sums(self, wild: bool) -> tuple[Any, ...]:
+        """Sums of this objective's per-hand value over the five-card hands
+        containing each set of 0..5 cards (for many hands without dead cards:
+        the value of every exchange by inclusion-exclusion; cached)."""
+        key = ("sums", self, wild)
+        cache = _SUBSET_SUMS.get(key)
+        if cache is None:
+            from pedron._kernels import videopoker as _vp
+
+            if self.kind == 1:
+                tables, _ = _vp.class_tables(wild)
+                _, pays, *_ = self.kernel_args(wild)
+                v5 = np.asarray(pays, dtype=np.int64)[tables[0]]
+            else:
+                val = self.value_tables(wild)[0]
+                v5 = val[_vp.hand_strengths(wild)]
+            cache = _vp.subset_sums(np.ascontiguousarray(v5, dtype=np.int64))
+            if len(_SUBSET_SUMS) >= 4:  # about 24 MB each
+                _SUBSET_SUMS.clear()
+            _SUBSET_SUMS[key] = cache
         return cache
 
 
