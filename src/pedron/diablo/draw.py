@@ -436,14 +436,21 @@ class DrawOdds(tuple[DrawOption, ...]):
 
 def _hand_cards(hand: Any) -> tuple[int, ...]:
     """The five cards of a hand in the order given (for CardSets and masks: ascending)."""
-    mask = _k.hand_mask_checked(hand)
+    return _hand_and_mask(hand)[0]
+
+
+def _hand_and_mask(hand: Any) -> tuple[tuple[int, ...], int]:
+    mask = _k.hand_mask_checked(hand)  # checks the hand whatever its form
+    if type(hand) is tuple and type(hand[0]) is int and type(hand[1]) is int and type(
+            hand[2]) is int and type(hand[3]) is int and type(hand[4]) is int:
+        return hand, mask  # the usual call: five card ints
     if isinstance(hand, str):
         from pedron.cards import parse_cards
 
-        return tuple(parse_cards(hand))
+        return tuple(parse_cards(hand)), mask
     if isinstance(hand, (list, tuple)) and all(type(c) is int for c in hand):
-        return tuple(hand)
-    return tuple(i for i in range(52) if mask >> i & 1)
+        return tuple(hand), mask
+    return tuple(i for i in range(52) if mask >> i & 1), mask
 
 
 def _dead_mask(dead: Any, hand_mask: int) -> int:
@@ -503,10 +510,7 @@ def _limit_arg(max_draw: Any) -> DrawLimit:
 
 def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
              ) -> tuple[Objective, list[DrawOption]]:
-    cards = _hand_cards(hand)
-    hmask = 0
-    for c in cards:
-        hmask |= 1 << c
+    cards, hmask = _hand_and_mask(hand)
     dmask = 0 if type(dead) is tuple and not dead else _dead_mask(dead, hmask)
     limit = _limit_arg(max_draw)
     w = bool(wild)

@@ -38,6 +38,7 @@ __all__ = ["Beat", "Custom", "ExpectedStrength", "Objective", "PayTable"]
 
 _VALUE_TABLES: dict[tuple[Any, bool], tuple[Any, Any, int]] = {}
 _SUBSET_SUMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_LAST_VALUES: list[tuple[Any, bool, Any]] = [(None, False, None)]
 
 
 class Objective:
@@ -57,6 +58,9 @@ class Objective:
 
     def value_tables(self, wild: bool) -> tuple[Any, Any, int]:
         """The kernel's per-strength values for the lean enumeration (cached)."""
+        last = _LAST_VALUES[0]
+        if last[0] is self and last[1] == wild:  # the same objective as the last call
+            return last[2]
         cache = _VALUE_TABLES.get((self, wild))
         if cache is None:
             kind, pays, below, at, tn, td, _ = self.kernel_args(wild)
@@ -64,6 +68,7 @@ class Objective:
             if len(_VALUE_TABLES) > 64:  # a bounded cache: objectives come and go
                 _VALUE_TABLES.clear()
             _VALUE_TABLES[(self, wild)] = cache
+        _LAST_VALUES[0] = (self, wild, cache)
         return cache
 
     def subset_sums(self, wild: bool) -> tuple[Any, ...]:
