@@ -220,3 +220,29 @@ def test_large_batch_by_tables_equals_the_enumeration(monkeypatch):
                  for i in range(0, len(rows), 500)]
         assert np.array_equal(big.masks, np.concatenate([p.masks for p in parts]))
         assert big.values() == [v for p in parts for v in p.values()]
+
+
+def test_prepared_objectives_give_the_same_options(monkeypatch):
+    from pedron.diablo import objectives
+    from pedron.diablo.draw import prepare
+    from pedron.diablo.objectives import DEFAULT
+
+    monkeypatch.setattr(objectives, "_SUBSET_SUMS", {})  # start unprepared
+
+    hands = _hands(12, 8)
+    cases = [(DEFAULT, True, 2), (FPDW, True, DrawLimit(4, True)), (JOB, False, DrawLimit(5)),
+             (Beat("Qs Qd 5c 5h 9d", ties=Fraction(1, 3)), True, 3)]
+    for objective, wild, limit in cases:
+        before = [draw_odds(h, limit, wild=wild, objective=objective) for h in hands]
+        assert objective.cached_subset_sums(wild) is None
+        prepare(objective, wild=wild)
+        assert objective.cached_subset_sums(wild) is not None
+        after = [draw_odds(h, limit, wild=wild, objective=objective) for h in hands]
+        for b, a in zip(before, after, strict=True):
+            assert [o.discard for o in a] == [o.discard for o in b]
+            assert [o.value for o in a] == [o.value for o in b]
+            assert [o.outcomes for o in a] == [o.outcomes for o in b]
+            assert [o.class_counts for o in a[:3]] == [o.class_counts for o in b[:3]]
+            assert a[0].total_strength == b[0].total_strength
+    with pytest.raises(PedronTypeError):
+        prepare(lambda o: 1)

@@ -55,6 +55,10 @@ def value_tables(
     tie_num: int = ...,
     tie_den: int = ...,
 ) -> tuple[Any, Any, int]: ...
+def options_from(
+    cls: type, ranked: list[tuple[int, int, int]], hand: tuple[int, ...], wild: bool,
+    objective: Any, scale: int, kind: int,
+) -> list[Any]: ...
 def analyse(
     hand: tuple[int, ...],
     dead_mask: int,

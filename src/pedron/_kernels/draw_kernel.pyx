@@ -527,6 +527,30 @@ def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_mos
     return out
 
 
+def options_from(type cls, list ranked, tuple hand, bint wild, objective, int64_t scale,
+                 int kind):
+    """Option records from ranked ``(discard_mask, numerator, denominator)``
+    rows (outcomes = the denominator over ``den_scale``, as in the lean rows)."""
+    cdef OptionCore o
+    out = []
+    for sub, num, den in ranked:
+        o = OptionCore.__new__(cls)
+        o._sub = sub
+        o.outcomes = den
+        o._num = num
+        o._den = den * scale
+        o._total = num if kind == 0 else None
+        o._cls = None
+        o._cards = hand
+        o._dmask = 0
+        o.wild = wild
+        o.objective = objective
+        o._value = None
+        o._hist = None
+        out.append(o)
+    return out
+
+
 def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
             int kind=0, pays=None, const uint64_t[::1] below=None,
             const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,

@@ -20,3 +20,6 @@ def best_rows_by_tables(
     start: int = ...,
     stop: int = ...,
 ) -> int: ...
+def exchange_values(
+    sums: tuple[Any, ...], hand: tuple[int, ...], most: int, ace_for_most: bool
+) -> list[tuple[int, int, int]]: ...

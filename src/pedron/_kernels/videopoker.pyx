@@ -600,3 +600,60 @@ def hand_holds(tuple sums, tables, int ncls, tuple hand):
                 disc |= 1 << order[i]
         out[disc] = (f[h], tuple(local.tolist()))
     return out
+
+
+def exchange_values(tuple sums, tuple hand, int most, bint ace_for_most):
+    """Every legal exchange of one hand (no dead cards) from subset sums:
+    a list of ``(discard_mask, value_sum, draws)``, discard masks in hand
+    order, ranked like the enumeration (value, fewer cards, lower mask)."""
+    cdef sums_t s
+    cdef const int64_t[::1] pk
+    cdef int order[5]
+    cdef int sc[5]
+    cdef int hc[5]
+    cdef int64_t f[32]
+    cdef uint32_t rk[32]
+    cdef int64_t nums[32]
+    cdef uint64_t dens[32]
+    cdef int ds[32]
+    cdef int rank_[32]
+    cdef int i, j, t, disc, h, n = 0, c
+    keep = []
+    for i in range(6):
+        pk = sums[i]
+        keep.append(pk)
+        s.p[i] = &pk[0]
+    if len(hand) != 5:
+        raise ValueError("a hand has five cards")
+    for i in range(5):
+        hc[i] = hand[i]
+        order[i] = i
+    for i in range(1, 5):
+        j = i
+        while j > 0 and hc[order[j - 1]] > hc[order[j]]:
+            t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
+            j -= 1
+    for i in range(5):
+        sc[i] = hc[order[i]]
+    hold_values(&s, sc, f, rk)
+    for disc in range(32):
+        if not legal_exchange(hc, disc, most, ace_for_most, 47):
+            continue
+        h = 0
+        for i in range(5):
+            if not (disc >> order[i]) & 1:
+                h |= 1 << i
+        ds[disc] = 5 - popcount5(h)
+        nums[disc] = f[h]
+        dens[disc] = DRAWS[ds[disc]]
+        j = n
+        while j > 0:
+            c = cmp_frac(nums[disc], dens[disc], nums[rank_[j - 1]], dens[rank_[j - 1]])
+            if c > 0 or (c == 0 and ds[disc] < ds[rank_[j - 1]]):
+                rank_[j] = rank_[j - 1]
+                j -= 1
+            else:
+                break
+        rank_[j] = disc
+        n += 1
+    return [(rank_[i], nums[rank_[i]], dens[rank_[i]]) for i in range(n)]

@@ -71,6 +71,10 @@ class Objective:
         _LAST_VALUES[0] = (self, wild, cache)
         return cache
 
+    def cached_subset_sums(self, wild: bool) -> tuple[Any, ...] | None:
+        """The subset sums if :meth:`subset_sums` has built them, else None."""
+        return _SUBSET_SUMS.get(("sums", self, wild))
+
     def subset_sums(self, wild: bool) -> tuple[Any, ...]:
         """Sums of this objective's per-hand value over the five-card hands
         containing each set of 0..5 cards (for many hands without dead cards:
