@@ -301,6 +301,8 @@ def best_rows_by_tables(tuple sums, const uint8_t[:, ::1] cards, int most, bint 
     cdef uint64_t den, bden, seen, bit
     cdef Py_ssize_t r, n = cards.shape[0], bad = -1
     keep = []
+    s.cls5 = NULL
+    s.pay = NULL
     for i in range(6):
         pk = sums[i]
         keep.append(pk)
@@ -359,14 +361,15 @@ def best_rows_by_tables(tuple sums, const uint8_t[:, ::1] cards, int most, bint 
     return bad
 
 
-def pay_sums(tables, const int64_t[::1] pays):
+def pay_sums(tables, const int64_t[::1] pays, bint five=True):
     """Per subset size 0..5, the payout sum over the hands containing each
-    subset: ``(p0, p1, p2, p3, p4, p5)`` int64 arrays."""
+    subset: ``(p0, p1, p2, p3, p4, p5)`` int64 arrays (``p5`` empty unless
+    ``five``: the whole-game analysis reads five-card payouts by class)."""
     cls5_a, cnt4_a, cnt3_a, cnt2_a, cnt1_a, cnt0_a = tables
     cdef int ncls = len(cnt0_a), c
     if pays.shape[0] != ncls:
         raise ValueError(f"pays: {ncls} values expected")
-    out = [np.zeros(n, dtype=np.int64) for n in (1, 52, N2, N3, N4, N5)]
+    out = [np.zeros(n, dtype=np.int64) for n in (1, 52, N2, N3, N4, N5 if five else 1)]
     cdef int64_t[::1] p0 = out[0], p1 = out[1], p2 = out[2], p3 = out[3], p4 = out[4]
     cdef int64_t[::1] p5 = out[5]
     cdef const uint8_t[::1] cls5 = cls5_a
@@ -402,17 +405,19 @@ def pay_sums(tables, const int64_t[::1] pays):
             for c in range(ncls):
                 v += <int64_t>cnt4[r * ncls + c] * pays[c]
             p4[r] = v
-        for r in range(N5):
-            p5[r] = pays[cls5[r]]
+        if five:
+            for r in range(N5):
+                p5[r] = pays[cls5[r]]
     return tuple(out)
 
 
 def class_totals(tables, tuple weights):
-    """Weighted class counts: ``sum over subsets T of weights[|T|][T] * N(T)``."""
+    """Weighted class counts: ``sum over subsets T of 0..4 cards of
+    weights[|T|][T] * N(T)`` (the five-card terms are counted by solve_range)."""
     cls5_a, cnt4_a, cnt3_a, cnt2_a, cnt1_a, cnt0_a = tables
     cdef int ncls = len(cnt0_a), c
     cdef const int64_t[::1] w0 = weights[0], w1 = weights[1], w2 = weights[2]
-    cdef const int64_t[::1] w3 = weights[3], w4 = weights[4], w5 = weights[5]
+    cdef const int64_t[::1] w3 = weights[3], w4 = weights[4]
     cdef const uint8_t[::1] cls5 = cls5_a
     cdef const uint16_t[::1] cnt4 = cnt4_a
     cdef const uint32_t[::1] cnt3 = cnt3_a
@@ -446,13 +451,13 @@ def class_totals(tables, tuple weights):
             if x:
                 for c in range(ncls):
                     tot[c] += x * <int64_t>cnt4[r * ncls + c]
-        for r in range(N5):
-            tot[cls5[r]] += w5[r]
     return [tot[c] for c in range(ncls)]
 
 
 cdef struct sums_t:
     const int64_t* p[6]
+    const uint8_t* cls5      # when set: the 5-card sums are pay[cls5[rank]]
+    const int64_t* pay
 
 
 cdef inline void subset_ranks(const int* cards, uint32_t* r) noexcept nogil:
@@ -472,7 +477,10 @@ cdef inline void hold_values(const sums_t* s, const int* cards, int64_t* f,
     cdef int sub, i
     subset_ranks(cards, r)
     for sub in range(32):
-        f[sub] = s.p[popcount5(sub)][r[sub]]
+        if sub == 31 and s.cls5 != NULL:
+            f[31] = s.pay[s.cls5[r[31]]]
+        else:
+            f[sub] = s.p[popcount5(sub)][r[sub]]
     for i in range(5):
         for sub in range(32):
             if not (sub >> i) & 1:
@@ -500,15 +508,18 @@ cdef inline int best_hold(const int64_t* f) noexcept nogil:
     return best
 
 
-def solve_range(tuple sums, tuple weights, Py_ssize_t start, Py_ssize_t stop):
+def solve_range(tuple sums, tuple weights, const uint8_t[::1] cls5, const int64_t[::1] pays,
+                int64_t[::1] cls_out, Py_ssize_t start, Py_ssize_t stop):
     """Analyse the suit classes ``start:stop``: returns the weighted payout sum
     (every deal weighted by its class size and every draw by
-    ``LCM / C(47, drawn)``) and adds to ``weights[k][T]`` the signed weight
-    with which each k-card subset's counts enter the class totals (see
-    :func:`class_totals`)."""
+    ``LCM / C(47, drawn)``) and adds to ``weights[k][T]`` (k = 0..4) the signed
+    weight with which each k-card subset's counts enter the class totals (see
+    :func:`class_totals`), and the five-card terms straight to ``cls_out``.
+    The five-card payout is read as ``pays[cls5[hand]]`` (2.6 MB, not the
+    20 MB of per-hand sums)."""
     reps_a, weights_a = _SUIT_CLASSES[0]
     cdef sums_t s
-    cdef int64_t* w[6]
+    cdef int64_t* w[5]
     cdef const int64_t[::1] pk
     cdef int64_t[::1] wk
     cdef const uint8_t[:, ::1] reps = reps_a
@@ -520,13 +531,16 @@ def solve_range(tuple sums, tuple weights, Py_ssize_t start, Py_ssize_t stop):
     cdef int64_t total = 0, wgt
     cdef Py_ssize_t n
     keep = []
-    for i in range(6):
+    for i in range(5):
         pk = sums[i]
         keep.append(pk)
         s.p[i] = &pk[0]
         wk = weights[i]
         keep.append(wk)
         w[i] = &wk[0]
+    s.p[5] = NULL
+    s.cls5 = &cls5[0]
+    s.pay = &pays[0]
     with nogil:
         for n in range(start, stop):
             for i in range(5):
@@ -538,12 +552,16 @@ def solve_range(tuple sums, tuple weights, Py_ssize_t start, Py_ssize_t stop):
             total += f[h] * wgt
             # the chosen hold's class counts: the same inclusion-exclusion,
             # its terms deferred to one pass over the tables
-            for sub in range(32):
+            for sub in range(31):
                 if (sub & h) == h:
                     if popcount5(sub ^ h) & 1:
                         w[popcount5(sub)][rk[sub]] -= wgt
                     else:
                         w[popcount5(sub)][rk[sub]] += wgt
+            if popcount5(31 ^ h) & 1:
+                cls_out[cls5[rk[31]]] -= wgt
+            else:
+                cls_out[cls5[rk[31]]] += wgt
     return total
 
 
@@ -560,6 +578,8 @@ def hand_holds(tuple sums, tables, int ncls, tuple hand):
     cdef sums_t s
     cdef const int64_t[::1] pk
     keep = []
+    s.cls5 = NULL
+    s.pay = NULL
     for i in range(6):
         pk = sums[i]
         keep.append(pk)
@@ -619,6 +639,8 @@ def exchange_values(tuple sums, tuple hand, int most, bint ace_for_most):
     cdef int rank_[32]
     cdef int i, j, t, disc, h, n = 0, c
     keep = []
+    s.cls5 = NULL
+    s.pay = NULL
     for i in range(6):
         pk = sums[i]
         keep.append(pk)

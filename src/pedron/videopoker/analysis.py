@@ -185,10 +185,10 @@ class Analysis:
                 f"variance={float(self.variance):.4f})")
 
 
-def _sums(table: PayTable) -> tuple[tuple[Any, ...], tuple[Any, ...], int]:
+def _sums(table: PayTable, five: bool = True) -> tuple[tuple[Any, ...], tuple[Any, ...], int]:
     tables, _ = _vp.class_tables(table.wild)
     pays = np.array(table._scaled, dtype=np.int64)
-    return _vp.pay_sums(tables, pays), tables, len(pays)
+    return _vp.pay_sums(tables, pays, five), tables, len(pays)
 
 
 def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
@@ -206,25 +206,28 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     from pedron.diablo.hand import _threads_arg
 
     nthreads = _threads_arg(threads)
-    sums, tables, _ = _sums(table)
+    sums, tables, _ = _sums(table, five=False)
     n = _SUIT_CLASSES
     chunks = [(i * n // _CHUNKS, (i + 1) * n // _CHUNKS) for i in range(_CHUNKS)]
-    sizes = (1, 52, 1326, 22100, 270725, DEALS)
-    results: list[tuple[int, tuple[Any, ...]]] = []
+    sizes = (1, 52, 1326, 22100, 270725)
+    pays = np.array(table._scaled, dtype=np.int64)
+    cls5 = tables[0]
+    results: list[tuple[int, tuple[Any, ...], Any]] = []
     lock = threading.Lock()
     done = [0]
 
     def work(mine: list[tuple[int, int]]) -> None:
         weights = tuple(np.zeros(k, dtype=np.int64) for k in sizes)
+        five = np.zeros(len(pays), dtype=np.int64)
         total = 0
         for a, b in mine:
-            total += _vp.solve_range(sums, weights, a, b)
+            total += _vp.solve_range(sums, weights, cls5, pays, five, a, b)
             with lock:
                 done[0] += b - a
                 if progress is not None and nthreads == 1:
                     progress(done[0], n)
         with lock:
-            results.append((total, weights))
+            results.append((total, weights, five))
 
     if progress is not None:
         progress(0, n)
@@ -241,10 +244,12 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
             progress(n, n)
     total = sum(r[0] for r in results)
     weights = results[0][1]
-    for _, other in results[1:]:
+    for _, other, _ in results[1:]:
         for a, b in zip(weights, other, strict=True):
             a += b
-    counts = _vp.class_totals(tables, weights)
+    five_total = sum(r[2] for r in results)
+    counts = [int(c) + int(f) for c, f in
+              zip(_vp.class_totals(tables, weights), five_total, strict=True)]
     return Analysis(table, total, counts)
 
 
