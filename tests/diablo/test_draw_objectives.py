@@ -246,3 +246,13 @@ def test_prepared_objectives_give_the_same_options(monkeypatch):
             assert a[0].total_strength == b[0].total_strength
     with pytest.raises(PedronTypeError):
         prepare(lambda o: 1)
+
+
+def test_best_exchange_follows_every_objective():
+    for hand in _hands(20, 9):
+        for objective, wild, limit in ((None, True, DrawLimit(2)),
+                                       (FPDW, True, DrawLimit(4, True)),
+                                       (JOB, False, DrawLimit(3)),
+                                       (Beat("9c 9d 5h 5s Ac"), True, DrawLimit(2))):
+            best = draw_odds(hand, limit, wild=wild, objective=objective)[0]
+            assert best_exchange(hand, limit, wild, objective) == best.discard

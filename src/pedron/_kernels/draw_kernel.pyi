@@ -74,6 +74,10 @@ def analyse(
     rank: bool = ...,
 ) -> list[tuple[int, int, int, int, int, tuple[int, ...], int, int]]: ...
 def histogram(hand: tuple[int, ...], dead_mask: int, sub: int, wild: bool, out: Any) -> int: ...
+def best_discard(
+    hand: tuple[int, ...], most: int, ace_for_most: bool, wild: bool,
+    values: tuple[Any, Any, int], den_scale: int = ...,
+) -> tuple[int, ...]: ...
 def best_rows(
     cards: Any,
     most: int,

@@ -732,6 +732,41 @@ cdef int lean_setup(walk_t* w, values_t* v, tuple values, bint wild) except -1:
     return 0
 
 
+def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple values,
+                 int64_t den_scale=1):
+    """The cards (hand order) of the exchange the lean enumeration ranks first
+    for a checked hand without dead cards (same ranking as :func:`options`)."""
+    cdef hand_t h
+    cdef walk_t w
+    cdef values_t vals
+    cdef int hc[5]
+    cdef int sub, i, best = -1, bd = 0, d
+    cdef int64_t num, bnum = 0
+    cdef uint64_t den, bden = 1, outs
+    if len(hand) != 5:
+        raise ValueError("a hand has five cards")
+    for i in range(5):
+        hc[i] = hand[i]
+    if not 0 <= most <= 5:
+        raise ValueError(f"most must be 0..5, got {most}")
+    lean_setup(&w, &vals, values, wild)
+    if fill_hand(&h, hc, 0, wild) < 0:
+        raise ValueError("invalid hand")
+    with nogil:
+        for sub in range(32):
+            if not legal(&h, sub, most, ace_for_most):
+                continue
+            num = exchange_value(&w, &vals, &h, sub, &outs)
+            den = outs * <uint64_t>den_scale
+            d = popcount64(<uint64_t>sub)
+            if best < 0 or better(num, den, d, bnum, bden, bd):
+                best = sub
+                bd = d
+                bnum = num
+                bden = den
+    return tuple([hc[i] for i in range(5) if (best >> i) & 1])
+
+
 def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wild,
               tuple values, int64_t den_scale, uint8_t[::1] out_sub, int64_t[::1] out_num,
               uint64_t[::1] out_den, Py_ssize_t start=0, Py_ssize_t stop=-1):

@@ -582,9 +582,14 @@ def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool,
     """
     if not isinstance(limit, DrawLimit):
         raise PedronTypeError(f"limit must be a DrawLimit, not {type(limit).__name__}")
-    if objective is None:
-        return _k.best_discard(cards, 0, limit.most, bool(wild), limit.ace_for_most)
-    return draw_odds(cards, limit, wild=wild, objective=objective)[0].discard
+    w = bool(wild)
+    obj = objective_arg(objective, w)
+    if obj.kind < 0:
+        return draw_odds(cards, limit, wild=w, objective=obj)[0].discard
+    hand = _hand_arg(cards)
+    kind, *_, td, _ = obj.kernel_args(w)
+    return _dk.best_discard(hand, limit.most, limit.ace_for_most, w, obj.value_tables(w),
+                            td if kind == 2 else 1)
 
 
 class _Neg:
