@@ -150,6 +150,13 @@ def test_the_issue_example():
     assert sum(n for _, n in best.class_counts) == 47
 
 
+def test_tied_deals_are_counted(fpdw, job96):
+    # every four-deuces deal (48) ties standing pat with redrawing the fifth card
+    assert fpdw.tied_deals >= 48
+    assert 0 < job96.tied_deals < fpdw.tied_deals
+    assert fpdw.as_dict()["tied_deals"] == fpdw.tied_deals
+
+
 def test_equal_ev_holds_take_fewer_draws():
     # Four deuces: holding the four and drawing one is worth exactly as much
     # as standing pat (every fifth card keeps four deuces); standing pat wins.

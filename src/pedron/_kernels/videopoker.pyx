@@ -508,8 +508,18 @@ cdef inline int best_hold(const int64_t* f) noexcept nogil:
     return best
 
 
+cdef inline int count_best(const int64_t* f, int h) noexcept nogil:
+    """How many holds share the EV of hold ``h``."""
+    cdef int x, n = 0
+    cdef int64_t bv = f[h] * <int64_t>(LCM // DRAWS[5 - popcount5(h)])
+    for x in range(32):
+        if f[x] * <int64_t>(LCM // DRAWS[5 - popcount5(x)]) == bv:
+            n += 1
+    return n
+
+
 def solve_range(tuple sums, tuple weights, const uint8_t[::1] cls5, const int64_t[::1] pays,
-                int64_t[::1] cls_out, Py_ssize_t start, Py_ssize_t stop):
+                int64_t[::1] cls_out, Py_ssize_t start, Py_ssize_t stop, int64_t[::1] tied=None):
     """Analyse the suit classes ``start:stop``: returns the weighted payout sum
     (every deal weighted by its class size and every draw by
     ``LCM / C(47, drawn)``) and adds to ``weights[k][T]`` (k = 0..4) the signed
@@ -541,6 +551,7 @@ def solve_range(tuple sums, tuple weights, const uint8_t[::1] cls5, const int64_
     s.p[5] = NULL
     s.cls5 = &cls5[0]
     s.pay = &pays[0]
+    cdef bint count_ties = tied is not None
     with nogil:
         for n in range(start, stop):
             for i in range(5):
@@ -550,6 +561,8 @@ def solve_range(tuple sums, tuple weights, const uint8_t[::1] cls5, const int64_
             size = popcount5(h)
             wgt = <int64_t>cw[n] * <int64_t>(LCM // DRAWS[5 - size])
             total += f[h] * wgt
+            if count_ties and count_best(f, h) > 1:
+                tied[0] += cw[n]   # deals (not weighted by draws) with a tie for best
             # the chosen hold's class counts: the same inclusion-exclusion,
             # its terms deferred to one pass over the tables
             for sub in range(31):

@@ -136,7 +136,11 @@ class Analysis:
         class_counts: weighted combinations per outcome class, best first
             (they sum to :data:`COMBINATIONS`).
         variance: the variance of the payout per hand, exact.
+        tied_deals: how many of the 2,598,960 deals have two or more holds of
+            exactly the best EV (see the module on how they are broken).
     """
+
+    tied_deals: int
 
     def __init__(self, table: PayTable, total: int, counts: list[int]) -> None:
         self.pay_table = table
@@ -149,7 +153,7 @@ class Analysis:
         if Fraction(mean_from_counts) != Fraction(total, scale):  # one analysis, two sums
             raise RuntimeError("videopoker: the class counts disagree with the return")
         self.variance = Fraction(second, COMBINATIONS) - self.return_ ** 2
-        self._sums: tuple[Any, ...] | None = None
+        self.tied_deals = 0
 
     @property
     def return_float(self) -> float:
@@ -175,6 +179,7 @@ class Analysis:
             "return_float": self.return_float,
             "combinations": COMBINATIONS,
             "variance": float(self.variance),
+            "tied_deals": self.tied_deals,
             "counts": {c.name.lower(): n for c, n in self.class_counts.items()},
             "probabilities": {c.name.lower(): float(p) for c, p in self.probabilities.items()},
         }
@@ -212,22 +217,23 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     sizes = (1, 52, 1326, 22100, 270725)
     pays = np.array(table._scaled, dtype=np.int64)
     cls5 = tables[0]
-    results: list[tuple[int, tuple[Any, ...], Any]] = []
+    results: list[tuple[int, tuple[Any, ...], Any, int]] = []
     lock = threading.Lock()
     done = [0]
 
     def work(mine: list[tuple[int, int]]) -> None:
         weights = tuple(np.zeros(k, dtype=np.int64) for k in sizes)
         five = np.zeros(len(pays), dtype=np.int64)
+        tied = np.zeros(1, dtype=np.int64)
         total = 0
         for a, b in mine:
-            total += _vp.solve_range(sums, weights, cls5, pays, five, a, b)
+            total += _vp.solve_range(sums, weights, cls5, pays, five, a, b, tied)
             with lock:
                 done[0] += b - a
                 if progress is not None and nthreads == 1:
                     progress(done[0], n)
         with lock:
-            results.append((total, weights, five))
+            results.append((total, weights, five, int(tied[0])))
 
     if progress is not None:
         progress(0, n)
@@ -244,13 +250,15 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
             progress(n, n)
     total = sum(r[0] for r in results)
     weights = results[0][1]
-    for _, other, _ in results[1:]:
+    for _, other, _, _ in results[1:]:
         for a, b in zip(weights, other, strict=True):
             a += b
     five_total = sum(r[2] for r in results)
     counts = [int(c) + int(f) for c, f in
               zip(_vp.class_totals(tables, weights), five_total, strict=True)]
-    return Analysis(table, total, counts)
+    result = Analysis(table, total, counts)
+    result.tied_deals = sum(r[3] for r in results)
+    return result
 
 
 def best_hold(hand: Any, pays: Any = "full-pay-deuces-wild", *,
