@@ -178,7 +178,8 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
 KEPT = ("## The table engine against the previous commit",
         "## Evaluator call overhead against the previous commit",
         "## Simulation on a Dask cluster",
-        "## Environments")
+        "## Environments",
+        "## Draw analysis and video poker")
 
 
 def kept_sections(page: str) -> str:

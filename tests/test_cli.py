@@ -87,7 +87,7 @@ def test_eval_diablo_worked_example():
         ("eval", "9h", "9d", "2c", "2s"),
         ("eval", "9h 9h 2c 2s Kd"),
         ("eval", "Xx Ah Kd Qs Jc"),
-        ("draw", "9h 9d 2c 2s Kd", "--max-draw", "5"),
+        ("draw", "9h 9d 2c 2s Kd", "--max-draw", "6"),
         ("draw", "9h 9d 2c 2s Kd", "--top", "0"),
         ("draw", "9h 9d 2c 2s Kd", "--dead", "9h"),
         ("odds", "diamondback", "--hand", "M M"),

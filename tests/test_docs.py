@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-GUIDES = ["getting-started.md", "cookbook.md", "histories.md"]
+GUIDES = ["getting-started.md", "cookbook.md", "histories.md", "draw_analysis.md", "videopoker.md"]
 FENCE = re.compile(r"```python\n(.*?)```", re.S)
 
 

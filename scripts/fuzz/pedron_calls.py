@@ -95,7 +95,7 @@ ENTRY_POINTS: dict[str, Callable[[], None]] = {
     "diablo_batch_kernel": lambda: _de.batch_cards(_BATCH, _OUT16, True, True),
     "draw_odds_1": lambda: diablo.draw_odds("2c 2d 9h 9s Kd", 1),
     "draw_table_2": lambda: _de.draw_table(_HAND, 0, 2, True),
-    "draw_error": _refused(lambda: diablo.draw_odds(_HAND, 5)),
+    "draw_error": _refused(lambda: diablo.draw_odds(_HAND, 6)),
     "db_evaluate_ints": lambda: diamondback.evaluate([4, 3]),
     "db_evaluate_text": lambda: diamondback.evaluate("Magician Priestess"),
     "db_evaluate_error": _refused(lambda: diamondback.evaluate([4, 4])),

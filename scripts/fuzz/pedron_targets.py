@@ -875,7 +875,7 @@ def fuzz_draw(src: Source) -> None:
         dead = random_object(src)
     if isinstance(dead, Iterator):
         dead = list(dead)
-    max_draw = src.pick([0, 1, 2, 2, 2, 3, 3, 3, 4, 4, -1, 5, 2.0, True, None])
+    max_draw = src.pick([0, 1, 2, 2, 2, 3, 3, 3, 4, 4, -1, 6, 2.0, True, None])
     wild = src.bool()
     fn = diablo.best_draw if src.bool() else diablo.draw_odds
     ok, odds = attempt(fn, hand, max_draw, wild=wild, dead=dead)

@@ -175,7 +175,7 @@ def test_bad_input():
     with pytest.raises(DuplicateCardError):
         draw_odds("9c 9d 2h 2s 9c")
     with pytest.raises(PedronValueError, match="max_draw"):
-        draw_odds("9c 9d 2h 2s Kd", 5)
+        draw_odds("9c 9d 2h 2s Kd", 6)
     with pytest.raises(PedronValueError, match="max_draw"):
         draw_odds("9c 9d 2h 2s Kd", -1)
     with pytest.raises(PedronTypeError):

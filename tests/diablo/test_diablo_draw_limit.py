@@ -95,8 +95,8 @@ def test_most_is_normalised_to_a_plain_int():
 @pytest.mark.parametrize(
     ("args", "error", "words"),
     [
-        ((5,), PedronValueError, "0..4, not 5"),
-        ((-1,), PedronValueError, "0..4, not -1"),
+        ((6,), PedronValueError, "0..5, not 6"),
+        ((-1,), PedronValueError, "0..5, not -1"),
         ((True,), PedronTypeError, "bool"),
         ((2.0,), PedronTypeError, "float"),
         (("2",), PedronTypeError, "str"),
@@ -149,8 +149,9 @@ def test_int_max_draw_keeps_its_meaning():
     assert [DrawLimit.from_max_draw(m) for m in range(5)] == [
         DrawLimit(0), DrawLimit(1), DrawLimit(2), DrawLimit(3), DrawLimit(4, True)
     ]
+    assert DrawLimit.from_max_draw(5) == DrawLimit(5)  # the whole hand, as in video poker
     with pytest.raises(PedronValueError, match="max_draw"):
-        DrawLimit.from_max_draw(5)
+        DrawLimit.from_max_draw(6)
     with pytest.raises(PedronTypeError, match="max_draw"):
         DrawLimit.from_max_draw(True)
 

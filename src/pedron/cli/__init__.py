@@ -27,6 +27,7 @@ import pedron
 from pedron.cli import commands, play
 from pedron.cli import simulate as simulate_cmd
 from pedron.cli import solve as solve_cmd
+from pedron.cli import videopoker as videopoker_cmd
 from pedron.errors import PedronError
 
 __all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_USAGE", "main"]
@@ -208,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate_cmd.register(sub)
     solve_cmd.register(sub)
+    videopoker_cmd.register(sub)
     return parser
 
 

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from pedron._lazy import lazy_attributes
 from pedron.diablo.cards import Deck
-from pedron.diablo.draw import DrawLimit, DrawOdds, DrawOption, best_draw, draw_odds
+from pedron.diablo.draw import (
+    DrawLimit,
+    DrawOdds,
+    DrawOption,
+    analyse_batch,
+    best_draw,
+    draw_odds,
+)
 from pedron.diablo.hand import (
     Category,
     HandValue,
@@ -20,6 +27,8 @@ from pedron.diablo.hand import (
     strength,
     strength_count,
 )
+from pedron.diablo.objectives import Beat, ExpectedStrength, PayTable
+from pedron.diablo.outcomes import Outcome, outcome_of
 
 if TYPE_CHECKING:  # the game is imported on first use, so the evaluator imports fast
     from pedron.diablo.declare import DeclarationError, declarable
@@ -47,20 +56,25 @@ __getattr__ = lazy_attributes(__name__, _LAZY)
 
 __all__ = [
     "GAMES",
+    "Beat",
     "Category",
     "Deck",
     "DeclarationError",
     "DrawLimit",
     "DrawOdds",
     "DrawOption",
+    "ExpectedStrength",
     "Game",
     "GameHistory",
     "GameResult",
     "GameView",
     "HandValue",
+    "Outcome",
+    "PayTable",
     "Rules",
     "Table",
     "TableView",
+    "analyse_batch",
     "best_draw",
     "category_of",
     "declarable",
@@ -69,6 +83,7 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_batch_unchecked",
+    "outcome_of",
     "replay",
     "strength",
     "strength_count",

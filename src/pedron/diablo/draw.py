@@ -9,24 +9,40 @@ category, with the sum of their strengths. Nothing is sampled.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pedron._exact import exact_int
+from pedron._exact import exact_flag, exact_int
 from pedron._kernels import diablo_eval as _k
+from pedron._kernels import draw_kernel as _dk
+from pedron._kernels import videopoker as _vp
 from pedron.cards import CardSet, format_cards, mask_of
 from pedron.diablo.hand import Category
+from pedron.diablo.objectives import DEFAULT as DEFAULT_OBJECTIVE
+from pedron.diablo.objectives import Beat, ExpectedStrength, Objective, PayTable, objective_arg
+from pedron.diablo.outcomes import Outcome, outcome_classes
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
 
 if TYPE_CHECKING:
     from pedron.diablo.rules import Rules
 
-__all__ = ["DrawLimit", "DrawOdds", "DrawOption", "best_draw", "best_exchange", "draw_odds"]
+__all__ = [
+    "BatchDraws",
+    "DrawLimit",
+    "DrawOdds",
+    "DrawOption",
+    "analyse_batch",
+    "best_draw",
+    "best_exchange",
+    "draw_odds",
+    "prepare",
+]
 
 _CATEGORIES_BEST_FIRST = tuple(sorted(Category, reverse=True))
 _ACE = 12
-_COUNT_WORDS = ("no cards", "one card", "two cards", "three cards", "four cards")
+_COUNT_WORDS = ("no cards", "one card", "two cards", "three cards", "four cards", "five cards")
 
 
 def _cards_text(n: int) -> str:
@@ -38,8 +54,9 @@ class DrawLimit:
     """How many cards a Diablo player may exchange: the one rule the game and
     the draw advisor share.
 
-    * ``most``: the most cards one exchange may have, 0..4 (a player keeps at
-      least one card).
+    * ``most``: the most cards one exchange may have, 0..5 (Diablo's tables
+      allow at most 4, a player keeping a card; 5, the whole hand, is for
+      video poker and other draw games).
     * ``ace_for_most``: when True, an exchange of exactly ``most`` cards is
       allowed only if the cards kept include a real ace (rank A; a deuce is
       never one, wild or not); fewer cards need nothing. With ``most=4`` this
@@ -64,10 +81,8 @@ class DrawLimit:
             raise PedronTypeError(
                 f"DrawLimit.most must be an int, not {type(self.most).__name__}"
             ) from None
-        if not 0 <= most <= 4:
-            raise PedronValueError(
-                f"DrawLimit.most must be 0..4, not {most} (a player keeps at least one card)"
-            )
+        if not 0 <= most <= 5:
+            raise PedronValueError(f"DrawLimit.most must be 0..5, not {most}")
         if type(self.ace_for_most) is not bool:
             raise PedronTypeError(
                 f"DrawLimit.ace_for_most must be a bool, not {type(self.ace_for_most).__name__}"
@@ -93,7 +108,7 @@ class DrawLimit:
     @classmethod
     def from_max_draw(cls, max_draw: int) -> DrawLimit:
         """The limit an int ``max_draw`` of :func:`draw_odds` stands for: 0..3
-        any cards up to that many; 4 is *More draw* (``DrawLimit(4, True)``),
+        and 5 any cards up to that many; 4 is *More draw* (``DrawLimit(4, True)``),
         the meaning ``max_draw=4`` has always had there."""
         m = _max_draw_arg(max_draw)
         return cls(4, True) if m == 4 else cls(m)
@@ -198,7 +213,7 @@ def _hand_arg(held: Any) -> tuple[int, ...]:
     return hand
 
 
-class DrawOption:
+class DrawOption(_dk.OptionCore):
     """One legal exchange and the exact distribution of its outcomes.
 
     Attributes:
@@ -206,52 +221,85 @@ class DrawOption:
         discard: the cards exchanged, in hand order.
         outcomes: how many equally likely replacement sets there are
             (C(unseen, len(discard))).
-        counts: outcomes per category, a tuple of ``(Category, count)`` pairs,
-            best category first, every category listed.
         total_strength: the sum of the final strengths over all outcomes
             (exact; :attr:`expected_strength` is it divided by outcomes).
         wild: the scale the strengths are on.
+        objective: what :attr:`value` measures (see :mod:`pedron.diablo.objectives`).
+
+    :attr:`counts` gives the outcomes per category, :attr:`class_counts` per
+    named outcome class (:mod:`pedron.diablo.outcomes`), and
+    :meth:`strength_counts` per final strength (computed on first use).
     """
 
-    __slots__ = ("counts", "discard", "keep", "outcomes", "total_strength", "wild")
-
-    keep: tuple[int, ...]
-    discard: tuple[int, ...]
-    outcomes: int
-    counts: tuple[tuple[Category, int], ...]
-    total_strength: int
-    wild: bool
-
-    def __init__(
-        self,
-        keep: tuple[int, ...],
-        discard: tuple[int, ...],
-        outcomes: int,
-        counts: tuple[tuple[Category, int], ...],
-        total_strength: int,
-        wild: bool,
-    ) -> None:
-        for name, value in (
-            ("keep", keep), ("discard", discard), ("outcomes", outcomes),
-            ("counts", counts), ("total_strength", total_strength), ("wild", wild),
-        ):
-            object.__setattr__(self, name, value)
+    __slots__ = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"DrawOption is immutable (cannot set {name!r})")
+
+    @property
+    def keep(self) -> tuple[int, ...]:
+        """The cards kept, as card ints in hand order."""
+        cards = self._cards
+        return tuple([cards[i] for i in _SPLITS[self._sub][0]])
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        """The cards exchanged, in hand order."""
+        cards = self._cards
+        return tuple([cards[i] for i in _SPLITS[self._sub][1]])
+
+    @property
+    def value(self) -> Any:
+        """The objective's exact value for this exchange (a Fraction for the
+        built-in objectives; what the function returned for a custom one)."""
+        v = self._value
+        if v is None:
+            v = Fraction(self._num, self._den)
+            object.__setattr__(self, "_value", v)
+        return v
 
     @property
     def expected_strength(self) -> float:
         """Mean final strength over all outcomes."""
         return self.total_strength / self.outcomes
 
-    def count(self, category: Category | int) -> int:
-        """Outcomes that end in ``category``."""
-        return self.counts[len(Category) - int(category)][1]
+    @property
+    def class_count_values(self) -> tuple[int, ...]:
+        """Outcomes per class, aligned with ``outcome_classes(self.wild)`` (best first)."""
+        return self._classes
 
-    def probability(self, category: Category | int) -> float:
-        """Probability of ending in ``category``."""
+    @property
+    def class_counts(self) -> tuple[tuple[Outcome, int], ...]:
+        """Outcomes per named outcome class, best first, every class of the mode listed."""
+        return tuple(zip(outcome_classes(self.wild), self._classes, strict=True))
+
+    @property
+    def counts(self) -> tuple[tuple[Category, int], ...]:
+        """Outcomes per category, a tuple of ``(Category, count)`` pairs, best
+        category first, every category listed."""
+        per = dict.fromkeys(_CATEGORIES_BEST_FIRST, 0)
+        for cls, n in zip(outcome_classes(self.wild), self._classes, strict=True):
+            per[cls.category] += n
+        return tuple(per.items())
+
+    def count(self, category: Category | Outcome | int) -> int:
+        """Outcomes that end in ``category`` (a Category, an int, or an Outcome class)."""
+        if isinstance(category, Outcome):
+            classes = outcome_classes(self.wild)
+            if category not in classes:
+                raise PedronValueError(f"{category!r} is not a class of this mode")
+            return self._classes[classes.index(category)]
+        c = Category(int(category))
+        return sum(n for cls, n in zip(outcome_classes(self.wild), self._classes, strict=True)
+                   if cls.category == c)
+
+    def probability(self, category: Category | Outcome | int) -> float:
+        """Probability of ending in ``category`` (or outcome class)."""
         return self.count(category) / self.outcomes
+
+    def exact_probability(self, category: Category | Outcome | int) -> Fraction:
+        """Probability of ending in ``category`` (or outcome class), exactly."""
+        return Fraction(self.count(category), self.outcomes)
 
     def probability_at_least(self, category: Category | int) -> float:
         """Probability of ending in ``category`` or better."""
@@ -262,8 +310,35 @@ class DrawOption:
         """Probabilities of the categories that can occur, best first."""
         return {cat: n / self.outcomes for cat, n in self.counts if n}
 
+    def strength_counts(self) -> dict[int, int]:
+        """Outcomes per final strength (only strengths that occur), strongest first."""
+        import numpy as np  # (numpy is optional: imported where used)
+        hist = self._hist
+        if hist is None:
+            arr = np.zeros(_k.strength_count(self.wild) + 1, dtype=np.uint64)
+            _dk.histogram(self._cards, self._dmask, self._sub, self.wild, arr)
+            nz = np.flatnonzero(arr)[::-1]
+            hist = dict(zip(nz.tolist(), arr[nz].tolist(), strict=True))
+            object.__setattr__(self, "_hist", hist)
+        return dict(hist)
+
+    def expected_pay(self, table: PayTable) -> Fraction:
+        """The mean payout of ``table`` over this exchange's outcomes, exactly."""
+        if not isinstance(table, PayTable):
+            raise PedronTypeError(f"table must be a PayTable, not {type(table).__name__}")
+        table.kernel_args(self.wild)  # the mode check
+        return table.value(self)
+
+    def beat(self, target: Any, *, ties: Any = 0) -> tuple[Fraction, Fraction]:
+        """(P(win), P(tie)) against a hand or a distribution (see :class:`Beat`)."""
+        objective = target if isinstance(target, Beat) else Beat(target, wild=self.wild,
+                                                                 ties=ties)
+        return objective.wins_ties(self)
+
     def as_dict(self) -> dict[str, Any]:
-        """Plain data (for JSON): cards as text, counts and probabilities by category."""
+        """Plain data (for JSON): cards as text, counts and probabilities by
+        category and by outcome class, the objective's value (as text and float)."""
+        value = self.value
         return {
             "keep": format_cards(self.keep),
             "discard": format_cards(self.discard),
@@ -272,11 +347,15 @@ class DrawOption:
             "expected_strength": self.expected_strength,
             "counts": {cat.name.lower(): n for cat, n in self.counts},
             "probabilities": {cat.name.lower(): n / self.outcomes for cat, n in self.counts},
+            "classes": {c.name.lower(): n for c, n in self.class_counts},
+            "objective": repr(self.objective),
+            "value": str(value),
+            "value_float": float(value),
             "wild": self.wild,
         }
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.keep, self.discard, self.outcomes, self.counts, self.total_strength,
+        return (self.keep, self.discard, self.outcomes, self._classes, self.total_strength,
                 self.wild)
 
     def __eq__(self, other: object) -> bool:
@@ -293,20 +372,31 @@ class DrawOption:
         top = ", ".join(
             f"{cat.label} {n / self.outcomes:.4f}" for cat, n in self.counts if n
         )
+        extra = ""
+        if not isinstance(self.objective, ExpectedStrength):
+            extra = f"value={float(self.value):.4f}, "
         return (
             f"DrawOption(keep={keep!r}, discard={disc!r}, outcomes={self.outcomes}, "
-            f"expected_strength={self.expected_strength:.2f}, {top})"
+            f"expected_strength={self.expected_strength:.2f}, {extra}{top})"
         )
 
 
 class DrawOdds(tuple[DrawOption, ...]):
     """The legal exchanges of a hand, best first (a tuple of :class:`DrawOption`).
 
-    Best is the highest expected strength; ties go to fewer cards exchanged.
-    ``str()`` gives a table.
+    Best is the highest value of the objective (by default the expected
+    strength); equal values go to fewer cards exchanged, then to the lower
+    discard mask (position ``i`` of the hand counting ``2**i``). ``str()``
+    gives a table.
     """
 
-    __slots__ = ()
+    objective: Objective
+
+    def __new__(cls, options: Iterable[DrawOption] = (),
+                objective: Objective | None = None) -> DrawOdds:
+        self = super().__new__(cls, options)
+        self.objective = objective if objective is not None else DEFAULT_OBJECTIVE
+        return self
 
     @property
     def best(self) -> DrawOption:
@@ -323,15 +413,18 @@ class DrawOdds(tuple[DrawOption, ...]):
             Category.THREE_OF_A_KIND: "3K", Category.TWO_PAIR: "2P",
             Category.ONE_PAIR: "1P", Category.HIGH_CARD: "HC",
         }
-        head = f"{'keep':<15} {'discard':<12} {'E[strength]':>11} " + " ".join(
-            f"{short[c]:>6}" for c in cats
-        )
+        default = isinstance(self.objective, ExpectedStrength)
+        head = f"{'keep':<15} {'discard':<12} {'E[strength]':>11} "
+        if not default:
+            head += f"{'value':>9} "
+        head += " ".join(f"{short[c]:>6}" for c in cats)
         lines = [head]
         for opt in self[:limit]:
             probs = " ".join(f"{100 * n / opt.outcomes:6.2f}" for _, n in opt.counts)
+            value = "" if default else f"{float(opt.value):9.4f} "
             lines.append(
                 f"{format_cards(opt.keep) or '-':<15} {format_cards(opt.discard) or '-':<12} "
-                f"{opt.expected_strength:11.2f} {probs}"
+                f"{opt.expected_strength:11.2f} {value}{probs}"
             )
         return "\n".join(lines)
 
@@ -344,19 +437,26 @@ class DrawOdds(tuple[DrawOption, ...]):
 
 def _hand_cards(hand: Any) -> tuple[int, ...]:
     """The five cards of a hand in the order given (for CardSets and masks: ascending)."""
-    mask = _k.hand_mask_checked(hand)
+    return _hand_and_mask(hand)[0]
+
+
+def _hand_and_mask(hand: Any) -> tuple[tuple[int, ...], int]:
+    mask = _k.hand_mask_checked(hand)  # checks the hand whatever its form
+    if type(hand) is tuple and type(hand[0]) is int and type(hand[1]) is int and type(
+            hand[2]) is int and type(hand[3]) is int and type(hand[4]) is int:
+        return hand, mask  # the usual call: five card ints
     if isinstance(hand, str):
         from pedron.cards import parse_cards
 
-        return tuple(parse_cards(hand))
+        return tuple(parse_cards(hand)), mask
     if isinstance(hand, (list, tuple)):
         # (the mask above checked every item: read each as the same card again,
         # in the order given, whatever form it has)
         from pedron.cards import parse_card
 
         return tuple(parse_card(c) if isinstance(c, str) else exact_int(c, "a card")
-                     for c in tuple(hand))
-    return tuple(i for i in range(52) if mask >> i & 1)
+                     for c in tuple(hand)), mask
+    return tuple(i for i in range(52) if mask >> i & 1), mask
 
 
 def _dead_mask(dead: Any, hand_mask: int) -> int:
@@ -384,8 +484,8 @@ def _max_draw_arg(max_draw: Any) -> int:
         m = operator.index(max_draw)
     except TypeError:  # e.g. a numpy array of several values
         raise PedronTypeError(f"max_draw must be an int, not {type(max_draw).__name__}") from None
-    if not 0 <= m <= 4:
-        raise PedronValueError(f"max_draw must be 0..4, got {m}")
+    if not 0 <= m <= 5:
+        raise PedronValueError(f"max_draw must be 0..5, got {m}")
     return m
 
 
@@ -396,20 +496,61 @@ _SPLITS = tuple(
 )
 
 
+_LIMIT_OF_INT: dict[int, DrawLimit] = {}
+
+
+_POPCOUNT = tuple(bin(m).count("1") for m in range(32))
+
+
 def _limit_arg(max_draw: Any) -> DrawLimit:
+    if type(max_draw) is int:  # the usual call: one limit object per int, made once
+        limit = _LIMIT_OF_INT.get(max_draw)
+        if limit is None:
+            limit = DrawLimit.from_max_draw(max_draw)
+            _LIMIT_OF_INT[max_draw] = limit
+        return limit
     if isinstance(max_draw, DrawLimit):
         return max_draw
     return DrawLimit.from_max_draw(max_draw)
 
 
+def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
+             ) -> tuple[Objective, list[DrawOption]]:
+    cards, hmask = _hand_and_mask(hand)
+    dmask = 0 if type(dead) is tuple and not dead else _dead_mask(dead, hmask)
+    limit = _limit_arg(max_draw)
+    w = exact_flag(wild, "wild")
+    obj = objective_arg(objective, w)
+    if obj.kind < 0:  # custom: the kernel tallies, Python ranks
+        return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w,
+                                obj, 0, rank=False)
+    kind, pays, below, at, tn, td, scale = obj.kernel_args(w)
+    if dmask == 0:
+        sums = obj.cached_subset_sums(w)
+        if sums is not None:  # prepared: every exchange by inclusion-exclusion
+            ranked = _vp.exchange_values(sums, cards, limit.most, limit.ace_for_most)
+            return obj, _dk.options_from(DrawOption, ranked, cards, w, obj,
+                                         scale * (td if kind == 2 else 1), kind)
+    # Ranked by the lean enumeration (values only); each option's class
+    # counts and strength total are tallied when first asked for.
+    return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w, obj,
+                            kind, pays, below, at, tn, td, scale, True,
+                            obj.value_tables(w))
+
+
 def draw_odds(
-    hand: Any, max_draw: int | DrawLimit = 2, *, wild: bool = True, dead: Any = ()
+    hand: Any,
+    max_draw: int | DrawLimit = 2,
+    *,
+    wild: bool = True,
+    dead: Any = (),
+    objective: Any = None,
 ) -> DrawOdds:
     """Every legal exchange for ``hand``, with exact outcome odds, best first.
 
     ``hand`` takes the same forms as :func:`~pedron.diablo.evaluate`.
     ``max_draw`` says which exchanges are legal: a :class:`DrawLimit`
-    (``DrawLimit.from_rules(rules)`` for a table), or an int 0..4 meaning up
+    (``DrawLimit.from_rules(rules)`` for a table), or an int 0..5 meaning up
     to that many cards, where 4 means the *More draw* variant, 3 cards or 4
     when the one card kept is an ace (``DrawLimit(4, True)``; for any four
     cards pass ``DrawLimit(4)``). Diablo allows 2 (the default). ``dead``
@@ -417,57 +558,58 @@ def draw_odds(
     in the hand. Replacements are drawn from the remaining unseen cards, every
     set of them equally likely; an exchange of more cards than remain unseen
     is not listed.
+
+    ``objective`` ranks the exchanges (:mod:`pedron.diablo.objectives`): None
+    for the expected strength, a :class:`~pedron.diablo.objectives.PayTable`,
+    a :class:`~pedron.diablo.objectives.Beat`, or any callable of a
+    :class:`DrawOption`. Equal values go to fewer cards exchanged, then to the
+    lower discard mask (position ``i`` of the hand counting ``2**i``).
     """
-    cards = _hand_cards(hand)
-    hmask = 0
-    for c in cards:
-        hmask |= 1 << c
-    dmask = _dead_mask(dead, hmask)
-    limit = _limit_arg(max_draw)
-    w = bool(wild)
-    rows = _k.draw_table(cards, dmask, limit.most, w, limit.ace_for_most)
-    options = []
-    for sub, outcomes, counts, total in rows:
-        kept, exchanged = _SPLITS[sub]
-        keep = tuple([cards[i] for i in kept])
-        disc = tuple([cards[i] for i in exchanged])
-        pairs = tuple(zip(_CATEGORIES_BEST_FIRST, counts[:0:-1], strict=True))
-        options.append(DrawOption(keep, disc, outcomes, pairs, total, w))
-    # Best first: highest expected strength (compared exactly), then fewer
-    # cards exchanged, then hand order (the kernel's order; best_exchange and
-    # the kernel's best_discard rank the same way).
-    options.sort(key=lambda o: (_neg_fraction(o.total_strength, o.outcomes), len(o.discard)))
-    return DrawOdds(options)
+    obj, options = _options(hand, max_draw, wild, dead, objective)
+    if obj.kind < 0:
+        values = [obj.value(o) for o in options]
+        for o, v in zip(options, values, strict=True):
+            object.__setattr__(o, "_value", v)
+        order = sorted(range(len(options)),
+                       key=lambda i: (_Neg(values[i]), _POPCOUNT[options[i]._sub]))
+        options = [options[i] for i in order]
+    return DrawOdds(options, obj)
 
 
-def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool) -> tuple[int, ...]:
+def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool,
+                  objective: Any = None) -> tuple[int, ...]:
     """The discards of the exchange :func:`draw_odds` ranks first, computed lean.
 
     For bots and other hot loops: ``cards`` is a tuple of five distinct card
     ints (checked), ``limit`` a :class:`DrawLimit`; no dead cards. The result
-    is always ``draw_odds(cards, limit, wild=wild)[0].discard`` (same ranking
-    and tie-break), but no option records are built: the kernel keeps only
-    the best exchange, so a call costs little more than the enumeration.
+    is always ``draw_odds(cards, limit, wild=wild, objective=objective)[0].discard``
+    (same ranking and tie-break), but no option records are built.
     """
     if not isinstance(limit, DrawLimit):
         raise PedronTypeError(f"limit must be a DrawLimit, not {type(limit).__name__}")
-    return _k.best_discard(cards, 0, limit.most, bool(wild), limit.ace_for_most)
+    w = exact_flag(wild, "wild")
+    obj = objective_arg(objective, w)
+    if obj.kind < 0:
+        return draw_odds(cards, limit, wild=w, objective=obj)[0].discard
+    hand = _hand_arg(cards)
+    kind, *_, td, _ = obj.kernel_args(w)
+    return _dk.best_discard(hand, limit.most, limit.ace_for_most, w, obj.value_tables(w),
+                            td if kind == 2 else 1)
 
 
-class _neg_fraction:
-    """Sort key: -a/b compared exactly (no float rounding)."""
+class _Neg:
+    """Sort key: a value, highest first, compared exactly."""
 
-    __slots__ = ("a", "b")
+    __slots__ = ("v",)
 
-    def __init__(self, a: int, b: int) -> None:
-        self.a = a
-        self.b = b
+    def __init__(self, v: Any) -> None:
+        self.v = v
 
-    def __lt__(self, other: _neg_fraction) -> bool:
-        return self.a * other.b > other.a * self.b
+    def __lt__(self, other: _Neg) -> bool:
+        return bool(self.v > other.v)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _neg_fraction) and self.a * other.b == other.a * self.b
+        return isinstance(other, _Neg) and bool(self.v == other.v)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -479,14 +621,16 @@ def best_draw(
     wild: bool = True,
     dead: Any = (),
     top: int | None = None,
+    objective: Any = None,
 ) -> DrawOdds:
     """The legal exchanges ranked for choosing: best first, optionally only ``top``.
 
-    The same records as :func:`draw_odds` (highest expected final strength
-    first, then fewer cards exchanged); ``best_draw(hand)[0]`` (or ``.best``)
-    is the recommended exchange.
+    The same records as :func:`draw_odds` (highest value of ``objective``
+    first, by default the expected final strength, then fewer cards
+    exchanged); ``best_draw(hand)[0]`` (or ``.best``) is the recommended
+    exchange.
     """
-    odds = draw_odds(hand, max_draw, wild=wild, dead=dead)
+    odds = draw_odds(hand, max_draw, wild=wild, dead=dead, objective=objective)
     if top is None:
         return odds
     if isinstance(top, bool) or not hasattr(top, "__index__"):
@@ -497,4 +641,146 @@ def best_draw(
         raise PedronTypeError(f"top must be an int or None, not {type(top).__name__}") from None
     if n < 1:
         raise PedronValueError(f"top must be >= 1, got {n}")
-    return DrawOdds(odds[:n])
+    return DrawOdds(odds[:n], odds.objective)
+
+
+def prepare(objective: Any = None, *, wild: bool = True) -> None:
+    """Build ``objective``'s subset sums now (about 0.1 s and 24 MB, kept for
+    the process; at most four objectives at a time): afterwards
+    :func:`draw_odds` and :func:`best_draw` without dead cards rank every
+    exchange from them by inclusion-exclusion over the discarded cards (the
+    video-poker method), a few microseconds whatever the draw limit, with the
+    same results. :func:`analyse_batch` does this by itself from 20,000 rows.
+    """
+    obj = objective_arg(objective, exact_flag(wild, "wild"))
+    if obj.kind < 0:
+        raise PedronTypeError("prepare takes a built-in objective, not a custom function")
+    obj.subset_sums(exact_flag(wild, "wild"))
+
+
+class BatchDraws:
+    """The best exchange of every row of :func:`analyse_batch`.
+
+    Attributes: ``hands`` (the (n, 5) uint8 array analysed), ``masks`` (per
+    row the positions exchanged, bit ``i`` for column ``i``), and the value
+    of that exchange as ``numerators / (denominators * scale)`` exactly
+    (:meth:`values`; :attr:`values_float` as floats).
+    """
+
+    __slots__ = ("denominators", "hands", "masks", "numerators", "objective", "scale")
+
+    def __init__(self, hands: Any, masks: Any, num: Any, den: Any, scale: int,
+                 objective: Objective) -> None:
+        self.hands = hands
+        self.masks = masks
+        self.numerators = num
+        self.denominators = den
+        self.scale = scale
+        self.objective = objective
+
+    def __len__(self) -> int:
+        return len(self.masks)
+
+    @property
+    def values_float(self) -> Any:
+        """The best value of each row as float64."""
+        import numpy as np  # (numpy is optional: imported where used)
+        return self.numerators / (self.denominators.astype(np.float64) * self.scale)
+
+    def values(self) -> list[Fraction]:
+        """The best value of each row, exactly."""
+        s = self.scale
+        return [Fraction(n, d * s) for n, d in
+                zip(self.numerators.tolist(), self.denominators.tolist(), strict=True)]
+
+    def discards(self) -> list[tuple[int, ...]]:
+        """The cards exchanged in each row (column order)."""
+        rows = self.hands.tolist()
+        return [tuple(row[i] for i in _SPLITS[m][1])
+                for row, m in zip(rows, self.masks.tolist(), strict=True)]
+
+    def __repr__(self) -> str:
+        return f"BatchDraws({len(self)} hands, objective={self.objective!r})"
+
+
+_MIN_ROWS_PER_THREAD = 64
+_TABLE_ROWS = 20_000  # from this many rows the batch builds the objective's subset sums
+
+
+def analyse_batch(
+    hands: Any,
+    max_draw: int | DrawLimit = 2,
+    *,
+    wild: bool = True,
+    objective: Any = None,
+    threads: int | None = 1,
+) -> BatchDraws:
+    """The best exchange and its exact value for every row of an (n, 5) array.
+
+    ``hands`` is an (n, 5) array of card ints (any integer dtype; each row
+    five distinct cards 0..51); ``max_draw`` and the ranking are those of
+    :func:`draw_odds` (no dead cards), ``objective`` a built-in objective
+    (expected strength, a :class:`PayTable` or a :class:`Beat`; a custom
+    function needs :func:`draw_odds`). The work runs without the GIL;
+    ``threads`` > 1 splits the rows across threads (None: one per CPU).
+    """
+    import numpy as np  # (numpy is optional: imported where used)
+
+    from pedron.diablo.hand import _threads_arg
+    from pedron.errors import ArrayError
+
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 5:
+        raise ArrayError(f"hands must be an (n, 5) array, not shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise ArrayError(f"hands must hold integers, not {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 51):
+        raise CardError("hands: a card number is out of range 0..51")
+    cards = np.ascontiguousarray(arr, dtype=np.uint8)
+    limit = _limit_arg(max_draw)
+    w = exact_flag(wild, "wild")
+    obj = objective_arg(objective, w)
+    if obj.kind < 0:
+        raise PedronTypeError("analyse_batch takes a built-in objective; use draw_odds for "
+                              "a custom function")
+    kind, _, _, _, _, td, scale = obj.kernel_args(w)
+    values = obj.value_tables(w)
+    n = cards.shape[0]
+    masks = np.zeros(n, dtype=np.uint8)
+    num = np.zeros(n, dtype=np.int64)
+    den = np.zeros(n, dtype=np.uint64)
+    nthreads = max(1, min(_threads_arg(threads), n // _MIN_ROWS_PER_THREAD))
+    den_scale = td if kind == 2 else 1
+    if n >= _TABLE_ROWS:
+        # Many hands: the objective's subset sums (built once, about 0.1 s)
+        # give every exchange's value by inclusion-exclusion, as in video poker.
+        sums = obj.subset_sums(w)
+        args: tuple[Any, ...] = (sums, cards, limit.most, limit.ace_for_most, masks, num, den)
+        fn: Callable[..., int] = _vp.best_rows_by_tables
+    else:
+        args = (cards, limit.most, limit.ace_for_most, w, values, den_scale, masks, num, den)
+        fn = _dk.best_rows
+    if nthreads == 1:
+        bad = fn(*args)
+    else:
+        import threading
+
+        step = -(-n // nthreads)
+        results = [-1] * nthreads
+
+        def work(i: int) -> None:
+            results[i] = fn(*args, i * step, min(n, (i + 1) * step))
+
+        pool = [threading.Thread(target=work, args=(i,)) for i in range(1, nthreads)]
+        for t in pool:
+            t.start()
+        work(0)
+        for t in pool:
+            t.join()
+        bads = [r for r in results if r >= 0]
+        bad = min(bads) if bads else -1
+    if bad >= 0:
+        raise DuplicateCardError(f"hands: row {bad} repeats a card: {cards[bad].tolist()}")
+    if n >= _TABLE_ROWS and den_scale != 1:
+        den *= np.uint64(den_scale)
+    return BatchDraws(cards, masks, num, den, scale, obj)

@@ -1,0 +1,47 @@
+"""The ``pedron videopoker`` command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pedron", "videopoker", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_pay_table_analysis_json():
+    proc = run("--game", "deuces-wild", "--pays", "800,200,25,15,9,5,3,2,2,1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert round(data["return_float"] * 100, 4) == 100.7620
+    assert data["combinations"] == 19_933_230_517_200
+    assert sum(data["counts"].values()) == 19_933_230_517_200
+
+
+def test_pay_table_analysis_text_names_the_return():
+    proc = run("--pays", "9/6")
+    assert proc.returncode == 0, proc.stderr
+    assert "return 99.5439" in proc.stdout and "jacks or better" in proc.stdout
+
+
+def test_hold():
+    proc = run("--hold", "As 2d 2h Ts 5s", "--json")
+    assert proc.returncode == 0, proc.stderr
+    holds = json.loads(proc.stdout)["holds"]
+    assert len(holds) == 32
+    assert holds[0]["discard"] == "5s" and holds[0]["ev"] == "206/47"
+    text = run("--hold", "As 2d 2h Ts 5s", "--top", "3").stdout
+    assert text.splitlines()[3].split()[:5] == ["As", "2d", "2h", "Ts", "5s"]
+
+
+def test_mistakes_are_one_line():
+    for args in (("--pays", "1,2,x"), ("--pays", "bogus"), ("--hold", "As As 2h Ts 5s"),
+                 ("--game", "jacks-or-better", "--pays", "full-pay-deuces-wild"),
+                 ("--hold", "As 2d", "--top", "0")):
+        proc = run(*args)
+        assert proc.returncode == 2, (args, proc.stdout)
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert "Traceback" not in proc.stderr
