@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from pedron._exact import exact_flag, exact_int
 from pedron._kernels import diablo_eval as _k
 from pedron._kernels import draw_kernel as _dk
@@ -312,7 +314,6 @@ class DrawOption(_dk.OptionCore):
 
     def strength_counts(self) -> dict[int, int]:
         """Outcomes per final strength (only strengths that occur), strongest first."""
-        import numpy as np  # (numpy is optional: imported where used)
         hist = self._hist
         if hist is None:
             arr = np.zeros(_k.strength_count(self.wild) + 1, dtype=np.uint64)
@@ -684,7 +685,6 @@ class BatchDraws:
     @property
     def values_float(self) -> Any:
         """The best value of each row as float64."""
-        import numpy as np  # (numpy is optional: imported where used)
         return self.numerators / (self.denominators.astype(np.float64) * self.scale)
 
     def values(self) -> list[Fraction]:
@@ -724,7 +724,6 @@ def analyse_batch(
     function needs :func:`draw_odds`). The work runs without the GIL;
     ``threads`` > 1 splits the rows across threads (None: one per CPU).
     """
-    import numpy as np  # (numpy is optional: imported where used)
 
     from pedron.diablo.hand import _threads_arg
     from pedron.errors import ArrayError

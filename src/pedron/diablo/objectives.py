@@ -24,6 +24,8 @@ from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.outcomes import Outcome, outcome_classes
@@ -77,7 +79,6 @@ class Objective:
         """Sums of this objective's per-hand value over the five-card hands
         containing each set of 0..5 cards (for many hands without dead cards:
         the value of every exchange by inclusion-exclusion; cached)."""
-        import numpy as np  # (numpy is optional: imported where used)
         key = ("sums", self, wild)
         cache = _SUBSET_SUMS.get(key)
         if cache is None:
@@ -257,7 +258,6 @@ class Beat(Objective):
     _total: int
 
     def __init__(self, target: Any, *, wild: bool = True, ties: Any = 0) -> None:
-        import numpy as np  # (numpy is optional: imported where used)
 
         from pedron.diablo.draw import DrawOption
 
