@@ -110,3 +110,21 @@ def test_doc_commands_run_as_written(name, command, tmp_path):
                           text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, f"{name}: {command}\n{proc.stderr}"
     assert proc.stdout.strip() and "Traceback" not in proc.stderr
+
+
+def test_readme_links_work_on_the_package_index():
+    # The README is the package's page on the index, where a relative link is
+    # dead: every link is absolute, and those into this repository name a file
+    # that exists (the base is the project's Source URL, in pyproject.toml).
+    text = (ROOT / "pyproject.toml").read_text()
+    source = re.search(r'^Source = "([^"]+)"', text, re.M)
+    assert source, "pyproject.toml names no Source URL"
+    base = source.group(1) + "/blob/main/"
+    links = re.findall(r"\]\(([^)\s]+)\)", (ROOT / "README.md").read_text())
+    assert len(links) > 10
+    relative = [link for link in links if not re.match(r"https?://|#", link)]
+    assert not relative, f"relative links in README.md: {relative}"
+    ours = [link[len(base):].split("#")[0] for link in links if link.startswith(base)]
+    assert ours, "no link into the repository"
+    missing = [path for path in ours if not (ROOT / path).exists()]
+    assert not missing, f"README.md links to files that do not exist: {missing}"
