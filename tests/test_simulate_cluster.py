@@ -370,7 +370,9 @@ def test_ctrl_c_stops_a_local_pool_within_two_seconds(tmp_path, how):
     if how == "api":
         assert proc.returncode != 0 and "KeyboardInterrupt" in err
     else:
-        assert proc.returncode == 130 and err.strip() == "pedron: interrupted", err
+        # (a plain progress line may come first: stderr is not a terminal here)
+        assert proc.returncode == 130, err
+        assert err.strip().splitlines()[-1] == "pedron: interrupted" and "Traceback" not in err
     time.sleep(0.2)
     alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
     assert alive == [], alive
