@@ -1,7 +1,10 @@
 from typing import Any
 
+from typing_extensions import disjoint_base
+
 def class_table(wild: bool = ...) -> bytes: ...
 def class_of(strength: int, n_deuces: int, wild: bool) -> int: ...
+@disjoint_base
 class OptionCore:
     @property
     def outcomes(self) -> int: ...
