@@ -725,7 +725,7 @@ def analyse_batch(
     ``threads`` > 1 splits the rows across threads (None: one per CPU).
     """
 
-    from pedron.diablo.hand import _threads_arg
+    from pedron.diablo.hand import _rows_in_threads, _threads_arg
     from pedron.errors import ArrayError
 
     arr = np.asarray(hands)
@@ -759,25 +759,7 @@ def analyse_batch(
     else:
         args = (cards, limit.most, limit.ace_for_most, w, values, den_scale, masks, num, den)
         fn = _dk.best_rows
-    if nthreads == 1:
-        bad = fn(*args)
-    else:
-        import threading
-
-        step = -(-n // nthreads)
-        results = [-1] * nthreads
-
-        def work(i: int) -> None:
-            results[i] = fn(*args, i * step, min(n, (i + 1) * step))
-
-        pool = [threading.Thread(target=work, args=(i,)) for i in range(1, nthreads)]
-        for t in pool:
-            t.start()
-        work(0)
-        for t in pool:
-            t.join()
-        bads = [r for r in results if r >= 0]
-        bad = min(bads) if bads else -1
+    bad = _rows_in_threads(fn, args, n, nthreads)
     if bad >= 0:
         raise DuplicateCardError(f"hands: row {bad} repeats a card: {cards[bad].tolist()}")
     if n >= _TABLE_ROWS and den_scale != 1:

@@ -18,6 +18,7 @@ import array
 import os
 import sys
 import threading
+from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -387,26 +388,32 @@ def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
         view = src
     fn = _k.batch_cards if kind == "cards" else _k.batch_masks
     nthreads = max(1, min(nthreads, n // _MIN_ROWS_PER_THREAD))
-    if nthreads == 1:
-        bad = fn(src, out, wild, check)
-    else:
-        step = -(-n // nthreads)
-        results = [-1] * nthreads
-
-        def work(i: int) -> None:
-            results[i] = fn(src, out, wild, check, i * step, min(n, (i + 1) * step))
-
-        pool = [threading.Thread(target=work, args=(i,)) for i in range(1, nthreads)]
-        for t in pool:
-            t.start()
-        work(0)
-        for t in pool:
-            t.join()
-        bads = [r for r in results if r >= 0]
-        bad = min(bads) if bads else -1
+    bad = _rows_in_threads(fn, (src, out, wild, check), n, nthreads)
     if bad >= 0:
         raise _bad_row_error(kind, view, bad)
     return out
+
+
+def _rows_in_threads(fn: Callable[..., int], args: tuple[Any, ...], n: int, nthreads: int) -> int:
+    """``fn(*args, start, stop)`` over rows ``0..n-1`` split across ``nthreads``
+    threads (the kernels release the GIL), or ``fn(*args)`` for one: the first
+    bad row any slice reports (the lowest index), or -1."""
+    if nthreads == 1:
+        return fn(*args)
+    step = -(-n // nthreads)
+    results = [-1] * nthreads
+
+    def work(i: int) -> None:
+        results[i] = fn(*args, i * step, min(n, (i + 1) * step))
+
+    pool = [threading.Thread(target=work, args=(i,)) for i in range(1, nthreads)]
+    for t in pool:
+        t.start()
+    work(0)
+    for t in pool:
+        t.join()
+    bads = [r for r in results if r >= 0]
+    return min(bads) if bads else -1
 
 
 @overload
