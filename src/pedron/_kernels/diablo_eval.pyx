@@ -30,6 +30,8 @@ from cpython.object cimport PyObject
 from pedron._kernels.bits cimport ctz64
 from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
+# (the one legality rule of an exchange, inline: no import of the draw kernel)
+from pedron._kernels.draw_kernel cimport legal_exchange
 
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
 from pedron._exact import exact_int
@@ -891,25 +893,6 @@ cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,
     acc.outcomes += outcomes
 
 
-cdef bint legal_discard(int sub, const int* cards, int most, bint ace_for_most,
-                        int nu) noexcept nogil:
-    """Whether discarding the positions in ``sub`` is allowed.
-
-    At most ``most`` cards, never all five, no more than the unseen cards;
-    with ``ace_for_most`` an exchange of exactly ``most`` cards also needs a
-    real ace (rank 12, so never a deuce) among the cards kept.
-    """
-    cdef int d = popcount_small(<uint64_t>sub), i
-    if d > most or d == 5 or d > nu:
-        return False
-    if ace_for_most and d == most:
-        for i in range(5):
-            if not (sub >> i) & 1 and cards[i] >> 2 == ACE:
-                return True
-        return False
-    return True
-
-
 cdef int read_draw_hand(object hand, uint64_t dead_mask, int most, int* cards,
                         uint8_t* un) except -1:
     """Check the hand and ``most``; fill ``cards`` and the unseen cards ``un``.
@@ -981,7 +964,7 @@ def draw_table(hand, uint64_t dead_mask, int max_draw, bint wild, ace_for_most=N
     nu = read_draw_hand(hand, dead_mask, max_draw, cards, un)
     with nogil:
         for sub in range(32):
-            legal[sub] = legal_discard(sub, cards, max_draw, ace, nu)
+            legal[sub] = legal_exchange(cards, sub, max_draw, ace, nu)
             if not legal[sub]:
                 continue
             memset(&accs[sub], 0, sizeof(draw_acc))
@@ -1017,7 +1000,7 @@ def best_discard(hand, uint64_t dead_mask, int most, bint wild, bint ace_for_mos
     nu = read_draw_hand(hand, dead_mask, most, cards, un)
     with nogil:
         for sub in range(32):
-            if not legal_discard(sub, cards, most, ace_for_most, nu):
+            if not legal_exchange(cards, sub, most, ace_for_most, nu):
                 continue
             d = popcount_small(<uint64_t>sub)
             kept_part(E, cards, sub, &ks, &ko)
