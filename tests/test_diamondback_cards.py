@@ -8,7 +8,7 @@ import pytest
 
 from pedron import diamondback as db
 from pedron.diamondback.cards import MAX_ID, RANK_OF_ID
-from pedron.errors import CardError, PedronError
+from pedron.errors import CardError, PedronError, PedronTypeError
 
 # (Priest, King, Queen, Priestess, Magician) copies per table size, from docs/rules.md.
 COMPOSITION = {2: (5, 4, 3, 2, 1), 3: (10, 8, 6, 4, 1), 4: (15, 12, 9, 6, 1)}
@@ -65,9 +65,15 @@ def test_rank_parse_errors(text):
         db.parse_ranks(text)
 
 
-@pytest.mark.parametrize("bad", [-1, 43, 1.0, True])
+@pytest.mark.parametrize("bad", [-1, 43])
 def test_bad_ids(bad):
     with pytest.raises(CardError):
+        db.format_id(bad)
+
+
+@pytest.mark.parametrize("bad", [1.0, True, "3", None])
+def test_ids_of_the_wrong_type(bad):
+    with pytest.raises(PedronTypeError):
         db.format_id(bad)
 
 

@@ -22,15 +22,17 @@ def register(sub: Any) -> None:
         "CFR+ on the game's tree), report its exploitability and the value of the deal, and "
         "write the strategy file that pedron.bots.equilibrium.EquilibriumBot plays.",
     )
-    p.add_argument("game", choices=("diamondback",))
+    p.add_argument("game", choices=("diamondback",), help="the game to solve: diamondback")
     p.add_argument("--stacks", type=int, default=4, help="chips each (default 4)")
-    p.add_argument("--variant", choices=("normal", "dealers"), default="normal")
+    p.add_argument("--variant", choices=("normal", "dealers"), default="normal",
+                   help="plain Diamondback, or Dealer's Diamondback (default normal)")
     p.add_argument("--bet-sizes", default="",
                    help="the dealer's bet sizes, e.g. '1;2;4' (default: every amount)")
     p.add_argument("--carry", choices=("split", "refund", "lost"), default="split",
                    help="how a carried-over pot is valued (default split)")
-    p.add_argument("--tie-rule", choices=("showdown", "split"), default="showdown")
-    p.add_argument("--iterations", type=int, default=2000, help="most CFR+ iterations")
+    p.add_argument("--tie-rule", choices=("showdown", "split"), default="showdown",
+                   help="the table's tie rule (default showdown)")
+    p.add_argument("--iterations", type=int, default=2000, help="most CFR+ iterations (default 2,000)")
     p.add_argument("--target", type=float, default=None,
                    help="stop once the exploitability is at most this many chips "
                    "(default 0.05%% of the stack)")
@@ -53,13 +55,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     target = args.target if args.target is not None else 0.0005 * args.stacks
 
     def progress(iteration: int, exploitability: float) -> None:
-        if not args.json:
+        if not args.json and sys.stderr.isatty():  # (a redrawn line only on a terminal)
             print(f"\riteration {iteration}: exploitability {exploitability:.6f} chips",
                   end="", file=sys.stderr, flush=True)
 
     solution = solve(params, iterations=args.iterations, target=target, progress=progress,
                      check_every=25)
-    if not args.json:
+    if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)
     path = write_strategy(solution, args.output)
     summary = {
