@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The checked build under the sanitizers: the fast test suite and a short fuzz
-# run of every kernel target, with AddressSanitizer (leaks included) and
+# The checked build under the sanitizers: the fast tests of the compiled code
+# and a short fuzz run of every kernel target, with AddressSanitizer (leaks included) and
 # UndefinedBehaviorSanitizer preloaded into an ordinary interpreter.
 #
 #   bash scripts/sanitize.sh PYTHON TREE OUTDIR
@@ -31,13 +31,16 @@ if ! ldd "$so" | grep -q libasan; then
     echo "$so is not the checked build (PEDRON_DEBUG=1)" >&2
     exit 1
 fi
-# The fast suite, less what only drives other programs (mypy, the terminal,
-# a Dask cluster, OpenSpiel and PettingZoo's checkers, the docs' commands):
-# those run pedron's compiled code through paths the rest covers, in
-# subprocesses or third-party loops that would only slow the sanitizers down.
-run -m pytest -q -x -m "not slow and not dask_cluster" -p no:cacheprovider \
-    --ignore=tests/spiel --ignore=tests/envs --ignore=tests/test_typing.py \
-    --ignore=tests/test_play_pty.py --ignore=tests/test_docs.py \
-    --ignore=tests/test_simulate_cluster.py --ignore=tests/test_bench.py
+# The tests of the compiled code and its boundaries (the games, bots and
+# integrations above them are plain Python over these, run by the whole
+# suite): every kernel, the hostile-argument sweep, the regressions, threads.
+run -m pytest -q -x -m "not slow" -p no:cacheprovider \
+    tests/test_rng.py tests/test_deck.py tests/test_cards.py tests/test_diamondback_cards.py \
+    tests/diablo/test_diablo_batch.py tests/diablo/test_diablo_eval.py \
+    tests/diablo/test_diablo_draw.py tests/diablo/test_diablo_draw_limit.py \
+    tests/diablo/test_draw_objectives.py tests/diamondback/test_hand.py \
+    tests/diamondback/test_odds.py tests/hardening/test_exact_boundaries.py \
+    tests/hardening/test_regressions.py tests/hardening/test_fuzz.py \
+    tests/hardening/test_threads.py tests/videopoker
 run scripts/fuzz/run_random.py --seconds 2
 "$py" scripts/check_sanitizer_logs.py "$out/"
