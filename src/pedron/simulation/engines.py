@@ -219,7 +219,7 @@ class DaskEngine(Engine):
         try:
             info: dict[str, Any] = self.client.sync(
                 self.client.scheduler.identity, callback_timeout=self.timeout)
-        except (*_TIMEOUTS, OSError) as exc:
+        except (TimeoutError, asyncio.TimeoutError, asyncio.CancelledError, OSError) as exc:
             raise ClusterError(f"the Dask scheduler at {self.address} did not answer in "
                                f"{self.timeout:g} s ({type(exc).__name__})") from None
         self._workers = dict(info.get("workers") or {})
