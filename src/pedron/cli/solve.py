@@ -32,7 +32,8 @@ def register(sub: Any) -> None:
                    help="how a carried-over pot is valued (default split)")
     p.add_argument("--tie-rule", choices=("showdown", "split"), default="showdown",
                    help="the table's tie rule (default showdown)")
-    p.add_argument("--iterations", type=int, default=2000, help="most CFR+ iterations (default 2,000)")
+    p.add_argument("--iterations", type=int, default=2000,
+                   help="most CFR+ iterations (default 2,000)")
     p.add_argument("--target", type=float, default=None,
                    help="stop once the exploitability is at most this many chips "
                    "(default 0.05%% of the stack)")
