@@ -436,12 +436,9 @@ class DrawOdds(tuple[DrawOption, ...]):
         return f"DrawOdds({len(self)} options, best={self[0]!r})" if self else "DrawOdds()"
 
 
-def _hand_cards(hand: Any) -> tuple[int, ...]:
-    """The five cards of a hand in the order given (for CardSets and masks: ascending)."""
-    return _hand_and_mask(hand)[0]
-
-
 def _hand_and_mask(hand: Any) -> tuple[tuple[int, ...], int]:
+    """The five cards of a hand in the order given (for CardSets and masks:
+    ascending) and its mask."""
     mask = _k.hand_mask_checked(hand)  # checks the hand whatever its form
     if type(hand) is tuple and type(hand[0]) is int and type(hand[1]) is int and type(
             hand[2]) is int and type(hand[3]) is int and type(hand[4]) is int:
