@@ -190,3 +190,36 @@ def test_bad_input():
         draw_odds("9c 9d 2h 2s Kd", dead=3.5)
     with pytest.raises(PedronValueError, match="top"):
         best_draw("9c 9d 2h 2s Kd", top=0)
+
+
+@pytest.mark.parametrize(
+    ("text", "wild", "dead"),
+    [
+        # four of a suit (a flush one card away), kept alone or with others
+        ("Ah Qh 9h 5h 3c", True, ""),
+        ("As Ks Qs 2s 7d", True, "Js Ts 2c"),
+        ("Ac 9c 6c 4c 3d", False, "Kc"),
+        ("2h 2s Th 9h 8h", True, ""),
+    ],
+)
+def test_draws_of_up_to_four_with_flush_chances_match_brute_force(text, wild, dead):
+    # The kernel visits a draw once per multiset of ranks and splits its card
+    # sets into flushes and the rest by suit; enumerate every card set here.
+    import numpy as np
+
+    from pedron.diablo import evaluate_batch
+
+    hand = parse_cards(text)
+    dead_cards = parse_cards(dead) if dead else []
+    unseen = [c for c in range(52) if c not in hand and c not in dead_cards]
+    odds = draw_odds(text, DrawLimit(4), wild=wild, dead=dead_cards)
+    assert len(odds) == 31  # every exchange but the whole hand
+    for opt in odds:
+        keep = [c for c in hand if c not in opt.discard]
+        finals = np.array([keep + list(new) for new in combinations(unseen, len(opt.discard))],
+                          dtype=np.uint8)
+        strengths, counts = np.unique(evaluate_batch(finals, wild=wild), return_counts=True)
+        expected = {int(s): int(n) for s, n in zip(strengths, counts, strict=True)}
+        assert opt.strength_counts() == expected
+        assert opt.outcomes == len(finals)
+        assert opt.value == Fraction(sum(s * n for s, n in expected.items()), len(finals))

@@ -1,12 +1,16 @@
 """Exact draw analysis for any objective: the compiled core of pedron.diablo.draw.
 
 For one exchange (a 5-bit mask of the hand's positions to discard) every set
-of replacements from the unseen cards is visited once; in deuces-wild mode
-the unseen deuces are not enumerated one by one (a wild's table entry is 0,
-so every deuce is the same card to the evaluator): drawing ``j`` of them is a
-weight ``C(unseen deuces, j)`` on the enumeration of the other cards. That
-also gives the number of deuces in every final hand, which the four-deuces
-and natural-royal classes need.
+of replacements from the unseen cards is counted exactly once, but not
+visited one by one. The evaluator sees a hand as its multiset of ranks plus
+whether it can be a flush, so the enumeration walks multisets of drawn ranks
+(at most 1,365 for four cards, against 178,365 card sets) and weights each by
+the number of card sets that realise it, split by suit into the ones that
+make a flush and the rest. In deuces-wild mode the unseen deuces are not
+enumerated either (a wild's table entry is 0, so every deuce is the same card
+to the evaluator): drawing ``j`` of them is a weight ``C(unseen deuces, j)``
+on the enumeration of the other cards. That also gives the number of deuces
+in every final hand, which the four-deuces and natural-royal classes need.
 
 Per exchange the kernel accumulates the outcomes, the strength total, the
 count per outcome class and, for the "beat" objective, the weights of the
@@ -26,7 +30,9 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from pedron._kernels.bits cimport popcount64
-from pedron._kernels.diablo_eval cimport card_entries, lookup_strength, strength_table
+from pedron._kernels.diablo_eval cimport (
+    FLUSH_BASE, KEY_MASK, card_entries, lookup_strength, strength_table,
+)
 
 import numpy as np
 
@@ -127,55 +133,88 @@ cdef inline void visit(const walk_t* w, acc_t* acc, uint16_t st, uint64_t mult) 
         acc.tie += w.at[st] * mult
 
 
-cdef void walk(const walk_t* w, acc_t* acc, uint64_t ks, uint64_t ko, const uint8_t* un,
-               int nu, int m, uint64_t mult) noexcept nogil:
-    """Visit every way to add ``m`` (0..5) cards from ``un`` to the kept part."""
-    cdef const uint64_t* E = w.E
-    cdef const uint16_t* T = w.T
-    cdef int i0, i1, i2, i3, i4
-    cdef uint64_t e, s0, o0, s1, o1, s2, o2, s3, o3
-    if m == 0:
-        visit(w, acc, lookup_strength(T, ks, ko), mult)
-    elif m == 1:
-        for i0 in range(nu):
-            e = E[un[i0]]
-            visit(w, acc, lookup_strength(T, ks + e, ko | e), mult)
-    elif m == 2:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]
-                visit(w, acc, lookup_strength(T, s0 + e, o0 | e), mult)
-    elif m == 3:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
-                for i2 in range(i1 + 1, nu):
-                    e = E[un[i2]]
-                    visit(w, acc, lookup_strength(T, s1 + e, o1 | e), mult)
-    elif m == 4:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
-                for i2 in range(i1 + 1, nu):
-                    e = E[un[i2]]; s2 = s1 + e; o2 = o1 | e
-                    for i3 in range(i2 + 1, nu):
-                        e = E[un[i3]]
-                        visit(w, acc, lookup_strength(T, s2 + e, o2 | e), mult)
+cdef struct ranks_t:
+    # The unseen cards that are enumerated (not wild deuces), grouped by rank:
+    # a draw is visited once per multiset of ranks, weighted by the number of
+    # card sets that realise it, since all but the suits is the same to the
+    # evaluator. Only ranks with an unseen card are listed.
+    int n
+    uint8_t cnt[13]          # unseen cards of the rank
+    uint8_t suits[13]        # their suits, as a 4-bit mask (entry bits 48..51 >> 48)
+    uint64_t key[13]         # the rank's key (entry bits 0..18)
+    uint64_t rbit[13]        # the rank's bit (entry bits 32..44)
+
+
+cdef struct draw_t:
+    # One enumeration: the kept part, where outcomes go, and the suits a
+    # flush could still have.
+    const walk_t* w
+    const ranks_t* R
+    acc_t* acc               # visit() target, when val is NULL
+    const int64_t* val       # else sum val[strength] (the lean enumeration)
+    uint64_t mult            # weight of each outcome (the drawn deuces' ways)
+    int64_t sum
+
+
+cdef uint8_t SMALL_CHOOSE[5][5]      # C(n, k) for n, k <= 4 (filled at import)
+
+
+cdef inline void emit(draw_t* dr, uint16_t st, uint64_t ways) noexcept nogil:
+    if dr.val != NULL:
+        dr.sum += dr.val[st] * <int64_t>ways
     else:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
-                for i2 in range(i1 + 1, nu):
-                    e = E[un[i2]]; s2 = s1 + e; o2 = o1 | e
-                    for i3 in range(i2 + 1, nu):
-                        e = E[un[i3]]; s3 = s2 + e; o3 = o2 | e
-                        for i4 in range(i3 + 1, nu):
-                            e = E[un[i4]]
-                            visit(w, acc, lookup_strength(T, s3 + e, o3 | e), mult)
+        visit(dr.w, dr.acc, st, ways * dr.mult)
+
+
+cdef void rank_walk(draw_t* dr, int first, int m, uint64_t s, uint64_t bits,
+                    uint64_t ways, unsigned int flush_suits, bint distinct) noexcept nogil:
+    """Visit every multiset of ``m`` more ranks from ``first`` on.
+
+    ``s``/``bits``: key sum and rank bits so far; ``ways``: card sets so far;
+    ``flush_suits``: the suits every card so far could share (with the kept
+    part); ``distinct``: no rank drawn twice yet (a flush needs that).
+    """
+    cdef const ranks_t* R = dr.R
+    cdef int r, k, top
+    cdef unsigned int fs, n_flush
+    cdef uint64_t wk
+    cdef const uint16_t* T = dr.w.T
+    if m == 0:
+        # Of the ``ways`` card sets, those of one suit are flushes (the
+        # flush slot holds the better of flush and not); the rest are not.
+        n_flush = popcount64(<uint64_t>flush_suits) if distinct else 0
+        if n_flush:
+            emit(dr, T[FLUSH_BASE + ((bits >> 32) & 0x1FFF)], n_flush)
+        if ways > n_flush:
+            emit(dr, T[s & KEY_MASK], ways - n_flush)
+        return
+    for r in range(first, R.n):
+        top = R.cnt[r] if R.cnt[r] < m else m
+        for k in range(1, top + 1):
+            wk = ways * SMALL_CHOOSE[R.cnt[r]][k]
+            if k == 1:
+                fs = flush_suits & R.suits[r]
+                rank_walk(dr, r + 1, m - 1, s + R.key[r], bits | R.rbit[r], wk, fs, distinct)
+            else:
+                rank_walk(dr, r + 1, m - k, s + <uint64_t>k * R.key[r], bits | R.rbit[r], wk,
+                          0, False)
+
+
+cdef void walk(draw_t* dr, uint64_t ks, uint64_t ko, int m) noexcept nogil:
+    """Visit every way to add ``m`` (0..5) enumerated cards to the kept part."""
+    cdef unsigned int kept_suits = <unsigned int>(ko >> 48) & 0xF, fs
+    if m == 0:
+        emit(dr, lookup_strength(dr.w.T, ks, ko), 1)
+        return
+    # A flush needs every natural card in one suit: the kept one's, or any
+    # when no natural card is kept.
+    if kept_suits == 0:
+        fs = 0xF
+    elif kept_suits & (kept_suits - 1) == 0:
+        fs = kept_suits
+    else:
+        fs = 0
+    rank_walk(dr, 0, m, ks & KEY_MASK, ko & (<uint64_t>0x1FFF << 32), 1, fs, fs != 0)
 
 
 cdef uint64_t choose(int n, int k) noexcept nogil:
@@ -188,9 +227,19 @@ cdef uint64_t choose(int n, int k) noexcept nogil:
     return r
 
 
+def _fill_small_choose():
+    cdef int n, k
+    for n in range(5):
+        for k in range(5):
+            SMALL_CHOOSE[n][k] = <uint8_t>choose(n, k)
+
+
+_fill_small_choose()
+
+
 cdef struct hand_t:
     int cards[5]
-    uint8_t un[52]      # unseen cards that are not wild deuces
+    ranks_t R           # the unseen cards that are not wild deuces, by rank
     int nu              # how many
     int ud              # unseen wild deuces (0 in natural mode)
     bint wild
@@ -215,6 +264,12 @@ cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
     cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub), st
     cdef uint64_t* own = w.hist
     cdef uint64_t* hist = own
+    cdef draw_t dr
+    dr.w = w
+    dr.R = &h.R
+    dr.acc = acc
+    dr.val = NULL
+    dr.sum = 0
     for i in range(5):
         if not (sub >> i) & 1:
             ks += w.E[h.cards[i]]
@@ -236,20 +291,14 @@ cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
         n_out = choose(h.nu, m) * mult
         if h.wild and kd + j == 4:
             four_deuces += n_out      # all five of a kind by strength
-        if hist != NULL:
-            if h.wild and kd + j == 0:
-                before = hist[ROYAL_W]
-                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
-                royal_nat += hist[ROYAL_W] - before
-            else:
-                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
+        dr.mult = mult
+        if h.wild and kd + j == 0:
+            # no deuce in the final hand: its royals are natural ones
+            before = hist[ROYAL_W] if hist != NULL else acc.cls[W_WILD_ROYAL]
+            walk(&dr, ks, ko, m)
+            royal_nat += (hist[ROYAL_W] if hist != NULL else acc.cls[W_WILD_ROYAL]) - before
         else:
-            if h.wild and kd + j == 0:
-                before = acc.cls[W_WILD_ROYAL]
-                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
-                royal_nat += acc.cls[W_WILD_ROYAL] - before
-            else:
-                walk(w, acc, ks, ko, h.un, h.nu, m, mult)
+            walk(&dr, ks, ko, m)
     w.hist = own
     if hist != NULL:
         for st in range(1, n_strengths):
@@ -273,7 +322,8 @@ cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
 cdef int fill_hand(hand_t* h, const int* cards, uint64_t dead_mask, bint wild) noexcept nogil:
     """Set up ``h``; -1 when a card is out of range or repeated (or dead)."""
     cdef uint64_t seen = dead_mask, bit
-    cdef int i
+    cdef const uint64_t* E = card_entries(wild)
+    cdef int i, r, k
     for i in range(5):
         if cards[i] < 0 or cards[i] >= 52:
             return -1
@@ -285,13 +335,24 @@ cdef int fill_hand(hand_t* h, const int* cards, uint64_t dead_mask, bint wild) n
     h.nu = 0
     h.ud = 0
     h.wild = wild
-    for i in range(52):
-        if not (seen >> i) & 1:
-            if wild and i >> 2 == DEUCE:
+    h.R.n = 0
+    for r in range(13):
+        k = h.R.n
+        h.R.cnt[k] = 0
+        h.R.suits[k] = 0
+        for i in range(4 * r, 4 * r + 4):
+            if (seen >> i) & 1:
+                continue
+            if wild and r == DEUCE:
                 h.ud += 1
-            else:
-                h.un[h.nu] = <uint8_t>i
-                h.nu += 1
+                continue
+            h.R.cnt[k] += 1
+            h.R.suits[k] |= <uint8_t>((E[i] >> 48) & 0xF)
+            h.R.key[k] = E[i] & KEY_MASK
+            h.R.rbit[k] = E[i] & (<uint64_t>0x1FFF << 32)
+        if h.R.cnt[k]:
+            h.nu += h.R.cnt[k]
+            h.R.n += 1
     return 0
 
 
@@ -601,58 +662,6 @@ def histogram(tuple hand, uint64_t dead_mask, int sub, bint wild, uint64_t[::1] 
     return acc.outcomes
 
 
-cdef int64_t walk_value(const uint64_t* E, const uint16_t* T, const int64_t* val,
-                        uint64_t ks, uint64_t ko, const uint8_t* un, int nu,
-                        int m) noexcept nogil:
-    """Sum of ``val[strength]`` over every way to add ``m`` (0..5) cards from ``un``."""
-    cdef int i0, i1, i2, i3, i4
-    cdef uint64_t e, s0, o0, s1, o1, s2, o2, s3, o3
-    cdef int64_t v = 0
-    if m == 0:
-        return val[lookup_strength(T, ks, ko)]
-    elif m == 1:
-        for i0 in range(nu):
-            e = E[un[i0]]
-            v += val[lookup_strength(T, ks + e, ko | e)]
-    elif m == 2:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]
-                v += val[lookup_strength(T, s0 + e, o0 | e)]
-    elif m == 3:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
-                for i2 in range(i1 + 1, nu):
-                    e = E[un[i2]]
-                    v += val[lookup_strength(T, s1 + e, o1 | e)]
-    elif m == 4:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
-                for i2 in range(i1 + 1, nu):
-                    e = E[un[i2]]; s2 = s1 + e; o2 = o1 | e
-                    for i3 in range(i2 + 1, nu):
-                        e = E[un[i3]]
-                        v += val[lookup_strength(T, s2 + e, o2 | e)]
-    else:
-        for i0 in range(nu):
-            e = E[un[i0]]; s0 = ks + e; o0 = ko | e
-            for i1 in range(i0 + 1, nu):
-                e = E[un[i1]]; s1 = s0 + e; o1 = o0 | e
-                for i2 in range(i1 + 1, nu):
-                    e = E[un[i2]]; s2 = s1 + e; o2 = o1 | e
-                    for i3 in range(i2 + 1, nu):
-                        e = E[un[i3]]; s3 = s2 + e; o3 = o2 | e
-                        for i4 in range(i3 + 1, nu):
-                            e = E[un[i4]]
-                            v += val[lookup_strength(T, s3 + e, o3 | e)]
-    return v
-
-
 cdef struct values_t:
     const int64_t* val       # the objective's value of a final strength
     const int64_t* val_nat   # the same for hands without a deuce (natural royal)
@@ -691,6 +700,11 @@ cdef int64_t exchange_value(const walk_t* w, const values_t* v, const hand_t* h,
     cdef uint64_t ks = 0, ko = 0, mult, n_out, total_out = 0
     cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub)
     cdef int64_t num = 0
+    cdef draw_t dr
+    dr.w = w
+    dr.R = &h.R
+    dr.acc = NULL
+    dr.mult = 1
     for i in range(5):
         if not (sub >> i) & 1:
             ks += w.E[h.cards[i]]
@@ -706,10 +720,11 @@ cdef int64_t exchange_value(const walk_t* w, const values_t* v, const hand_t* h,
         total_out += n_out
         if h.wild and kd + j == 4 and v.four_deuces >= 0:
             num += <int64_t>n_out * v.four_deuces   # every outcome four deuces
-        elif h.wild and kd + j == 0:
-            num += <int64_t>mult * walk_value(w.E, w.T, v.val_nat, ks, ko, h.un, h.nu, m)
         else:
-            num += <int64_t>mult * walk_value(w.E, w.T, v.val, ks, ko, h.un, h.nu, m)
+            dr.val = v.val_nat if h.wild and kd + j == 0 else v.val
+            dr.sum = 0
+            walk(&dr, ks, ko, m)
+            num += <int64_t>mult * dr.sum
     outcomes[0] = total_out
     return num
 
