@@ -27,7 +27,9 @@ run() {
 }
 cd "$tree"
 so=$(run -c 'import pedron._kernels.rng as r; print(r.__file__)')
-if ! ldd "$so" | grep -q libasan; then
+# (grep reads all of ldd's output: with -q it may exit first, and under
+# pipefail ldd's SIGPIPE would fail the check on a checked build)
+if ! ldd "$so" | grep libasan >/dev/null; then
     echo "$so is not the checked build (PEDRON_DEBUG=1)" >&2
     exit 1
 fi

@@ -380,34 +380,39 @@ def pay_sums(tables, const int64_t[::1] pays, bint five=True):
     cdef const uint64_t[::1] cnt0 = cnt0_a
     cdef Py_ssize_t r
     cdef int64_t v
+    cdef int64_t pay[MAX_CLASSES]   # a local copy: the loops below vectorise over it
+    if ncls > MAX_CLASSES:
+        raise ValueError(f"at most {MAX_CLASSES} classes")
+    for c in range(ncls):
+        pay[c] = pays[c]
     with nogil:
         v = 0
         for c in range(ncls):
-            v += <int64_t>cnt0[c] * pays[c]
+            v += <int64_t>cnt0[c] * pay[c]
         p0[0] = v
         for r in range(52):
             v = 0
             for c in range(ncls):
-                v += <int64_t>cnt1[r * ncls + c] * pays[c]
+                v += <int64_t>cnt1[r * ncls + c] * pay[c]
             p1[r] = v
         for r in range(N2):
             v = 0
             for c in range(ncls):
-                v += <int64_t>cnt2[r * ncls + c] * pays[c]
+                v += <int64_t>cnt2[r * ncls + c] * pay[c]
             p2[r] = v
         for r in range(N3):
             v = 0
             for c in range(ncls):
-                v += <int64_t>cnt3[r * ncls + c] * pays[c]
+                v += <int64_t>cnt3[r * ncls + c] * pay[c]
             p3[r] = v
         for r in range(N4):
             v = 0
             for c in range(ncls):
-                v += <int64_t>cnt4[r * ncls + c] * pays[c]
+                v += <int64_t>cnt4[r * ncls + c] * pay[c]
             p4[r] = v
         if five:
             for r in range(N5):
-                p5[r] = pays[cls5[r]]
+                p5[r] = pay[cls5[r]]
     return tuple(out)
 
 

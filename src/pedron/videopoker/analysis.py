@@ -45,7 +45,7 @@ WEIGHT = 7_669_695
 COMBINATIONS = DEALS * WEIGHT
 """19,933,230,517,200: the weighted combinations of a whole game."""
 _SUIT_CLASSES = 134_459
-_CHUNKS = 16
+_CHUNKS = 64  # work units for the threads (and progress steps)
 
 
 def _hand_arg(hand: Any) -> tuple[int, ...]:
@@ -220,13 +220,23 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     results: list[tuple[int, tuple[Any, ...], Any, int]] = []
     lock = threading.Lock()
     done = [0]
+    pending = iter(chunks)
 
-    def work(mine: list[tuple[int, int]]) -> None:
+    def work() -> None:
+        # Each thread takes the next chunk when it is free (chunks differ in
+        # cost, so a fixed share would leave one thread waiting at the end);
+        # the sums are of exact integers, so the order of the chunks does not
+        # matter to the result.
         weights = tuple(np.zeros(k, dtype=np.int64) for k in sizes)
         five = np.zeros(len(pays), dtype=np.int64)
         tied = np.zeros(1, dtype=np.int64)
         total = 0
-        for a, b in mine:
+        while True:
+            with lock:
+                chunk = next(pending, None)
+            if chunk is None:
+                break
+            a, b = chunk
             total += _vp.solve_range(sums, weights, cls5, pays, five, a, b, tied)
             with lock:
                 done[0] += b - a
@@ -238,10 +248,9 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     if progress is not None:
         progress(0, n)
     if nthreads == 1:
-        work(chunks)
+        work()
     else:
-        pool = [threading.Thread(target=work, args=(chunks[i::nthreads],))
-                for i in range(nthreads)]
+        pool = [threading.Thread(target=work) for _ in range(nthreads)]
         for t in pool:
             t.start()
         for t in pool:
