@@ -747,6 +747,30 @@ cdef int lean_setup(walk_t* w, values_t* v, tuple values, bint wild) except -1:
     return 0
 
 
+cdef int best_exchange(const walk_t* w, const values_t* v, const hand_t* h, int most,
+                       bint ace_for_most, int64_t den_scale, int64_t* num,
+                       uint64_t* den) noexcept nogil:
+    """The discard mask the lean enumeration ranks first (as :func:`options`
+    ranks), with its value ``num / den``."""
+    cdef int sub, best = -1, bd = 0, d
+    cdef int64_t n, bnum = 0
+    cdef uint64_t dn, bden = 1, outs
+    for sub in range(32):
+        if not legal(h, sub, most, ace_for_most):
+            continue
+        n = exchange_value(w, v, h, sub, &outs)
+        dn = outs * <uint64_t>den_scale
+        d = popcount64(<uint64_t>sub)
+        if best < 0 or better(n, dn, d, bnum, bden, bd):
+            best = sub
+            bd = d
+            bnum = n
+            bden = dn
+    num[0] = bnum
+    den[0] = bden
+    return best
+
+
 def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple values,
                  int64_t den_scale=1):
     """The cards (hand order) of the exchange the lean enumeration ranks first
@@ -755,9 +779,9 @@ def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple value
     cdef walk_t w
     cdef values_t vals
     cdef int hc[5]
-    cdef int sub, i, best = -1, bd = 0, d
-    cdef int64_t num, bnum = 0
-    cdef uint64_t den, bden = 1, outs
+    cdef int i, best
+    cdef int64_t num
+    cdef uint64_t den
     if len(hand) != 5:
         raise ValueError("a hand has five cards")
     for i in range(5):
@@ -768,17 +792,7 @@ def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple value
     if fill_hand(&h, hc, 0, wild) < 0:
         raise ValueError("invalid hand")
     with nogil:
-        for sub in range(32):
-            if not legal(&h, sub, most, ace_for_most):
-                continue
-            num = exchange_value(&w, &vals, &h, sub, &outs)
-            den = outs * <uint64_t>den_scale
-            d = popcount64(<uint64_t>sub)
-            if best < 0 or better(num, den, d, bnum, bden, bd):
-                best = sub
-                bd = d
-                bnum = num
-                bden = den
+        best = best_exchange(&w, &vals, &h, most, ace_for_most, den_scale, &num, &den)
     return tuple([hc[i] for i in range(5) if (best >> i) & 1])
 
 
@@ -795,11 +809,10 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
     cdef walk_t w
     cdef values_t vals
     cdef int hc[5]
-    cdef int sub, i, best, bd, d
-    cdef int64_t num, bnum
-    cdef uint64_t den, bden
+    cdef int i, best
+    cdef int64_t num
+    cdef uint64_t den
     cdef Py_ssize_t r, n = cards.shape[0], bad = -1
-    cdef uint64_t outs
     if cards.shape[1] != 5:
         raise ValueError("cards must have 5 columns")
     if not 0 <= most <= 5:
@@ -816,22 +829,8 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
             if fill_hand(&h, hc, 0, wild) < 0:
                 bad = r
                 break
-            best = -1
-            bd = 0
-            bnum = 0
-            bden = 1
-            for sub in range(32):
-                if not legal(&h, sub, most, ace_for_most):
-                    continue
-                num = exchange_value(&w, &vals, &h, sub, &outs)
-                den = outs * <uint64_t>den_scale
-                d = popcount64(<uint64_t>sub)
-                if best < 0 or better(num, den, d, bnum, bden, bd):
-                    best = sub
-                    bd = d
-                    bnum = num
-                    bden = den
+            best = best_exchange(&w, &vals, &h, most, ace_for_most, den_scale, &num, &den)
             out_sub[r] = <uint8_t>best
-            out_num[r] = bnum
-            out_den[r] = bden
+            out_num[r] = num
+            out_den[r] = den
     return bad
