@@ -336,3 +336,31 @@ def test_diamondback_hand_name_with_a_kelvin_sign_is_a_card_error(text):
     with pytest.raises(CardError):
         diamondback.evaluate(text)
     assert 1 in diamondback.evaluate(text.replace("\u212a", "K")).ranks  # a King
+
+
+# 16. Found by the checked build (UBSan, the batch fuzz target's "alias" outputs):
+#     an ``out=`` array at an odd byte offset was written through a uint16_t
+#     pointer, undefined behaviour in C (numpy allows unaligned arrays); a mask
+#     array at an offset not a multiple of 8 was read the same way. Both are
+#     now filled or read through an aligned copy, with the same answers.
+@pytest.mark.parametrize("threads", [1, 2])
+def test_diablo_batch_with_unaligned_buffers(threads):
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    rows = np.array([rng.permutation(52)[:5] for _ in range(300)], dtype=np.uint8)
+    masks = np.array([sum(1 << int(c) for c in r) for r in rows], dtype=np.uint64)
+    expected = diablo.evaluate_batch(rows)
+    raw = np.zeros(2 * len(rows) + 1, dtype=np.uint8)
+    out = raw[1:].view(np.uint16)
+    assert not out.flags.aligned
+    assert diablo.evaluate_batch(rows, out=out, threads=threads) is out
+    assert out.tolist() == expected.tolist()
+    raw_masks = np.zeros(8 * len(rows) + 3, dtype=np.uint8)
+    odd = raw_masks[3:].view(np.uint64)
+    odd[:] = masks
+    assert not odd.flags.aligned
+    assert diablo.evaluate_batch(odd, threads=threads).tolist() == expected.tolist()
+    out[:] = 0
+    assert diablo.evaluate_batch(odd, out=out, threads=threads).tolist() == expected.tolist()
+    assert diablo.evaluate_batch_unchecked(odd, out=out).tolist() == expected.tolist()

@@ -631,6 +631,20 @@ def buffers_overlap(a, b):
     return result
 
 
+def misaligned(a, Py_ssize_t size):
+    """True when buffer ``a`` does not start at a multiple of ``size`` bytes.
+
+    numpy allows unaligned arrays (a view at an odd byte offset); a C read or
+    write through a ``uint16_t*``/``uint64_t*`` there is undefined behaviour,
+    so the kernels are only given aligned buffers (the callers copy).
+    """
+    cdef Py_buffer x
+    PyObject_GetBuffer(a, &x, PyBUF_ANY_CONTIGUOUS)
+    result = (<size_t>x.buf) % <size_t>size != 0
+    PyBuffer_Release(&x)
+    return result
+
+
 cdef Py_ssize_t rows_u8(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
                         uint16_t* out, bint wild, bint check) noexcept nogil:
     """Strengths of rows start..stop-1; with ``check`` stop at the first bad row
@@ -780,6 +794,8 @@ def batch_simple(cards, out, bint wild, bint check):
         os = <const char*>o.buf
         if n and cs < os + o.len and os < cs + c.len:
             return -2  # (overlapping: the general path evaluates a copy)
+        if (<size_t>os) % 2 or (not cards_u8 and (<size_t>cs) % 8):
+            return -2  # (unaligned: the general path copies)
         if n == 0:
             return -1
         with nogil:

@@ -380,17 +380,23 @@ def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
     src = cards if kind == "cards" and view.format == "B" else view
     if kind == "masks" and view.format != "Q":
         src = view.cast("B").cast("Q")
-    if _k.buffers_overlap(view, out):
-        # ``out`` shares memory with ``cards``: evaluate a private copy, or the
-        # strengths written would overwrite rows not read yet.
+    if _k.buffers_overlap(view, out) or (kind == "masks" and _k.misaligned(view, 8)):
+        # ``out`` shares memory with ``cards`` (the strengths written would
+        # overwrite rows not read yet), or the masks are not 8-byte aligned:
+        # evaluate a private copy.
         flat = memoryview(view.tobytes())
         src = flat.cast("B", (n, 5)) if kind == "cards" else flat.cast("Q")
         view = src
+    # An unaligned ``out`` (a numpy view at an odd offset) is filled from an
+    # aligned one: the kernels write whole uint16 values.
+    target = _new_out(n, False) if _k.misaligned(out, 2) else out
     fn = _k.batch_cards if kind == "cards" else _k.batch_masks
     nthreads = max(1, min(nthreads, n // _MIN_ROWS_PER_THREAD))
-    bad = _rows_in_threads(fn, (src, out, wild, check), n, nthreads)
+    bad = _rows_in_threads(fn, (src, target, wild, check), n, nthreads)
     if bad >= 0:
         raise _bad_row_error(kind, view, bad)
+    if target is not out:
+        memoryview(out).cast("B")[:] = memoryview(target).cast("B")
     return out
 
 
