@@ -249,6 +249,22 @@ cdef inline bint legal(const hand_t* h, int sub, int most, bint ace_for_most) no
     return legal_exchange(h.cards, sub, most, ace_for_most, h.nu + h.ud)
 
 
+cdef inline int kept_part(const walk_t* w, const hand_t* h, int sub, uint64_t* ks,
+                          uint64_t* ko) noexcept nogil:
+    """Sum and OR of the kept cards' entries; returns how many kept are deuces."""
+    cdef int i, kd = 0
+    cdef uint64_t s = 0, o = 0
+    for i in range(5):
+        if not (sub >> i) & 1:
+            s += w.E[h.cards[i]]
+            o |= w.E[h.cards[i]]
+            if h.cards[i] >> 2 == DEUCE:
+                kd += 1
+    ks[0] = s
+    ko[0] = o
+    return kd
+
+
 cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
                        uint64_t* scratch, int n_strengths) noexcept nogil:
     """Accumulate every outcome of discarding the positions in ``sub``.
@@ -261,7 +277,7 @@ cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
     """
     cdef uint64_t ks = 0, ko = 0, before, mult, n_out, total_out = 0, royal_nat = 0
     cdef uint64_t four_deuces = 0, hv
-    cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub), st
+    cdef int j, m, kd, d = popcount64(<uint64_t>sub), st
     cdef uint64_t* own = w.hist
     cdef uint64_t* hist = own
     cdef draw_t dr
@@ -270,12 +286,7 @@ cdef void run_exchange(walk_t* w, const hand_t* h, int sub, acc_t* acc,
     dr.acc = acc
     dr.val = NULL
     dr.sum = 0
-    for i in range(5):
-        if not (sub >> i) & 1:
-            ks += w.E[h.cards[i]]
-            ko |= w.E[h.cards[i]]
-            if h.cards[i] >> 2 == DEUCE:
-                kd += 1
+    kd = kept_part(w, h, sub, &ks, &ko)
     for j in range(min(d, h.ud) + 1):
         m = d - j
         if m <= h.nu:
@@ -698,19 +709,14 @@ cdef int64_t exchange_value(const walk_t* w, const values_t* v, const hand_t* h,
                             int sub, uint64_t* outcomes) noexcept nogil:
     """The objective's numerator summed over every outcome of one exchange."""
     cdef uint64_t ks = 0, ko = 0, mult, n_out, total_out = 0
-    cdef int i, j, m, kd = 0, d = popcount64(<uint64_t>sub)
+    cdef int j, m, kd, d = popcount64(<uint64_t>sub)
     cdef int64_t num = 0
     cdef draw_t dr
     dr.w = w
     dr.R = &h.R
     dr.acc = NULL
     dr.mult = 1
-    for i in range(5):
-        if not (sub >> i) & 1:
-            ks += w.E[h.cards[i]]
-            ko |= w.E[h.cards[i]]
-            if h.cards[i] >> 2 == DEUCE:
-                kd += 1
+    kd = kept_part(w, h, sub, &ks, &ko)
     for j in range(min(d, h.ud) + 1):
         m = d - j
         if m > h.nu:
