@@ -325,15 +325,7 @@ def best_rows_by_tables(tuple sums, const uint8_t[:, ::1] cards, int most, bint 
                 seen |= bit
             if bad >= 0:
                 break
-            for i in range(5):
-                order[i] = i
-            for i in range(1, 5):
-                j = i
-                while j > 0 and hc[order[j - 1]] > hc[order[j]]:
-                    t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
-                    j -= 1
-            for i in range(5):
-                sc[i] = hc[order[i]]
+            sort_cards(hc, order, sc)
             hold_values(&s, sc, f, rk)
             best = -1
             bd = 0
@@ -476,6 +468,21 @@ cdef inline void subset_ranks(const int* cards, uint32_t* r) noexcept nogil:
         r[sub] = r[sub ^ (1 << top)] + BIN[cards[top]][popcount5(sub)]
 
 
+cdef inline void sort_cards(const int* hc, int* order, int* sc) noexcept nogil:
+    """``sc``: the five cards of ``hc`` ascending; ``order[i]``: where ``sc[i]``
+    is in ``hc`` (so a hold found on the sorted cards maps back to the hand)."""
+    cdef int i, j, t
+    for i in range(5):
+        order[i] = i
+    for i in range(1, 5):
+        j = i
+        while j > 0 and hc[order[j - 1]] > hc[order[j]]:
+            t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
+            j -= 1
+    for i in range(5):
+        sc[i] = hc[order[i]]
+
+
 cdef inline void hold_values(const sums_t* s, const int* cards, int64_t* f,
                              uint32_t* r) noexcept nogil:
     """f[H] = payout sum over the draws of holding the positions in H."""
@@ -590,6 +597,7 @@ def hand_holds(tuple sums, tables, int ncls, tuple hand):
     cls5_a, cnt4_a, cnt3_a, cnt2_a, cnt1_a, cnt0_a = tables
     cdef int order[5]
     cdef int cards[5]
+    cdef int hc[5]
     cdef int i, j, t, disc, h, sub, k, sign
     cdef int64_t f[32]
     cdef uint32_t rk[32]
@@ -602,16 +610,9 @@ def hand_holds(tuple sums, tables, int ncls, tuple hand):
         pk = sums[i]
         keep.append(pk)
         s.p[i] = &pk[0]
-    # sort the cards, remembering where each came from
     for i in range(5):
-        order[i] = i
-    for i in range(1, 5):
-        j = i
-        while j > 0 and hand[order[j - 1]] > hand[order[j]]:
-            t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
-            j -= 1
-    for i in range(5):
-        cards[i] = hand[order[i]]
+        hc[i] = hand[i]
+    sort_cards(hc, order, cards)
     hold_values(&s, cards, f, rk)
     cnts = [np.asarray(cnt0_a, dtype=np.int64),
             np.asarray(cnt1_a, dtype=np.int64).reshape(-1, ncls),
@@ -667,14 +668,7 @@ def exchange_values(tuple sums, tuple hand, int most, bint ace_for_most):
         raise ValueError("a hand has five cards")
     for i in range(5):
         hc[i] = hand[i]
-        order[i] = i
-    for i in range(1, 5):
-        j = i
-        while j > 0 and hc[order[j - 1]] > hc[order[j]]:
-            t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
-            j -= 1
-    for i in range(5):
-        sc[i] = hc[order[i]]
+    sort_cards(hc, order, sc)
     hold_values(&s, sc, f, rk)
     for disc in range(32):
         if not legal_exchange(hc, disc, most, ace_for_most, 47):
