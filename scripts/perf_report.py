@@ -184,9 +184,11 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
 
 
 # Sections measured by their own commands (named in them), not by this script: kept
-# (the callgrind counts: scripts/callgrind_kernels.py --write, which needs valgrind)
+# (the callgrind counts: scripts/callgrind_kernels.py --write, which needs valgrind; the
+# kernel targets' ratios: scripts/kernel_ratios.py --write)
 # as they are on the current page, before "Reproducing".
 KEPT = ("## Kernel instructions (callgrind)",
+        "## Kernel targets, side by side",
         "## The table engine against the previous commit",
         "## Evaluator call overhead against the previous commit",
         "## Simulation on a Dask cluster",

@@ -81,6 +81,14 @@ cdef uint64_t CARD_BIT[256]
 cdef uint64_t SUM_ENTRY_W[256]
 cdef uint64_t SUM_ENTRY_N[256]
 cdef uint8_t FLUSHABLE[4096]
+# The per-call path's non-flush strengths, dense: MULTI_*[colex index of the five
+# ranks, sorted] (6,188 multisets, 12 KB a mode, so they stay in the nearest
+# caches; the key-sum table spans 794 KB, a miss for most calls, which the batch
+# loops hide by overlapping rows but one call cannot). COLEX[k][r] = C(r + k, k + 1).
+# Filled from TABLE_* at import (build_multi), so both give the same strengths.
+cdef uint16_t MULTI_W[6188]
+cdef uint16_t MULTI_N[6188]
+cdef uint16_t COLEX[5][13]
 cdef uint16_t TABLE_W[TABLE_SIZE]
 cdef uint16_t TABLE_N[TABLE_SIZE]
 cdef uint32_t RAW_W[8192]      # raw score of each strength (index = strength)
@@ -359,6 +367,36 @@ COUNT_W = build_mode(True, TABLE_W, RAW_W, CAT_W)
 COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
 
 
+cdef int binom(int n, int k) noexcept nogil:
+    cdef int r = 1, i
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+cdef void build_multi() noexcept nogil:
+    cdef int k, r, r0, r1, r2, r3, r4, idx, key
+    for k in range(5):
+        for r in range(13):
+            COLEX[k][r] = <uint16_t>binom(r + k, k + 1)
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            for r2 in range(r1, 13):
+                for r3 in range(r2, 13):
+                    for r4 in range(r3, 13):
+                        idx = (COLEX[0][r0] + COLEX[1][r1] + COLEX[2][r2] + COLEX[3][r3]
+                               + COLEX[4][r4])
+                        key = (RANK_KEYS[r0] + RANK_KEYS[r1] + RANK_KEYS[r2] + RANK_KEYS[r3]
+                               + RANK_KEYS[r4])
+                        MULTI_W[idx] = TABLE_W[key]
+                        MULTI_N[idx] = TABLE_N[key]
+
+
+build_multi()
+
+
 def strength_count(wild=True):
     """Number of distinct strengths (the best hand's strength) in a mode."""
     return COUNT_W if flag_arg(wild, "wild") else COUNT_N
@@ -461,6 +499,23 @@ cdef extern from *:
     int card_of "pedron_card_of"(PyObject* o) noexcept
 
 
+cdef inline int multi_strength(int a, int b, int c, int d, int e,
+                               const uint16_t* M) noexcept nogil:
+    """M[colex index] of five ranks: sorted by a network of nine compare-exchanges
+    (min and max, no branch)."""
+    cdef int x
+    x = a if a < b else b; b = b if a < b else a; a = x
+    x = d if d < e else e; e = e if d < e else d; d = x
+    x = c if c < e else e; e = e if c < e else c; c = x
+    x = c if c < d else d; d = d if c < d else c; c = x
+    x = b if b < e else e; e = e if b < e else b; b = x
+    x = a if a < d else d; d = d if a < d else a; a = x
+    x = a if a < c else c; c = c if a < c else a; a = x
+    x = b if b < d else d; d = d if b < d else b; b = x
+    x = b if b < c else c; c = c if b < c else b; b = x
+    return M[COLEX[0][a] + COLEX[1][b] + COLEX[2][c] + COLEX[3][d] + COLEX[4][e]]
+
+
 cdef inline int fast_strength(object hand, bint wild) noexcept:
     """The strength of a tuple or list of five different exact ints 0..51, else 0.
 
@@ -473,7 +528,7 @@ cdef inline int fast_strength(object hand, bint wild) noexcept:
     cdef type t = type(hand)
     cdef PyObject** items
     cdef int c0, c1, c2, c3, c4
-    cdef uint64_t b0, b1, b2, b3, b4
+    cdef uint64_t b0, b1, b2, b3, b4, sm
     cdef const uint64_t* E
     if t is not tuple and t is not list:
         return 0
@@ -488,9 +543,16 @@ cdef inline int fast_strength(object hand, bint wild) noexcept:
     b3 = (<uint64_t>1) << c3; b4 = (<uint64_t>1) << c4
     if b0 + b1 + b2 + b3 + b4 != (b0 | b1 | b2 | b3 | b4):  # a card twice
         return 0
+    # A possible flush by the entries' suit counts, as in lookup_sum (its part of the
+    # table is 16 KB); any other hand by its ranks in the dense MULTI_* table: one
+    # call's few cache lines, where the sparse key-sum table's line is mostly a miss.
     E = &SUM_ENTRY_W[0] if wild else &SUM_ENTRY_N[0]
-    return lookup_sum(&TABLE_W[0] if wild else &TABLE_N[0],
-                      E[c0] + E[c1] + E[c2] + E[c3] + E[c4])
+    sm = E[c0] + E[c1] + E[c2] + E[c3] + E[c4]
+    if FLUSHABLE[<unsigned int>(sm >> 48) & 0xFFF]:
+        return (&TABLE_W[0] if wild else &TABLE_N[0])[
+            FLUSH_BASE + (<unsigned int>(sm >> 32) & 0x1FFF)]
+    return multi_strength(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2,
+                          &MULTI_W[0] if wild else &MULTI_N[0])
 
 
 cdef uint64_t seq_mask(object hand) except? 0:
