@@ -110,9 +110,13 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
         "(`pedron.bench.python_eval`) is as fast as plain Python allows (one product and one",
         "dict lookup per hand), the honest floor for \"faster than pure Python\".",
         "",
+        "*vs plain C loop*: a Diablo batch kernel against the same checked evaluation written",
+        "as a plain C loop (`pedron._kernels.c_baseline`, same compiler and flags), on the",
+        "same rows, round by round.",
+        "",
         "| game | evaluator | mode | hands | throughput (range) | vs pure-Python reference "
-        "| vs fast pure Python | vs fastest peer | same order |",
-        "|---|---|---|---:|---:|---:|---:|---:|---|",
+        "| vs fast pure Python | vs fastest peer | same order | vs plain C loop |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---:|",
     ]
     for r in results:
         agrees = "" if r["agrees"] is None else ("yes" if r["agrees"] else "**no**")
@@ -120,7 +124,13 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
             f"| {r['game']} | {r['name']} | {r['mode']} | {r['hands']:,} | "
             f"{_fmt_rate(r['rate'])} ({_fmt_rate(r['rate_low'])}-{_fmt_rate(r['rate_high'])}) "
             f"| {spread(r['vs_reference'])} | {spread(r['vs_python'])} "
-            f"| {spread(r['vs_fastest_peer'])} | {agrees} |")
+            f"| {spread(r['vs_fastest_peer'])} | {agrees} | {spread(r.get('vs_c_loop'))} |")
+    fixed = bench.get("fixed_cost")
+    if fixed:
+        lines += ["", "Fixed cost of a batch call (`diablo.evaluate_batch` on one row, median of "
+                  f"many calls): **{fixed['out_given'] * 1e6:,.2f} µs** with `out=` given, "
+                  f"{fixed['new_out'] * 1e6:,.2f} µs making the result array (pass `out=` in "
+                  "hot loops)."]
     lines += ["", "Peers, and what each is timed through:", ""]
     lines += [f"* **{r['name']}**: `{r['entry']}`: {r['note']}." for r in results
               if r["kind"] == "peer"]
@@ -174,8 +184,12 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
 
 
 # Sections measured by their own commands (named in them), not by this script: kept
+# (the callgrind counts: scripts/callgrind_kernels.py --write, which needs valgrind; the
+# kernel targets' ratios: scripts/kernel_ratios.py --write)
 # as they are on the current page, before "Reproducing".
-KEPT = ("## The table engine against the previous commit",
+KEPT = ("## Kernel instructions (callgrind)",
+        "## Kernel targets, side by side",
+        "## The table engine against the previous commit",
         "## Evaluator call overhead against the previous commit",
         "## Simulation on a Dask cluster",
         "## Environments",

@@ -232,3 +232,69 @@ def test_the_one_call_path_leaves_unusual_buffers_to_the_general_path():
     with pytest.raises(ArrayError):
         evaluate_batch(rows, out=out)
     assert len(evaluate_batch(np.zeros((0, 5), dtype=np.uint8))) == 0
+
+
+# -- the checked card-row kernel validates blocks of rows at once --------------------------
+# Rows go by blocks of 64 (a vectorised check of the block, then the unchecked loop); a
+# failing block, and the rows after the last whole block, are checked row by row. Every
+# kind of bad row at every place in a block (first, middle and last row, the tail, each
+# card position and each pair of positions) must give the row-by-row answer: the same row
+# named, the same message, and the rows before it written.
+_BLOCK = 64
+
+
+def _reference_error(rows, wild=True):
+    """The first bad row and the strengths before it, found by the plain C loop (an
+    independent row-by-row check) and the scalar evaluator."""
+    from pedron._kernels.c_baseline import plain_c_loop
+
+    out = np.zeros(len(rows), dtype=np.uint16)
+    bad = plain_c_loop(rows, out, wild)
+    return bad, out[: max(bad, 0)].tolist()
+
+
+@pytest.mark.parametrize("row", [0, 1, 31, 63, 64, 65, 127, 128, 191, 192, 200, 209])
+@pytest.mark.parametrize("kind", ["range", "duplicate"])
+def test_block_check_finds_each_bad_row_like_the_row_by_row_check(row, kind):
+    rows = _hands(210, seed=row)
+    for pos in range(5):
+        for other in range(5):
+            if kind == "range" and other != pos:
+                continue
+            if kind == "duplicate" and other <= pos:
+                continue
+            bad = rows.copy()
+            if kind == "range":
+                bad[row, pos] = (52, 53, 127, 200, 255)[other]
+            else:
+                bad[row, other] = bad[row, pos]
+            want_row, before = _reference_error(bad)
+            assert want_row == row
+            out = np.full(len(bad), 7, dtype=np.uint16)
+            with pytest.raises(ArrayError) as fast:
+                evaluate_batch(bad, out=out)
+            with pytest.raises(ArrayError) as general:
+                _general(bad)
+            assert str(fast.value) == str(general.value)
+            assert str(fast.value).startswith(f"row {row}: ")
+            assert out[:row].tolist() == before  # the rows before it are written
+            assert out[row:].tolist() == [7] * (len(bad) - row)
+
+
+def test_block_check_sees_no_bad_row_across_row_boundaries():
+    # The same card in neighbouring rows is legal: the check compares only within a row.
+    rows = np.array([[0, 1, 2, 3, 4], [4, 0, 1, 2, 3], [3, 4, 0, 1, 2], [2, 3, 4, 0, 1],
+                     [1, 2, 3, 4, 0]] * 60, dtype=np.uint8)
+    assert evaluate_batch(rows).tolist() == evaluate_batch_unchecked(rows).tolist()
+    assert _reference_error(rows)[0] == -1
+
+
+@pytest.mark.parametrize("wild", [True, False])
+def test_block_check_on_slices_between_threads(wild):
+    # Slices that are no whole number of blocks: each thread's last rows are checked
+    # row by row (the block check reads past its block), and the answers agree.
+    rows = _hands(3 * (1 << 16) + 37, seed=9)
+    want = evaluate_batch_unchecked(rows, wild=wild).tolist()
+    assert evaluate_batch(rows, wild=wild, threads=3).tolist() == want
+    for n in (1, _BLOCK - 1, _BLOCK, _BLOCK + 1, 2 * _BLOCK, 2 * _BLOCK + 1, 1000):
+        assert evaluate_batch(rows[:n], wild=wild).tolist() == want[:n]

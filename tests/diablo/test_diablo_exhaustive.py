@@ -129,3 +129,17 @@ def test_category_counts_derivable_by_hand():
     assert WILD_COUNTS[Category.HIGH_CARD] == (792 - 8) * (4**5 - 4)
     # Two pair needs no wild: 12 ranks, two pairs, a kicker of another non-2 rank.
     assert WILD_COUNTS[Category.TWO_PAIR] == 66 * 36 * 40
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("wild", [True, False], ids=["wild", "natural"])
+def test_every_hand_per_call_equals_the_batch(all_hands, wild):
+    # A tuple of five plain ints takes the per-call fast path, which reads its own
+    # dense rank table (filled from the batch's key-sum table at import); a list
+    # too. The batch is checked against the reference above, hand by hand.
+    want = evaluate_batch(all_hands, wild=wild).tolist()
+    hands = all_hands.tolist()
+    strength = kernel.strength
+    assert [strength(tuple(h), wild=wild) for h in hands] == want
+    evaluate = kernel.ValueCache(lambda s, w: s).evaluate
+    assert [evaluate(h, wild=wild) for h in hands[::7]] == want[::7]

@@ -58,7 +58,9 @@ class BenchResult:
     ``rate_low``/``rate_high`` its range; ``cpu_share`` the median share of wall
     time the process was on a CPU. ``vs_reference`` and ``vs_fastest_peer`` are
     ratios of rates taken round by round (median and range), where they apply;
-    ``vs_python`` against the fast pure-Python evaluator of the same mode.
+    ``vs_python`` against the fast pure-Python evaluator of the same mode;
+    ``vs_c_loop`` (Diablo batch kernels) against the checked evaluation written
+    as a plain C loop (:mod:`pedron._kernels.c_baseline`) on the same rows.
     """
 
     name: str
@@ -77,6 +79,7 @@ class BenchResult:
     vs_reference: Spread | None = None
     vs_fastest_peer: Spread | None = None
     vs_python: Spread | None = None
+    vs_c_loop: Spread | None = None  # batch kernels: against the plain C loop, same rows
 
     @property
     def noisy(self) -> bool:
@@ -102,6 +105,9 @@ class BenchReport:
     versions: dict[str, str | None]
     warnings: tuple[str, ...] = field(default=())
     checks: tuple[tuple[str, str], ...] = field(default=())  # (evaluator, outcome)
+    #: seconds a one-row ``diablo.evaluate_batch`` call takes (median of many):
+    #: ``{"out_given": ..., "new_out": ...}``, the fixed cost of a batch call.
+    fixed_cost: dict[str, float] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[BenchResult]:
         return iter(self.results)
@@ -116,7 +122,7 @@ class BenchReport:
         return {
             "seed": self.seed, "rounds": self.rounds, "machine": self.machine,
             "versions": self.versions, "warnings": list(self.warnings),
-            "checks": [list(c) for c in self.checks],
+            "checks": [list(c) for c in self.checks], "fixed_cost": self.fixed_cost,
             "results": [r.as_dict() for r in self.results],
         }
 
@@ -139,7 +145,10 @@ class _Entry:
 
 def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
                     evaluators: Sequence[Evaluator], peers: bool) -> list[_Entry]:
+    import numpy as np
+
     from pedron import diablo
+    from pedron._kernels.c_baseline import plain_c_loop
     from pedron.reference import diablo as reference
 
     entries = []
@@ -158,6 +167,23 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
 
         entries.append(_Entry("pedron batch", "batch", "diablo", mode, len(batch), run_batch,
                               "pedron.diablo.evaluate_batch"))
+        # The batch kernel against the same checked evaluation as a plain C loop, both
+        # writing into a given array: the kernel's engineering, not the language.
+        into = np.empty(len(batch), dtype=np.uint16)
+        into_c = np.empty(len(batch), dtype=np.uint16)
+
+        def run_into(wild: bool = wild, into: Any = into) -> Any:
+            return diablo.evaluate_batch(batch, wild=wild, out=into)
+
+        def run_c_loop(wild: bool = wild, into: Any = into_c) -> Any:
+            plain_c_loop(batch, into, wild)
+            return into
+
+        entries.append(_Entry("pedron batch, out given", "batch", "diablo", mode, len(batch),
+                              run_into, "pedron.diablo.evaluate_batch(..., out=)"))
+        entries.append(_Entry("plain C loop", "c_loop", "diablo", mode, len(batch), run_c_loop,
+                              "pedron._kernels.c_baseline.plain_c_loop",
+                              "the same checked evaluation, card by card, as a plain C loop"))
 
         def run_scalar(wild: bool = wild) -> list[Any]:
             return [evaluate(h, wild=wild) for h in rows]
@@ -305,13 +331,40 @@ def run_bench(
     say(f"timing {len(entries)} evaluators, {repeat} rounds round-robin ({total} runs, "
         "after one untimed warm-up round)")
     timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True)
-    return _report(entries, timings, outs, seed, repeat, checks)
+    say("timing the fixed cost of a batch call")
+    return _report(entries, timings, outs, seed, repeat, checks, _fixed_cost(batch))
+
+
+def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, float]:
+    """Median seconds of a one-row ``diablo.evaluate_batch`` call, ``out`` given
+    and not, taken in turn over ``rounds`` rounds of ``calls`` calls."""
+    import time
+
+    import numpy as np
+
+    from pedron.diablo import evaluate_batch
+
+    one = np.ascontiguousarray(batch[:1])
+    out = np.empty(1, dtype=np.uint16)
+    runs: dict[str, Callable[[], Any]] = {
+        "out_given": lambda: evaluate_batch(one, out=out),
+        "new_out": lambda: evaluate_batch(one),
+    }
+    seen: dict[str, list[float]] = {k: [] for k in runs}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            for _ in range(calls):
+                run()
+            seen[name].append((time.perf_counter() - start) / calls)
+    return {k: sorted(v)[len(v) // 2] for k, v in seen.items()}
 
 
 def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
-            rounds: int, checks: list[tuple[str, str]]) -> BenchReport:
+            rounds: int, checks: list[tuple[str, str]],
+            fixed_cost: dict[str, float] | None = None) -> BenchReport:
     by_key = {(e.game, e.mode, e.kind): i for i, e in enumerate(entries)
-              if e.kind in ("reference", "python")}
+              if e.kind in ("reference", "python", "c_loop")}
     peer_ix = [i for i, e in enumerate(entries) if e.kind == "peer"]
     fastest = max(peer_ix, key=lambda i: timings[i].rate(entries[i].hands).median, default=None)
     results = []
@@ -333,9 +386,12 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
         if (fastest is not None and i != fastest and e.game == "diablo"
                 and e.mode == "natural" and e.kind != "reference"):
             vs_peer = ratio(t, e.hands, timings[fastest], entries[fastest].hands)
+        c = by_key.get((e.game, e.mode, "c_loop"))
+        vs_c = (ratio(t, e.hands, timings[c], entries[c].hands)
+                if c is not None and e.kind == "batch" else None)
         res = BenchResult(e.name, e.kind, e.game, e.mode, e.hands,
                           sorted(t.wall)[len(t.wall) // 2], r.median, r.low, r.high,
-                          t.busy, agrees, e.entry, note, vs_ref, vs_peer, vs_py)
+                          t.busy, agrees, e.entry, note, vs_ref, vs_peer, vs_py, vs_c)
         results.append(res)
         if rounds > 1 and res.noisy:
             noisy.append(f"{e.name} ({e.game}, {e.mode}) {r.low / r.median:.0%}-"
@@ -349,4 +405,4 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
             f"{NOISY:.0%} of their median over the rounds (compare ratios, or use more "
             f"rounds): {'; '.join(noisy)}"))
     return BenchReport(tuple(results), seed, rounds, machine(), peer_versions(),
-                       tuple(warnings), tuple(checks))
+                       tuple(warnings), tuple(checks), dict(fixed_cost or {}))

@@ -48,16 +48,23 @@ def render(report: Any, version: str) -> str:
                 r.name, r.mode, f"{r.hands:,}", rate, spread, _ratio(r.vs_reference),
                 _ratio(r.vs_python), _ratio(r.vs_fastest_peer),
                 "" if r.agrees is None else ("yes" if r.agrees else "NO"),
+                _ratio(getattr(r, "vs_c_loop", None)),
             ))
         if not rows:
             continue
         headers = ["evaluator", "mode", "hands", "M hands/s", "range", "vs reference",
-                   "vs pure Python", "vs fastest peer", "same order"]
+                   "vs pure Python", "vs fastest peer", "same order", "vs plain C loop"]
         if game == "diamondback":
             rows = [(*row[:1], *row[2:6]) for row in rows]
             headers = headers[:1] + headers[2:6]
         parts.append(f"\n{title}\n" + table(headers, rows, right=(2, 3, 4) if game == "diablo"
                                              else (1, 2, 3)))
+    fixed = getattr(report, "fixed_cost", None)
+    if fixed:
+        parts.append(
+            "\nfixed cost of a batch call (diablo.evaluate_batch, one row): "
+            f"{fixed['out_given'] * 1e6:,.2f} µs with out= given, "
+            f"{fixed['new_out'] * 1e6:,.2f} µs making the result array")
     entries = [(r.name, r.entry, r.note) for r in report.results if r.kind in ("peer", "yours")]
     if entries:
         parts.append("\nwhat each peer is timed through:\n" + "\n".join(

@@ -15,6 +15,7 @@ separate scales, each starting at 1; the natural scale has the well-known
 from __future__ import annotations
 
 import array
+import functools
 import os
 import sys
 import threading
@@ -261,11 +262,16 @@ def category_of(strength: int, *, wild: bool = True) -> Category:
 _U64_FORMATS = ("Q", "L", "<Q", "<L", "=Q", "=L")
 
 
+@functools.cache
+def _u16() -> Any:
+    # numpy's uint16 dtype, made once: numpy.empty(n, <a dtype>) costs a third of
+    # numpy.empty(n, numpy.uint16), which converts the type on every call.
+    return sys.modules["numpy"].dtype("uint16")
+
+
 def _new_out(n: int, like_numpy: bool) -> Any:
     if like_numpy:
-        import numpy
-
-        return numpy.empty(n, dtype=numpy.uint16)
+        return sys.modules["numpy"].empty(n, _u16())  # (numpy is imported: cards is an array)
     return array.array("H", bytes(2 * n))
 
 
@@ -354,6 +360,10 @@ _MIN_ROWS_PER_THREAD = 1 << 16
 
 
 def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
+    """The batch call. The public functions first try the usual call, one
+    thread into a given ``out``, with one kernel call of their own (a Python
+    frame less: the fixed cost of a call is most of the cost of a small batch);
+    anything else comes here."""
     if wild is not True and wild is not False:
         wild = exact_flag(wild, "wild")  # an array's truth is not a mode
     if type(threads) is int and threads == 1:
@@ -450,7 +460,14 @@ def evaluate_batch(
     :class:`~pedron.errors.ArrayError` naming it. The work runs without the
     GIL; ``threads`` > 1 splits the rows across that many threads (``None``:
     one per CPU), each running the compiled loop on its own slice.
+
+    In a hot loop of small batches, pass ``out``: the call is then one kernel
+    call (its fixed cost about a microsecond), while making the result array
+    costs about as much again.
     """
+    if (out is not None and type(threads) is int and threads == 1 and type(wild) is bool
+            and _k.batch_simple(cards, out, wild, True) == -1):
+        return out  # (the usual call in one kernel call; anything else: _run)
     return _run(cards, wild, out, threads, True)
 
 
@@ -477,4 +494,7 @@ def evaluate_batch_unchecked(
     in bounds and never crashes, but its strength is meaningless (it may be
     0, which no valid hand has).
     """
+    if (out is not None and type(threads) is int and threads == 1 and type(wild) is bool
+            and _k.batch_simple(cards, out, wild, False) == -1):
+        return out  # (the usual call in one kernel call; anything else: _run)
     return _run(cards, wild, out, threads, False)

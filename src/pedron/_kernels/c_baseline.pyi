@@ -1,0 +1,3 @@
+from typing import Any
+
+def plain_c_loop(cards: Any, out: Any, wild: bool) -> int: ...
