@@ -278,26 +278,23 @@ class Hand(Deal):
 
     def _deal(self) -> None:
         live = self.ledger.live
-        order = tuple(s for s in self.order if live[s])
+        order = tuple([s for s in self.order if live[s]])
         self.order = order
         self.dealt_in = order
         k = len(order)
         one_at_a_time = self.rules.deal_order == "one_at_a_time"
-        receivers = order * 2 if one_at_a_time else tuple(s for s in order for _ in (0, 1))
+        receivers = order * 2 if one_at_a_time else tuple([s for s in order for _ in (0, 1)])
         deck = self.deck = self._shoe(k, receivers)
         dealt = deck.deal(2 * k)
         cards = self.cards
-        hist = self.history
         if one_at_a_time:
             for i, s in enumerate(order):
                 cards[s] = (dealt[i], dealt[i + k])
-            for i in range(2 * k):
-                hist.append(_DEAL[order[i % k]][dealt[i]])
         else:
             for i, s in enumerate(order):
                 cards[s] = (dealt[2 * i], dealt[2 * i + 1])
-                hist.append(_DEAL[s][dealt[2 * i]])
-                hist.append(_DEAL[s][dealt[2 * i + 1]])
+        # The record of each card dealt, in order: _DEAL[receiver][card], at C speed.
+        self.history.extend(map(list.__getitem__, map(_DEAL.__getitem__, receivers), dealt))
         self.opening = True
         self._start_bet()
 

@@ -281,7 +281,7 @@ class Deal:
         """What the player to act may do now, with amounts (empty when over)."""
         options = self._options
         if options is None:
-            options = self.options()
+            options = self._options = {} if self.phase == DONE else self._all_options()
         return list(options.values())
 
     @property
