@@ -85,7 +85,7 @@ class DiamondbackObservation:
         self.players = players
         self.total = total
         self.size = 10 + len(_DB_PHASES) + 4 + players * _DB_SEAT
-        self._pack = struct.Struct(f"={self.size}f").pack
+        self._format = f"={self.size}f"  # (a str, not a Struct: the encoder pickles)
 
     def encode(self, view: Any) -> np.ndarray:
         out = [0.0] * self.size
@@ -127,7 +127,7 @@ class DiamondbackObservation:
             s = s + 1 if s + 1 < n else 0
         # (packed to float32 bytes at C speed, then viewed: a new writable array, in a
         # third fewer instructions than np.array(out) converting item by item)
-        return np.frombuffer(bytearray(self._pack(*out)), dtype=np.float32)
+        return np.frombuffer(bytearray(struct.pack(self._format, *out)), dtype=np.float32)
 
     @staticmethod
     def text(view: Any) -> str:
