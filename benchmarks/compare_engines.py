@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -22,11 +23,15 @@ HERE = Path(__file__).resolve().parent
 
 
 def rate(python: str, workload: str) -> float:
+    env = None
+    if python != sys.executable:  # the baseline imports its own pedron, not this tree's
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run(
         [python, str(HERE / "engine_workloads.py"), workload],
         check=True,
         capture_output=True,
         text=True,
+        env=env,
     ).stdout
     return float(json.loads(out)[workload])
 

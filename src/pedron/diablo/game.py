@@ -227,7 +227,7 @@ class Game(Deal):
         self.round: BettingRound | None = None
         self.opener: int | None = None
         self._checked = False
-        self.limit = DrawLimit.from_rules(self.rules)
+        self.limit = self.rules.draw_limit  # (made once per Rules, immutable)
         self.diablo_pot: bool = bool(ctx.extra.get("diablo_pot", False))
         self.game: str | None = None
         self.wild = True
@@ -294,7 +294,8 @@ class Game(Deal):
             assert actor is not None
             held = self.cards[actor]
             limit = self.limit
-            most = limit.most_for(held)
+            # (the hand is the deal's own five card ints: only the ace rule looks at it)
+            most = limit.most_for(held) if limit.ace_for_most else limit.most
             # The count says it all unless the largest exchange needs a kept ace.
             rule = DrawRule(limit.most, limit.ace_for_most) if limit.ace_for_most and \
                 most == limit.most else None
@@ -420,7 +421,8 @@ class Game(Deal):
         cards = self.cards
         for i, s in enumerate(order):
             cards[s] = dealt[i::k]
-        hist.extend([_DEAL[order[i % k]][c] for i, c in enumerate(dealt)])
+        # The record of each card dealt, in order: _DEAL[receiver][card], at C speed.
+        hist.extend(map(list.__getitem__, map(_DEAL.__getitem__, order * 5), dealt))
         self.phase = FIRST
         rnd = self.round = BettingRound(
             led,

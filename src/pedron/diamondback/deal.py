@@ -144,12 +144,32 @@ class Hand(Deal):
             if kind != "reveal":
                 return f"seat {to_act} must reveal a card, not {kind!r}"
             assert to_act is not None
-            return LegalAction("reveal", None, None, self.cards[to_act])
+            return make_legal(("reveal", None, None, self.cards[to_act], None))
         if phase == ANTE:
             if kind != "ante":
                 return f"the dealer must set the ante, not {kind!r}"
             return LegalAction("ante", self._lo, self._hi)
         return f"hand {self.number} is over"
+
+    def _all_options(self) -> dict[str, LegalAction]:
+        # The same descriptors as _option gives for each kind of _KINDS[phase], in that
+        # order, made at once (listing them is on every move's path).
+        phase = self.phase
+        if phase in (MATCH, ANTE_MATCH):
+            legal = self._option("match")
+            if isinstance(legal, str):
+                return {"fold": _LEGAL_FOLD}
+            return {"match": legal, "fold": _LEGAL_FOLD}
+        if phase == BET:
+            bet = make_legal(("bet", self._lo, self._hi, (), None))
+            return {"bet": bet} if self.opening else {"bet": bet, "stop": _LEGAL_STOP}
+        if phase == REVEAL:
+            to_act = self.to_act
+            assert to_act is not None
+            return {"reveal": make_legal(("reveal", None, None, self.cards[to_act], None))}
+        if phase == ANTE:
+            return {"ante": make_legal(("ante", self._lo, self._hi, (), None))}
+        return {}
 
     def _refusal(self, kind: str) -> str:
         reason = self._option(kind)
@@ -258,26 +278,23 @@ class Hand(Deal):
 
     def _deal(self) -> None:
         live = self.ledger.live
-        order = tuple(s for s in self.order if live[s])
+        order = tuple([s for s in self.order if live[s]])
         self.order = order
         self.dealt_in = order
         k = len(order)
         one_at_a_time = self.rules.deal_order == "one_at_a_time"
-        receivers = order * 2 if one_at_a_time else tuple(s for s in order for _ in (0, 1))
+        receivers = order * 2 if one_at_a_time else tuple([s for s in order for _ in (0, 1)])
         deck = self.deck = self._shoe(k, receivers)
         dealt = deck.deal(2 * k)
         cards = self.cards
-        hist = self.history
         if one_at_a_time:
             for i, s in enumerate(order):
                 cards[s] = (dealt[i], dealt[i + k])
-            for i in range(2 * k):
-                hist.append(_DEAL[order[i % k]][dealt[i]])
         else:
             for i, s in enumerate(order):
                 cards[s] = (dealt[2 * i], dealt[2 * i + 1])
-                hist.append(_DEAL[s][dealt[2 * i]])
-                hist.append(_DEAL[s][dealt[2 * i + 1]])
+        # The record of each card dealt, in order: _DEAL[receiver][card], at C speed.
+        self.history.extend(map(list.__getitem__, map(_DEAL.__getitem__, receivers), dealt))
         self.opening = True
         self._start_bet()
 
@@ -289,14 +306,19 @@ class Hand(Deal):
         hi = stacks[self.dealer]
         if hi <= 0:
             return 0
-        rate = self.rate
-        able = [stacks[s] // rate for s in self.order[:-1] if live[s] and stacks[s]]
-        if not able:
+        most = 0  # the largest stack of a player able to match
+        for s in self.order[:-1]:
+            if live[s] and stacks[s] > most:
+                most = stacks[s]
+        if not most:
             return 0
-        if self.rules.cap_to_stacks:
-            hi = min(hi, max(able))
-        if self.rules.max_bet is not None:
-            hi = min(hi, self.rules.max_bet)
+        rules = self.rules
+        if rules.cap_to_stacks:
+            most //= self.rate
+            if most < hi:
+                hi = most
+        if rules.max_bet is not None and rules.max_bet < hi:
+            hi = rules.max_bet
         return hi
 
     def _start_bet(self) -> None:
@@ -377,7 +399,8 @@ class Hand(Deal):
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> HandView:
         """What ``seat`` may know of this hand (``None``: a spectator)."""
-        return HandView(*self._view_head(seat, self.dealt_in, self.bet_size))
+        # (the engine's own fields, in order and checked: the tuple is made as it is)
+        return tuple.__new__(HandView, self._view_head(seat, self.dealt_in, self.bet_size))
 
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:

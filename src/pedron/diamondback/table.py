@@ -21,7 +21,7 @@ from pedron.engine import save
 from pedron.engine.actions import Record, check_seat
 from pedron.engine.deal import DealContext
 from pedron.engine.errors import ActionTypeError, IllegalActionError, InvariantError, SaveError
-from pedron.engine.pots import next_clockwise
+from pedron.engine.pots import from_left, next_clockwise
 from pedron.engine.table import TableBase
 
 __all__ = ["FORMAT", "SAVE_VERSION", "Table", "replay"]
@@ -107,14 +107,9 @@ class Table(TableBase[Hand]):
         if dealer not in candidates:  # pragma: no cover - kept valid
             raise InvariantError("no valid dealer for the next hand")
         self.votes.clear()
-        allowed = [False] * self.n
-        for s in candidates:
-            allowed[s] = True
-        ctx = DealContext(
-            self.rules, number, dealer, self._context_seats(dealer, allowed), self.n,
-            self.ledger, self._shoe,
-        )
-        return Hand(ctx)
+        seats = tuple([s for s in from_left(dealer, self.n) if s in candidates])
+        return Hand(DealContext(self.rules, number, dealer, seats, self.n, self.ledger,
+                                self._shoe))
 
     def _deal_over(self, hand: Any) -> None:
         """After a hand: busted players, the next dealer, the end."""

@@ -279,7 +279,10 @@ class Deal:
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now, with amounts (empty when over)."""
-        return list(self.options().values())
+        options = self._options
+        if options is None:
+            options = self._options = {} if self.phase == DONE else self._all_options()
+        return list(options.values())
 
     @property
     def moves(self) -> tuple[Any, ...]:
@@ -416,19 +419,30 @@ class Deal:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
             seat = check_seat(seat, self.n)
         led = self.ledger
-        if self.final is not None:
-            live, committed = self.final
+        final = self.final
+        result = self.result
+        to_act = self.to_act
+        if final is not None:
+            live, committed = final
         else:
             live, committed = tuple(led.live), tuple(led.committed)
-        to_act = self.to_act
-        result = self.result
+        if self.done:
+            pot, pots = 0, (result.pots if result is not None else ())
+        else:
+            pot = sum(committed) + led.carry
+            pots = self._pots
+            if pots is None:
+                pots = self.current_pots()
+        if seat is not None and seat == to_act:
+            options = self._options
+            legal = tuple((self.options() if options is None else options).values())
+        else:
+            legal = ()
         cards: Any = getattr(self, "cards", ())
         return (
             seat, self.number, self.dealer, self.phase, to_act, dealt_in,
             cards[seat] if seat is not None else (), tuple(getattr(self, "shown", ())), live,
-            committed, tuple(led.stacks), self.pot, result.pots if result is not None
-            else self.current_pots(), led.carry, bet,
-            tuple(self.options().values()) if seat is not None and seat == to_act else (),
+            committed, tuple(led.stacks), pot, pots, led.carry, bet, legal,
             self.seen_by(seat), result,
         )
 

@@ -126,7 +126,7 @@ class Ledger:
         if not in_hand:
             return []
         committed = self.committed
-        if all(stacks[s] for s in in_hand):  # the usual case: one pot for everyone still in
+        if min(map(stacks.__getitem__, in_hand)):  # the usual case: one pot for everyone in
             carry = self.carry
             return [_make_pot((sum(committed) + carry, in_hand, tuple(compress(seats, committed)),
                                carry))]

@@ -72,6 +72,7 @@ from pedron.engine.moves import (
     Reveal,
     Stop,
 )
+from pedron.engine.views import DealView
 from pedron.errors import PedronValueError
 
 __all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions"]
@@ -82,6 +83,7 @@ DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _FOLD, _MATCH, _STOP, _LOW, _HIGH = 0, 1, 2, 3, 4
+_LEGAL = DealView._fields.index("legal")  # (a view's legal actions, read by position)
 _STOP_MOVE, _FOLD_MOVE, _MATCH_MOVE = Stop(), Fold(), Match()
 _CHECK_MOVE, _CALL_MOVE = Check(), Call()
 
@@ -120,8 +122,10 @@ class DiamondbackActions:
 
     def mask(self, view: Any) -> np.ndarray:
         """1 for each legal action of the player to act in ``view`` (all 0 otherwise)."""
-        mask = np.zeros(self.n, dtype=np.int8)
-        for legal in view.legal:
+        # (set in a bytearray, then viewed as a new array: numpy's item assignment costs
+        # more than the rest of the mask)
+        mask = bytearray(self.n)
+        for legal in view[_LEGAL]:
             kind = legal[0]
             if kind == "match":
                 mask[_MATCH] = 1
@@ -137,14 +141,16 @@ class DiamondbackActions:
             else:  # bet or ante: the sizes in range, each capped amount once
                 lo, hi = legal[1], legal[2]
                 if self._full:  # (every amount 1..most: exactly lo..hi)
-                    mask[4 + lo:5 + min(hi, len(self.sizes))] = 1
+                    top = min(hi, len(self.sizes))
+                    if top >= lo:
+                        mask[4 + lo:5 + top] = b"\x01" * (top - lo + 1)
                     continue
                 for j, size in enumerate(self.sizes):
                     if size >= lo:
                         mask[5 + j] = 1
                         if size >= hi:
                             break
-        return mask
+        return np.frombuffer(mask, dtype=np.int8)
 
     def move(self, index: int, view: Any) -> Any:
         """The engine move that ``index`` plays in ``view`` (checked by the deal)."""

@@ -12,12 +12,15 @@ Seats are listed relative to the viewer: the viewer first, then clockwise
 
 from __future__ import annotations
 
+import struct
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from pedron.cards import format_cards
 from pedron.diamondback.cards import RANK_OF_ID, format_id
+from pedron.engine.views import DealView
 
 __all__ = ["DiabloObservation", "DiamondbackObservation", "view_text"]
 
@@ -25,6 +28,13 @@ _DB_PHASES = ("ante", "ante_match", "bet", "match", "reveal", "done")
 _DB_PHASE_INDEX = {p: i for i, p in enumerate(_DB_PHASES)}
 _DB_SEAT = 16  # per seat: dealt in, live, dealer, to act, stack, committed, 2 x 5 shown ranks
 _BETS_SEEN = 15  # "bets so far" saturates here
+_KIND = itemgetter(0)  # a record's kind
+# The encoders read a view's first fields at once, in DealView's order.
+if DealView._fields[:17] != (
+    "seat", "number", "dealer", "phase", "to_act", "dealt_in", "my_cards", "shown", "live",
+    "committed", "stacks", "pot", "pots", "carry", "bet", "legal", "history",
+):  # pragma: no cover - a change of DealView must change the encoders too
+    raise ImportError("DealView's fields changed: update pedron.envs.observations")
 
 
 def view_text(view: Any, format_card: Any) -> str:
@@ -75,33 +85,27 @@ class DiamondbackObservation:
         self.players = players
         self.total = total
         self.size = 10 + len(_DB_PHASES) + 4 + players * _DB_SEAT
+        self._format = f"={self.size}f"  # (a str, not a Struct: the encoder pickles)
 
     def encode(self, view: Any) -> np.ndarray:
-        # (a list made an array once: for 52 entries the fastest way, measured)
         out = [0.0] * self.size
         total = float(self.total)
-        cards = view.my_cards
+        (s, _, dealer, phase, to_act, dealt, cards, shown_all, live, committed, stacks, pot,
+         _, carry, bet, _, history) = view[:17]  # (the view's fields: one read, not 17)
         if cards:
             a, b = RANK_OF_ID[cards[0]], RANK_OF_ID[cards[1]]
             if a <= b:
                 out[a] = out[5 + b] = 1.0
             else:
                 out[b] = out[5 + a] = 1.0
-        out[10 + _DB_PHASE_INDEX[view.phase]] = 1.0
-        bets = 0
-        for r in view.history:
-            if r[0] == "bet":
-                bets += 1
+        out[10 + _DB_PHASE_INDEX[phase]] = 1.0
+        bets = list(map(_KIND, history)).count("bet")  # (at C speed: the longest loop)
         base = 10 + len(_DB_PHASES)
-        out[base] = view.pot / total
-        out[base + 1] = view.carry / total
-        out[base + 2] = view.bet / total
+        out[base] = pot / total
+        out[base + 1] = carry / total
+        out[base + 2] = bet / total
         out[base + 3] = (bets if bets < _BETS_SEEN else _BETS_SEEN) / _BETS_SEEN
         n = self.players
-        s = view.seat
-        dealt = view.dealt_in
-        live, stacks, committed, shown_all = view.live, view.stacks, view.committed, view.shown
-        dealer, to_act = view.dealer, view.to_act
         at = base + 4
         for _ in range(n):
             if s in dealt:
@@ -121,7 +125,9 @@ class DiamondbackObservation:
                     out[at + 11 + RANK_OF_ID[shown[1]]] = 1.0
             at += _DB_SEAT
             s = s + 1 if s + 1 < n else 0
-        return np.array(out, dtype=np.float32)
+        # (packed to float32 bytes at C speed, then viewed: a new writable array, in a
+        # third fewer instructions than np.array(out) converting item by item)
+        return np.frombuffer(bytearray(struct.pack(self._format, *out)), dtype=np.float32)
 
     @staticmethod
     def text(view: Any) -> str:
