@@ -39,13 +39,8 @@ fi
 # The tests of the compiled code and its boundaries (the games, bots and
 # integrations above them are plain Python over these, run by the whole
 # suite): every kernel, the hostile-argument sweep, the regressions, threads.
-run -m pytest -q -x -m "not slow" -p no:cacheprovider \
-    tests/test_rng.py tests/test_deck.py tests/test_cards.py tests/test_diamondback_cards.py \
-    tests/diablo/test_diablo_batch.py tests/diablo/test_diablo_eval.py \
-    tests/diablo/test_diablo_draw.py tests/diablo/test_diablo_draw_limit.py \
-    tests/diablo/test_draw_objectives.py tests/diamondback/test_hand.py \
-    tests/diamondback/test_odds.py tests/hardening/test_exact_boundaries.py \
-    tests/hardening/test_regressions.py tests/hardening/test_fuzz.py \
-    tests/hardening/test_threads.py tests/videopoker
+# The list is scripts/compiled_tests.txt (CI also runs it on other Pythons).
+mapfile -t compiled < scripts/compiled_tests.txt
+run -m pytest -q -x -m "not slow" -p no:cacheprovider "${compiled[@]}"
 run scripts/fuzz/run_random.py --seconds 2
 "$py" scripts/check_sanitizer_logs.py "$out/"
