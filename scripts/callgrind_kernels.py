@@ -26,6 +26,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from perfdoc import write_section  # (scripts/perfdoc.py: this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
 TITLE = "## Kernel instructions (callgrind)"
@@ -181,19 +183,6 @@ def render(now: dict[str, float | None], before: dict[str, float | None] | None,
     return "\n".join(lines) + "\n"
 
 
-def write(section: str) -> None:
-    page = DOC.read_text()
-    start = page.find("\n" + TITLE + "\n")
-    if start >= 0:
-        end = page.find("\n## ", start + len(TITLE) + 2)
-        page = page[:start + 1] + section + ("\n" + page[end + 1:] if end >= 0 else "")
-    else:
-        at = page.find("\n## Reproducing\n") + 1  # (0: not found, append at the end)
-        at = at or len(page)
-        page = page[:at] + section + "\n" + page[at:]
-    DOC.write_text(page)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", help="another tree's src directory, counted alongside")
@@ -210,7 +199,7 @@ def main() -> int:
     section = render(now, before, args.baseline_name or args.baseline)
     print(section)
     if args.write:
-        write(section)
+        write_section(TITLE, section, DOC)
     return 0
 
 

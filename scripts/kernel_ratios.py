@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from perfdoc import write_section  # (scripts/perfdoc.py: this script's folder is on the path)
 
 from pedron import diablo, diamondback
 from pedron._kernels.c_baseline import plain_c_loop
@@ -141,19 +142,6 @@ def render(rows: list[tuple[str, str, str]], rounds: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(section: str) -> None:
-    page = DOC.read_text()
-    start = page.find("\n" + TITLE + "\n")
-    if start >= 0:
-        end = page.find("\n## ", start + len(TITLE) + 2)
-        page = page[:start + 1] + section + ("\n" + page[end + 1:] if end >= 0 else "")
-    else:
-        at = page.find("\n## Reproducing\n") + 1  # (0: not found, append at the end)
-        at = at or len(page)
-        page = page[:at] + section + "\n" + page[at:]
-    DOC.write_text(page)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=101)
@@ -164,7 +152,7 @@ def main() -> int:
     section = render(rows, args.rounds)
     print(section)
     if args.write:
-        write(section)
+        write_section(TITLE, section, DOC)
     return 0
 
 
