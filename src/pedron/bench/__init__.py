@@ -338,26 +338,24 @@ def run_bench(
 def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, float]:
     """Median seconds of a one-row ``diablo.evaluate_batch`` call, ``out`` given
     and not, taken in turn over ``rounds`` rounds of ``calls`` calls."""
-    import time
-
     import numpy as np
 
     from pedron.diablo import evaluate_batch
 
     one = np.ascontiguousarray(batch[:1])
     out = np.empty(1, dtype=np.uint16)
-    runs: dict[str, Callable[[], Any]] = {
-        "out_given": lambda: evaluate_batch(one, out=out),
-        "new_out": lambda: evaluate_batch(one),
-    }
-    seen: dict[str, list[float]] = {k: [] for k in runs}
-    for _ in range(rounds):
-        for name, run in runs.items():
-            start = time.perf_counter()
-            for _ in range(calls):
-                run()
-            seen[name].append((time.perf_counter() - start) / calls)
-    return {k: sorted(v)[len(v) // 2] for k, v in seen.items()}
+
+    def out_given() -> None:
+        for _ in range(calls):
+            evaluate_batch(one, out=out)
+
+    def new_out() -> None:
+        for _ in range(calls):
+            evaluate_batch(one)
+
+    timings, _ = run_rounds([out_given, new_out], rounds)
+    return {name: sorted(t.wall)[len(t.wall) // 2] / calls
+            for name, t in zip(("out_given", "new_out"), timings, strict=True)}
 
 
 def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
