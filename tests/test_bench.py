@@ -240,6 +240,17 @@ def test_run_bench_times_everything_side_by_side():
     assert set(data["machine"]) >= {"cpu", "cores", "python"}
     assert set(data["versions"]) == {p.dist for p in PEER_EVALUATORS}
     assert len(data["results"]) == len(report)
+    # the fixed cost of a one-row batch call, with and without out= (seconds a call)
+    assert set(report.fixed_cost) == {"out_given", "new_out"}
+    assert all(0 < v < 1e-3 for v in report.fixed_cost.values())
+    assert data["fixed_cost"] == report.fixed_cost
+    # the Diablo batches beside the same checked evaluation as a plain C loop
+    for mode in ("wild", "natural"):
+        loop = next(r for r in report if r.kind == "c_loop" and r.mode == mode)
+        assert loop.agrees is not False
+        given = next(r for r in report if r.name == "pedron batch, out given" and r.mode == mode)
+        assert given.vs_c_loop is not None and given.vs_c_loop.low <= given.vs_c_loop.high
+    assert all(r.vs_c_loop is None for r in report if r.kind != "batch")
 
 
 def test_peers_still_names_the_peers():
