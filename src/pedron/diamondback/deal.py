@@ -151,26 +151,6 @@ class Hand(Deal):
             return LegalAction("ante", self._lo, self._hi)
         return f"hand {self.number} is over"
 
-    def _all_options(self) -> dict[str, LegalAction]:
-        # The same descriptors as _option gives for each kind of _KINDS[phase], in that
-        # order, made at once (listing them is on every move's path).
-        phase = self.phase
-        if phase in (MATCH, ANTE_MATCH):
-            legal = self._option("match")
-            if isinstance(legal, str):
-                return {"fold": _LEGAL_FOLD}
-            return {"match": legal, "fold": _LEGAL_FOLD}
-        if phase == BET:
-            bet = make_legal(("bet", self._lo, self._hi, (), None))
-            return {"bet": bet} if self.opening else {"bet": bet, "stop": _LEGAL_STOP}
-        if phase == REVEAL:
-            to_act = self.to_act
-            assert to_act is not None
-            return {"reveal": make_legal(("reveal", None, None, self.cards[to_act], None))}
-        if phase == ANTE:
-            return {"ante": make_legal(("ante", self._lo, self._hi, (), None))}
-        return {}
-
     def _refusal(self, kind: str) -> str:
         reason = self._option(kind)
         return reason if isinstance(reason, str) else super()._refusal(kind)

@@ -133,29 +133,14 @@ class BettingRound:
         seat = pending[0]
         stack = self.ledger.stacks[seat]
         need = self.current - self.bets[seat]
-        # The rules of _option, for every kind at once (on every move's path), in the
-        # order of _UNBET facing no bet and of _BET facing one.
-        if need == 0:
-            if (stack >= self.min_bet or self.all_in) and self._others_can_respond(seat):
-                bet = make_legal(("bet", min(self.min_bet, stack), min(self.max_bet, stack),
-                                  (), None))
-                return {"check": _CHECK, "bet": bet, "fold": _FOLD}
-            return {"check": _CHECK, "fold": _FOLD}
+        others = self._others_can_respond(seat)
         out = {}
-        if stack >= need or self.all_in:
-            pay = need if need < stack else stack
-            out["call"] = make_legal(("call", pay, pay, (), None))
-        spare = stack - need
-        if (
-            spare > 0
-            and (self.max_raises is None or self.raises < self.max_raises)
-            and (spare >= self.min_raise or self.all_in)
-            and self._others_can_respond(seat)
-        ):
-            top = self.current
-            out["raise"] = make_legal(("raise", top + min(self.min_raise, spare),
-                                       top + min(self.max_raise, spare), (), None))
-        out["fold"] = _FOLD
+        # Facing no bet, a call and a raise are always refused, and facing one a
+        # check and a bet (see _option): only the other three need asking.
+        for kind in _UNBET if need == 0 else _BET:
+            legal = self._option(kind, seat, stack, need, others)
+            if not isinstance(legal, str):
+                out[kind] = legal
         return out
 
     def _option(
