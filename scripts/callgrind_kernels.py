@@ -167,8 +167,8 @@ def render(now: dict[str, float | None], before: dict[str, float | None] | None,
         "Per hand for a batch, per call for a call: above a loop calling `len` on the same",
         "hands (per-call rows) or a loop calling a lambda that does nothing (one-row batch",
         "calls). Hands as in `benchmarks/`: 100,000 random Diablo rows, 20,000 of them per",
-        "call, 1,000,000 Diamondback rank rows. *Before*: the tree before the kernel work",
-        "of issue 15 (it has no plain C loop; the peer is counted once)." if baseline else
+        "call, 1,000,000 Diamondback rank rows. *Before*: the baseline tree named in the",
+        "command, built (a dash: a workload it lacks; the peer is counted once)." if baseline else
         "call, 1,000,000 Diamondback rank rows.",
         "",
     ]

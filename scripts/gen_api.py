@@ -119,7 +119,8 @@ def render() -> str:
             lines.append(doc + "\n")
         for name in sorted(names):
             obj = getattr(module, name)
-            if modname != "pedron" and getattr(obj, "__module__", modname).startswith("pedron") \
+            home = getattr(obj, "__module__", None) or modname  # (a built-in's is None)
+            if modname != "pedron" and home.startswith("pedron") \
                     and inspect.isclass(obj) and obj in _ALREADY:
                 lines.append(f"### `{name}`\n\nSee `{_ALREADY[obj]}`.\n")
                 continue

@@ -298,3 +298,39 @@ def test_block_check_on_slices_between_threads(wild):
     assert evaluate_batch(rows, wild=wild, threads=3).tolist() == want
     for n in (1, _BLOCK - 1, _BLOCK, _BLOCK + 1, 2 * _BLOCK, 2 * _BLOCK + 1, 1000):
         assert evaluate_batch(rows[:n], wild=wild).tolist() == want[:n]
+
+
+@pytest.mark.parametrize("n", [1, 63, 64, 65, 200])
+def test_one_call_path_either_side_of_the_gil_threshold(n):
+    # Below 64 rows the kernel runs without releasing the GIL, from 64 with it released:
+    # both give the scalar answers, into the given out and into a new array, and name
+    # the same bad row.
+    rows = _hands(n, seed=n)
+    want = [strength(tuple(int(c) for c in r)) for r in rows]
+    out = np.zeros(n, dtype=np.uint16)
+    assert evaluate_batch(rows, out=out) is out
+    assert out.tolist() == want
+    assert evaluate_batch(rows).tolist() == want
+    assert evaluate_batch_unchecked(rows, out=np.zeros(n, np.uint16)).tolist() == want
+    bad = rows.copy()
+    bad[n - 1, 0] = bad[n - 1, 1]
+    with pytest.raises(ArrayError, match=f"row {n - 1}"):
+        evaluate_batch(bad, out=out)
+
+
+def test_batch_functions_pickle_signature_and_docs():
+    import inspect
+    import pickle
+
+    for f in (evaluate_batch, evaluate_batch_unchecked):
+        assert pickle.loads(pickle.dumps(f))(_hands(3)).tolist() == f(_hands(3)).tolist()
+        sig = inspect.signature(f)
+        assert list(sig.parameters) == ["cards", "wild", "out", "threads"]
+        assert sig.parameters["wild"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert "Strengths of many hands" in (evaluate_batch.__doc__ or "")
+    assert "without the per-row checks" in (evaluate_batch_unchecked.__doc__ or "")
+    # keyword arguments are still keyword-only, misspelt ones refused
+    with pytest.raises(TypeError):
+        evaluate_batch(_hands(1), True)
+    with pytest.raises(TypeError):
+        evaluate_batch(_hands(1), wlid=True)

@@ -101,3 +101,29 @@ def test_bad_keys_are_refused(table, bad):
 def test_an_empty_key_is_refused(table):
     with pytest.raises(PedronValueError):
         table.to_json(key=b"")
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_restore_pauses_the_collector_and_leaves_it_as_it_was(enabled):
+    import gc
+
+    seen = []
+
+    class Spy(diamondback.Table):
+        @classmethod
+        def _restore(cls, *args):  # (what the collector is doing while the save is read)
+            seen.append(gc.isenabled())
+            return super()._restore(*args)
+
+    text = _played(diamondback.Table, 3).to_json()
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert Spy.from_json(text).to_json() == text
+        assert gc.isenabled() is enabled
+        with pytest.raises(SaveError):  # (a refused save leaves it as it was too)
+            diablo.Table.from_json(text)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
+    assert seen == [False]

@@ -27,7 +27,7 @@ from cpython.buffer cimport (
 )
 from cpython.object cimport PyObject
 
-from pedron._kernels.bits cimport ctz64
+from pedron._kernels.bits cimport choose, ctz64
 from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
 # (the one legality rule of an exchange, inline: no import of the draw kernel)
@@ -367,20 +367,11 @@ COUNT_W = build_mode(True, TABLE_W, RAW_W, CAT_W)
 COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
 
 
-cdef int binom(int n, int k) noexcept nogil:
-    cdef int r = 1, i
-    if k < 0 or k > n:
-        return 0
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
 cdef void build_multi() noexcept nogil:
     cdef int k, r, r0, r1, r2, r3, r4, idx, key
     for k in range(5):
         for r in range(13):
-            COLEX[k][r] = <uint16_t>binom(r + k, k + 1)
+            COLEX[k][r] = <uint16_t>choose(r + k, k + 1)
     for r0 in range(13):
         for r1 in range(r0, 13):
             for r2 in range(r1, 13):
@@ -732,6 +723,8 @@ cdef class ValueCache:
             cache[s] = v
         return v
 
+    @cython.binding(False)
+    @cython.embedsignature.format("clinic")
     def evaluate(self, hand, *, wild=True):
         """The :class:`~pedron.diablo.HandValue` of a five-card hand.
 
@@ -759,6 +752,8 @@ cdef class ValueCache:
         return self.get(check_strength(strength, w), w)
 
 
+@cython.binding(False)
+@cython.embedsignature.format("clinic")
 def strength(hand, *, wild=True):
     """The dense strength (an int, higher is better) of a five-card hand.
 
@@ -1038,6 +1033,8 @@ cdef inline bint _u16_format(const char* f) noexcept:
     return f[0] == b"H" and f[1] == 0
 
 
+@cython.binding(False)
+@cython.embedsignature.format("clinic")
 def batch_simple(cards, out, bint wild, bint check):
     """The whole of a one-thread batch call in C, for the usual arguments.
 
@@ -1048,6 +1045,11 @@ def batch_simple(cards, out, bint wild, bint check):
     simple kind: the caller then takes its general path, which says what is
     wrong or handles the case (overlapping buffers). Nothing is written then.
     """
+    return simple_batch(cards, out, wild, check)
+
+
+cdef Py_ssize_t simple_batch(object cards, object out, bint wild, bint check) except -3:
+    """:func:`batch_simple` in C (see there)."""
     cdef Py_buffer c, o
     cdef Py_ssize_t n, r = -2
     cdef const char* cs
@@ -1081,6 +1083,11 @@ def batch_simple(cards, out, bint wild, bint check):
             return -2  # (unaligned: the general path copies)
         if n == 0:
             return -1
+        # (a few rows take less time than releasing and taking back the GIL)
+        if n < 64:
+            if cards_u8:
+                return rows_u8(<const uint8_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
+            return rows_u64(<const uint64_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
         with nogil:
             if cards_u8:
                 r = rows_u8(<const uint8_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
@@ -1090,6 +1097,73 @@ def batch_simple(cards, out, bint wild, bint check):
     finally:
         PyBuffer_Release(&o)
         PyBuffer_Release(&c)
+
+
+@cython.final
+cdef class BatchEntry:
+    """The public batch functions, whose usual call (one thread into a given
+    ``out``) runs in C from the first instruction: the call's fixed cost is
+    most of the cost of a small batch, and a Python frame would double it.
+
+    ``general(cards, wild, out, threads, check)`` is the layer above's full
+    path, which every other call goes to (it checks every argument and says
+    what is wrong); ``owner`` a picklable callable without arguments that
+    returns this object, so that a pickled function refers to it.
+    """
+
+    cdef object _general
+    cdef object _owner
+
+    def __init__(self, general, owner):
+        if not callable(general) or not callable(owner):
+            raise PedronTypeError("a BatchEntry takes two callables")
+        self._general = general
+        self._owner = owner
+
+    def __reduce__(self):
+        return (self._owner, ())
+
+    @cython.binding(False)
+    @cython.embedsignature.format("clinic")
+    def evaluate_batch(self, cards, *, wild=True, out=None, threads=1):
+        """Strengths of many hands at once, as uint16.
+
+        ``cards`` is either an (n, 5) uint8 array of card ints or a length-n
+        uint64 array of five-card masks: any C-contiguous buffer (numpy arrays are
+        read without copying). Returns ``out`` if given (a writable uint16 buffer
+        of length n), else a new numpy uint16 array when ``cards`` is a numpy
+        array, else an ``array.array('H')``.
+
+        Every row is checked (card ints below 52, no card twice, masks of exactly
+        five cards within the 52); the first bad row raises
+        :class:`~pedron.errors.ArrayError` naming it. The work runs without the
+        GIL; ``threads`` > 1 splits the rows across that many threads (``None``:
+        one per CPU), each running the compiled loop on its own slice.
+
+        In a hot loop of small batches, pass ``out``: the call is then one call
+        into the compiled core (its fixed cost well under a microsecond), while
+        making the result array costs more than the call.
+        """
+        if (out is not None and (wild is True or wild is False) and type(threads) is int
+                and threads == 1 and simple_batch(cards, out, wild is True, True) == -1):
+            return out
+        return self._general(cards, wild, out, threads, True)
+
+    @cython.binding(False)
+    @cython.embedsignature.format("clinic")
+    def evaluate_batch_unchecked(self, cards, *, wild=True, out=None, threads=1):
+        """:func:`evaluate_batch` without the per-row checks.
+
+        It still checks the array's type, shape and ``out``, but it does NOT
+        check that card ints are below 52, that a row holds five different cards,
+        or that a mask has exactly five bits within the 52 cards. A bad row reads
+        in bounds and never crashes, but its strength is meaningless (it may be
+        0, which no valid hand has).
+        """
+        if (out is not None and (wild is True or wild is False) and type(threads) is int
+                and threads == 1 and simple_batch(cards, out, wild is True, False) == -1):
+            return out
+        return self._general(cards, wild, out, threads, False)
 
 
 # ---------------------------------------------------------------------------
@@ -1154,16 +1228,6 @@ cdef void draw_walk(const uint64_t* E, const uint16_t* T, uint64_t ks, uint64_t 
                     for x in range(c + 1, nu):
                         ex = E[un[x]]
                         visit(lookup_strength(T, sc + ex, oc | ex), hist, acc, cat)
-
-
-cdef uint64_t choose(int n, int k) noexcept nogil:
-    cdef uint64_t r = 1
-    cdef int i
-    if k < 0 or k > n:
-        return 0
-    for i in range(k):
-        r = r * <uint64_t>(n - i) // <uint64_t>(i + 1)
-    return r
 
 
 cdef void draw_enum(const uint64_t* E, const uint16_t* T, const uint8_t* cat,

@@ -29,7 +29,7 @@ cimport cython
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from pedron._kernels.bits cimport popcount64
+from pedron._kernels.bits cimport choose, popcount64
 from pedron._kernels.diablo_eval cimport (
     FLUSH_BASE, KEY_MASK, card_entries, lookup_strength, strength_table,
 )
@@ -215,16 +215,6 @@ cdef void walk(draw_t* dr, uint64_t ks, uint64_t ko, int m) noexcept nogil:
     else:
         fs = 0
     rank_walk(dr, 0, m, ks & KEY_MASK, ko & (<uint64_t>0x1FFF << 32), 1, fs, fs != 0)
-
-
-cdef uint64_t choose(int n, int k) noexcept nogil:
-    cdef uint64_t r = 1
-    cdef int i
-    if k < 0 or k > n:
-        return 0
-    for i in range(k):
-        r = r * <uint64_t>(n - i) // <uint64_t>(i + 1)
-    return r
 
 
 def _fill_small_choose():

@@ -28,6 +28,7 @@ cimport cython
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
+from pedron._kernels.bits cimport choose
 from pedron._kernels.diablo_eval cimport card_entries, lookup_strength, strength_table
 from pedron._kernels.draw_kernel cimport (
     MAX_CLASSES,
@@ -56,9 +57,8 @@ cdef uint64_t DRAWS[6]      # C(47, k)
 cdef void init_binomials() noexcept nogil:
     cdef int n, k
     for n in range(53):
-        BIN[n][0] = 1
-        for k in range(1, 6):
-            BIN[n][k] = 0 if n == 0 else BIN[n - 1][k - 1] + BIN[n - 1][k]
+        for k in range(6):
+            BIN[n][k] = <uint32_t>choose(n, k)
     for k in range(6):
         DRAWS[k] = BIN[47][k]
 

@@ -21,7 +21,7 @@ import sys
 import threading
 from collections.abc import Callable
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from pedron._exact import exact_flag, exact_int
 from pedron._kernels import diablo_eval as _k
@@ -258,7 +258,7 @@ def category_of(strength: int, *, wild: bool = True) -> Category:
 # ---------------------------------------------------------------------------
 # Batch evaluation
 
-# (The kernel's one-call path, _k.batch_simple, accepts the same formats: change both.)
+# (The kernel's one-call path, _k.simple_batch, accepts the same formats: change both.)
 _U64_FORMATS = ("Q", "L", "<Q", "<L", "=Q", "=L")
 
 
@@ -360,9 +360,9 @@ _MIN_ROWS_PER_THREAD = 1 << 16
 
 
 def _run(cards: Any, wild: bool, out: Any, threads: Any, check: bool) -> Any:
-    """The batch call. The public functions first try the usual call, one
-    thread into a given ``out``, with one kernel call of their own (a Python
-    frame less: the fixed cost of a call is most of the cost of a small batch);
+    """The batch call. The public functions (the kernel's ``BatchEntry``)
+    make the usual call, one thread into a given ``out``, in C without coming
+    here (the fixed cost of a call is most of the cost of a small batch);
     anything else comes here."""
     if wild is not True and wild is not False:
         wild = exact_flag(wild, "wild")  # an array's truth is not a mode
@@ -432,69 +432,33 @@ def _rows_in_threads(fn: Callable[..., int], args: tuple[Any, ...], n: int, nthr
     return min(bads) if bads else -1
 
 
-@overload
-def evaluate_batch(
-    cards: npt.NDArray[Any], *, wild: bool = ..., out: None = ..., threads: int | None = ...
-) -> npt.NDArray[np.uint16]: ...
-@overload
-def evaluate_batch(
-    cards: Any, *, wild: bool = ..., out: None = ..., threads: int | None = ...
-) -> array.array[int]: ...
-@overload
-def evaluate_batch(
-    cards: Any, *, wild: bool = ..., out: Out, threads: int | None = ...
-) -> Out: ...
-def evaluate_batch(
-    cards: Any, *, wild: bool = True, out: Any = None, threads: int | None = 1
-) -> Any:
-    """Strengths of many hands at once, as uint16.
-
-    ``cards`` is either an (n, 5) uint8 array of card ints or a length-n
-    uint64 array of five-card masks: any C-contiguous buffer (numpy arrays are
-    read without copying). Returns ``out`` if given (a writable uint16 buffer
-    of length n), else a new numpy uint16 array when ``cards`` is a numpy
-    array, else an ``array.array('H')``.
-
-    Every row is checked (card ints below 52, no card twice, masks of exactly
-    five cards within the 52); the first bad row raises
-    :class:`~pedron.errors.ArrayError` naming it. The work runs without the
-    GIL; ``threads`` > 1 splits the rows across that many threads (``None``:
-    one per CPU), each running the compiled loop on its own slice.
-
-    In a hot loop of small batches, pass ``out``: the call is then one kernel
-    call (its fixed cost about a microsecond), while making the result array
-    costs about as much again.
-    """
-    if (out is not None and type(threads) is int and threads == 1 and type(wild) is bool
-            and _k.batch_simple(cards, out, wild, True) == -1):
-        return out  # (the usual call in one kernel call; anything else: _run)
-    return _run(cards, wild, out, threads, True)
+def _batch_entry() -> Any:
+    return _BATCH
 
 
-@overload
-def evaluate_batch_unchecked(
-    cards: npt.NDArray[Any], *, wild: bool = ..., out: None = ..., threads: int | None = ...
-) -> npt.NDArray[np.uint16]: ...
-@overload
-def evaluate_batch_unchecked(
-    cards: Any, *, wild: bool = ..., out: None = ..., threads: int | None = ...
-) -> array.array[int]: ...
-@overload
-def evaluate_batch_unchecked(
-    cards: Any, *, wild: bool = ..., out: Out, threads: int | None = ...
-) -> Out: ...
-def evaluate_batch_unchecked(
-    cards: Any, *, wild: bool = True, out: Any = None, threads: int | None = 1
-) -> Any:
-    """:func:`evaluate_batch` without the per-row checks.
+# The public batch functions are the kernel's: their usual call (one thread into
+# a given ``out``) never enters Python, anything else comes to _run. Their
+# docstrings are the kernel's; the overloads below are their types.
+_BATCH = _k.BatchEntry(_run, _batch_entry)
 
-    It still checks the array's type, shape and ``out``, but it does NOT
-    check that card ints are below 52, that a row holds five different cards,
-    or that a mask has exactly five bits within the 52 cards. A bad row reads
-    in bounds and never crashes, but its strength is meaningless (it may be
-    0, which no valid hand has).
-    """
-    if (out is not None and type(threads) is int and threads == 1 and type(wild) is bool
-            and _k.batch_simple(cards, out, wild, False) == -1):
-        return out  # (the usual call in one kernel call; anything else: _run)
-    return _run(cards, wild, out, threads, False)
+if TYPE_CHECKING:
+    class _BatchFunction(Protocol):
+        """The types of :func:`evaluate_batch` and :func:`evaluate_batch_unchecked`."""
+
+        @overload
+        def __call__(
+            self, cards: npt.NDArray[Any], *, wild: bool = ..., out: None = ...,
+            threads: int | None = ...,
+        ) -> npt.NDArray[np.uint16]: ...
+        @overload
+        def __call__(
+            self, cards: Any, *, wild: bool = ..., out: None = ..., threads: int | None = ...
+        ) -> array.array[int]: ...
+        @overload
+        def __call__(
+            self, cards: Any, *, wild: bool = ..., out: Out, threads: int | None = ...
+        ) -> Out: ...
+
+
+evaluate_batch: _BatchFunction = _BATCH.evaluate_batch
+evaluate_batch_unchecked: _BatchFunction = _BATCH.evaluate_batch_unchecked

@@ -12,11 +12,13 @@ refused and a restored table is exact.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import hmac
 import json
 import reprlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from pedron.engine.errors import SaveError
@@ -26,6 +28,7 @@ __all__ = [
     "check_chips",
     "check_signature",
     "check_unique_cards",
+    "collection_paused",
     "load_v2",
     "require_same",
     "short",
@@ -35,6 +38,28 @@ __all__ = [
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 3
 _REPR.maxstring = _REPR.maxother = _REPR.maxlong = 40
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a save is read (as it was, after).
+
+    A restore makes tens of thousands of containers (the parsed JSON, the
+    records and moves played again), each either kept or freed by its
+    reference count: none is garbage that only a collection would find. Their
+    number would still trigger collections, and in a process holding many
+    objects (a long simulation, a server of many tables) a full one walks all
+    of them: 60 ms of an 80 ms restore of 5,000 kept hands, measured in the
+    process that had played them. (Another thread's collections wait as well,
+    for the few milliseconds of the restore.)
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def short(value: Any) -> str:

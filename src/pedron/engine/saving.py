@@ -226,6 +226,15 @@ class TableSaving:
         signature is not checked, and a save proves only that it is consistent
         with its own moves: see ``docs/histories.md``, "What a save proves".
         """
+        with save.collection_paused():
+            return cls._restore(text, replay_history, key)
+
+    @classmethod
+    def _restore(
+        cls: type[S], text: str | bytes | dict[str, Any], replay_history: bool,
+        key: bytes | str | None,
+    ) -> S:
+        """:meth:`from_json`, the collector's pauses aside."""
         data = save.load_v2(text, cls.FORMAT, cls.SAVE_VERSION)
         if key is not None:
             save.check_signature(data, key)
