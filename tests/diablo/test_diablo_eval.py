@@ -346,8 +346,6 @@ def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
         "assert a is cache.evaluate([0, 1, 2, 3, 4]) and len(made) == 1, made\n"
         "assert cache.of_strength(a[1]) is a and cache.of_strength(a[1], False) != a\n"
         "assert k.strength([0, 1, 2, 3, 4]) == a[1]\n"
-        "k.draw_table((0, 5, 10, 15, 20), 0, 2, True)\n"
-        "k.best_discard((0, 5, 10, 15, 20), 0, 2, True, False)\n"
         "assert not any(m.startswith('pedron.diablo') for m in sys.modules), sorted(sys.modules)\n"
         "state = [n for n, v in vars(k).items()\n"
         "         if not n.startswith('__') and isinstance(v, (list, dict, set, bytearray))]\n"

@@ -283,7 +283,7 @@ def test_unchecked_batch_five_aces_stays_in_bounds():
 def test_hand_list_emptied_by_an_item_is_safe():
     code = (
         "from pedron import diablo\n"
-        "from pedron._kernels import diablo_eval, diamondback_eval\n"
+        "from pedron._kernels import diamondback_eval\n"
         "class Evil:\n"
         "    def __init__(self, seq): self.seq = seq\n"
         "    def __index__(self):\n"
@@ -292,7 +292,7 @@ def test_hand_list_emptied_by_an_item_is_safe():
         "    __int__ = __index__\n"
         "    __ge__ = __le__ = lambda self, other: self.__index__() == 0\n"
         "for call in (diablo.evaluate, diablo.strength,\n"
-        "             lambda h: diablo_eval.draw_table(h, 0, 1, True)):\n"
+        "             lambda h: diablo.draw_odds(h, 1)):\n"
         "    hand = [7, 5, None, 1, 2]\n"
         "    hand[2] = Evil(hand)\n"
         "    call(hand)\n"
@@ -364,3 +364,51 @@ def test_diablo_batch_with_unaligned_buffers(threads):
     out[:] = 0
     assert diablo.evaluate_batch(odd, out=out, threads=threads).tolist() == expected.tolist()
     assert diablo.evaluate_batch_unchecked(odd, out=out).tolist() == expected.tolist()
+
+
+# 17. draw_odds read a list hand twice: once to check it (its mask), once more for
+#     the cards to analyse. An item whose __index__ emptied the list left no cards
+#     for the second read (a plain ValueError from the draw kernel, not a pedron
+#     error); one answering differently the second time had a hand analysed that
+#     was not the hand checked. The list is now copied once, and the cards
+#     analysed are the ones checked.
+def test_draw_odds_reads_a_list_hand_once():
+    class Shifty:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def __index__(self) -> int:
+            self.calls += 1
+            return 9 if self.calls == 1 else 10
+
+    hand = [0, 5, Shifty(), 20, 30]
+    odds = diablo.draw_odds(hand, 2)
+    analysed = sorted(odds[0].keep + odds[0].discard)
+    assert all(sorted(o.keep + o.discard) == analysed for o in odds)
+    assert analysed in ([0, 5, 9, 20, 30], [0, 5, 10, 20, 30])
+    plain = diablo.draw_odds((0, 5, analysed[2], 20, 30), 2)
+    assert [(o.discard, o.total_strength) for o in odds] == [
+        (o.discard, o.total_strength) for o in plain]
+
+    # (with the card it answers second among the dead: refused, never analysed)
+    from pedron.errors import PedronError
+
+    try:
+        shifted = diablo.draw_odds([0, 5, Shifty(), 20, 30], 2, dead=[10])
+    except PedronError:
+        pass
+    else:
+        assert 10 not in shifted[0].keep + shifted[0].discard
+
+    class Emptier:
+        def __init__(self, seq: list[object]) -> None:
+            self.seq = seq
+
+        def __index__(self) -> int:
+            self.seq.clear()
+            return 9
+
+    again: list[object] = [0, 5, None, 20, 30]
+    again[2] = Emptier(again)
+    best = diablo.draw_odds(again, 1)[0]
+    assert sorted(best.keep + best.discard) == [0, 5, 9, 20, 30]

@@ -33,16 +33,6 @@ def batch_cards(
 def batch_masks(
     masks: Any, out: Any, wild: bool, check: bool, start: int = ..., stop: int = ...
 ) -> int: ...
-def draw_table(
-    hand: tuple[int, ...],
-    dead_mask: int,
-    max_draw: int,
-    wild: bool,
-    ace_for_most: bool | None = ...,
-) -> list[tuple[int, int, list[int], int]]: ...
-def best_discard(
-    hand: tuple[int, ...], dead_mask: int, most: int, wild: bool, ace_for_most: bool
-) -> tuple[int, ...]: ...
 
 @final
 class BatchEntry:

@@ -439,6 +439,10 @@ class DrawOdds(tuple[DrawOption, ...]):
 def _hand_and_mask(hand: Any) -> tuple[tuple[int, ...], int]:
     """The five cards of a hand in the order given (for CardSets and masks:
     ascending) and its mask."""
+    if isinstance(hand, (list, tuple)):
+        # One immutable copy, read once: an item's __index__ may change the list
+        # it came from, or answer differently when asked again.
+        hand = tuple(hand)
     mask = _k.hand_mask_checked(hand)  # checks the hand whatever its form
     if type(hand) is tuple and type(hand[0]) is int and type(hand[1]) is int and type(
             hand[2]) is int and type(hand[3]) is int and type(hand[4]) is int:
@@ -447,13 +451,14 @@ def _hand_and_mask(hand: Any) -> tuple[tuple[int, ...], int]:
         from pedron.cards import parse_cards
 
         return tuple(parse_cards(hand)), mask
-    if isinstance(hand, (list, tuple)):
-        # (the mask above checked every item: read each as the same card again,
-        # in the order given, whatever form it has)
+    if isinstance(hand, tuple):
+        # (the mask above checked every item: read each as its card, in the order
+        # given, and check the cards as read, which are the ones analysed)
         from pedron.cards import parse_card
 
-        return tuple(parse_card(c) if isinstance(c, str) else exact_int(c, "a card")
-                     for c in tuple(hand)), mask
+        cards = tuple(parse_card(c) if isinstance(c, str) else exact_int(c, "a card")
+                      for c in hand)
+        return cards, _k.hand_mask_checked(cards)
     return tuple(i for i in range(52) if mask >> i & 1), mask
 
 
