@@ -10,7 +10,6 @@ when the machinery is lost), ``result(handle)``, ``cancel(pending)`` and
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import signal
@@ -32,12 +31,14 @@ DEFAULT_TIMEOUT = 60.0
 RunChunk = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-# How a Dask wait that ran out of time ends: before Python 3.11 asyncio's timeout
-# is not the built-in TimeoutError, and distributed may surface it as the
-# cancelled inner wait (a BaseException there, so never caught by accident).
-_TIMEOUTS: tuple[type[BaseException], ...] = (
-    TimeoutError, asyncio.TimeoutError, asyncio.CancelledError,
-)
+def _timeouts() -> tuple[type[BaseException], ...]:
+    """How a Dask wait that ran out of time ends: before Python 3.11 asyncio's
+    timeout is not the built-in TimeoutError, and distributed may surface it as
+    the cancelled inner wait (a BaseException there, so never caught by accident).
+    (asyncio is imported here, by the Dask engine alone: a local run never needs it.)"""
+    import asyncio
+
+    return (TimeoutError, asyncio.TimeoutError, asyncio.CancelledError)
 
 def worker_versions(**_: Any) -> dict[str, Any]:
     """The pedron version and random-stream version this process would play with
@@ -206,6 +207,8 @@ class DaskEngine(Engine):
         self.distributed = distributed
         self.client = client
         self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
+        self._timeouts = _timeouts()
+        self._unanswered: tuple[type[BaseException], ...] = (*self._timeouts, OSError)
         self.address = getattr(client.scheduler, "address", None) or "?"
         self.description = f"Dask {self.address}"
         self._workers: dict[str, Any] = {}
@@ -219,7 +222,7 @@ class DaskEngine(Engine):
         try:
             info: dict[str, Any] = self.client.sync(
                 self.client.scheduler.identity, callback_timeout=self.timeout)
-        except (TimeoutError, asyncio.TimeoutError, asyncio.CancelledError, OSError) as exc:
+        except self._unanswered as exc:
             raise ClusterError(f"the Dask scheduler at {self.address} did not answer in "
                                f"{self.timeout:g} s ({type(exc).__name__})") from None
         self._workers = dict(info.get("workers") or {})
@@ -246,7 +249,7 @@ class DaskEngine(Engine):
             # cannot hang the start
             theirs = self.client.run(worker_versions, on_error="return",
                                      callback_timeout=self.timeout)
-        except _TIMEOUTS:
+        except self._timeouts:
             raise ClusterError(f"the Dask workers did not say their pedron version in "
                                f"{self.timeout:g} s") from None
         except Exception as exc:  # the run itself failed: the scheduler, not a worker
@@ -286,7 +289,7 @@ class DaskEngine(Engine):
             try:
                 done, _ = distributed.wait(list(pending), timeout=poll,
                                            return_when="FIRST_COMPLETED")
-            except _TIMEOUTS:  # a poll that timed out (a lost scheduler: _identity says)
+            except self._timeouts:  # a poll that timed out (a lost scheduler: _identity says)
                 done = set()
             except distributed.client.FuturesCancelledError:
                 raise self._lost() from None
