@@ -301,7 +301,7 @@ def test_the_command_reports_a_killed_scheduler_in_one_line(small_cluster):
     t0 = time.monotonic()
     out, err = proc.communicate(timeout=30)
     assert time.monotonic() - t0 < 5 + 3
-    assert proc.returncode == 2 and out == ""
+    assert proc.returncode == 2 and out == "", err
     assert len(err.strip().splitlines()) == 1, err
     assert "pedron simulate: error:" in err and "scheduler" in err and "Traceback" not in err
 

@@ -150,7 +150,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 # The error is reported in one line; Dask's own log of a connection it
                 # could not re-establish while closing would only bury it.
                 logging.disable(logging.ERROR)
-            with contextlib.suppress(Exception):  # a lost scheduler: nothing to close
+            import asyncio  # (imported by distributed already)
+
+            # A lost scheduler: nothing to close. Closing may end on the cancelled
+            # reconnection, asyncio's CancelledError, which is not an Exception.
+            with contextlib.suppress(Exception, asyncio.CancelledError):
                 client.close(timeout=2)
             logging.disable(logging.NOTSET)
     if args.json:

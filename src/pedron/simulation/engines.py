@@ -276,11 +276,23 @@ class DaskEngine(Engine):
         return 2 * self.capacity()
 
     def submit(self, task: dict[str, Any]) -> Any:
-        return self.client.submit(dask_unit, task, pure=False)
+        try:
+            return self.client.submit(dask_unit, task, pure=False)
+        except BaseException as exc:
+            if self._gone(exc):
+                raise self._lost() from None
+            raise
 
     def _lost(self) -> ClusterError:
         return ClusterError(f"lost the connection to the Dask scheduler at {self.address}; "
                             f"the study's unfinished units were dropped")
+
+    def _gone(self, exc: BaseException) -> bool:
+        """Whether ``exc``, met while talking to the cluster, means the scheduler is
+        gone: a scheduler killed mid-call ends the call with whatever the connection
+        was doing (a timeout, a cancelled wait, a closed comm) while the client no
+        longer runs. Anything else (a unit's own error, say) is raised as it is."""
+        return isinstance(exc, self._unanswered) and self.client.status != "running"
 
     def wait(self, pending: Collection[Any]) -> Collection[Any]:
         distributed = self.distributed
@@ -313,6 +325,10 @@ class DaskEngine(Engine):
             raise ClusterError(f"a work unit killed every Dask worker that ran it: {exc}") from None
         except self.distributed.client.FutureCancelledError:
             raise self._lost() from None
+        except BaseException as exc:
+            if self._gone(exc):
+                raise self._lost() from None
+            raise
         finally:
             handle.release()  # the cluster forgets it now, not at the next garbage collection
         return out
