@@ -27,7 +27,7 @@ from cpython.buffer cimport (
 )
 from cpython.object cimport PyObject
 
-from pedron._kernels.bits cimport choose, ctz64
+from pedron._kernels.bits cimport choose, ctz64, popcount64
 from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
 
@@ -605,19 +605,11 @@ cdef uint64_t seq_mask_general(object hand) except? 0:
     return mask
 
 
-cdef inline int popcount_small(uint64_t m) noexcept nogil:
-    cdef int n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 cdef uint64_t check_mask(uint64_t m) except? 0:
     cdef int n
     if m >> 52:
         raise CardError(f"mask has bits outside the 52 cards: {m:#x}")
-    n = popcount_small(m)
+    n = popcount64(m)
     if n != 5:
         hand_size_error(n)
     return m
@@ -1121,6 +1113,13 @@ cdef class BatchEntry:
     def __reduce__(self):
         return (self._owner, ())
 
+    cdef inline object call(self, cards, wild, out, threads, bint check):
+        """Both functions: the usual call in C, anything else to the general path."""
+        if (out is not None and (wild is True or wild is False) and type(threads) is int
+                and threads == 1 and simple_batch(cards, out, wild is True, check) == -1):
+            return out
+        return self._general(cards, wild, out, threads, check)
+
     @cython.binding(False)
     @cython.embedsignature.format("clinic")
     def evaluate_batch(self, cards, *, wild=True, out=None, threads=1):
@@ -1142,10 +1141,7 @@ cdef class BatchEntry:
         into the compiled core (its fixed cost well under a microsecond), while
         making the result array costs more than the call.
         """
-        if (out is not None and (wild is True or wild is False) and type(threads) is int
-                and threads == 1 and simple_batch(cards, out, wild is True, True) == -1):
-            return out
-        return self._general(cards, wild, out, threads, True)
+        return self.call(cards, wild, out, threads, True)
 
     @cython.binding(False)
     @cython.embedsignature.format("clinic")
@@ -1158,7 +1154,4 @@ cdef class BatchEntry:
         in bounds and never crashes, but its strength is meaningless (it may be
         0, which no valid hand has).
         """
-        if (out is not None and (wild is True or wild is False) and type(threads) is int
-                and threads == 1 and simple_batch(cards, out, wild is True, False) == -1):
-            return out
-        return self._general(cards, wild, out, threads, False)
+        return self.call(cards, wild, out, threads, False)
