@@ -127,8 +127,11 @@ def measure(src: Path, only: set[str] | None = None) -> dict[str, float | None]:
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
              "--dump-before=getppid", sys.executable, "-c", "\n".join(code)],
-            env=dict(os.environ, PYTHONPATH=str(src)), capture_output=True, text=True,
-            check=True)
+            # (one BLAS thread: numpy's idle thread pool would otherwise add its own
+            # instructions to the counts, differently from run to run)
+            env=dict(os.environ, PYTHONPATH=str(src), OPENBLAS_NUM_THREADS="1",
+                     OMP_NUM_THREADS="1"),
+            capture_output=True, text=True, check=True)
         ran = json.loads(proc.stdout.strip().splitlines()[-1])
         dumps = sorted(Path(tmp).glob("cg.out.*"), key=lambda f: int(f.suffix[1:]))
         totals = [int(re.search(r"^totals: (\d+)", f.read_text(), re.M).group(1))  # type: ignore[union-attr]

@@ -40,6 +40,7 @@ def _timeouts() -> tuple[type[BaseException], ...]:
 
     return (TimeoutError, asyncio.TimeoutError, asyncio.CancelledError)
 
+
 def worker_versions(**_: Any) -> dict[str, Any]:
     """The pedron version and random-stream version this process would play with
     (keywords are ignored: a Dask version that passes its own on to it does no harm)."""
