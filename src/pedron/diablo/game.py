@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pedron._kernels.tuples import frozen
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.declare import (
     DeclarationError,
@@ -121,7 +122,7 @@ class DrawRule(Frozen):
     ace_for_most: bool
 
     def __new__(cls, most: int, ace_for_most: bool) -> DrawRule:
-        return tuple.__new__(cls, (most, ace_for_most))
+        return frozen(cls, (most, ace_for_most))
 
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
         return DrawLimit(self[0], self[1]).why_not(legal.cards, move[0])
@@ -141,7 +142,7 @@ class Declarable(Frozen):
     held: tuple[int, tuple[int, ...]]
 
     def __new__(cls, wild: bool, held: tuple[int, tuple[int, ...]]) -> Declarable:
-        return tuple.__new__(cls, (wild, held))
+        return frozen(cls, (wild, held))
 
     def choices(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The one declaration that names the hand truthfully (for bots that do)."""
@@ -169,7 +170,7 @@ class Choices(Frozen):
     games: tuple[str, ...]
 
     def __new__(cls, games: tuple[str, ...]) -> Choices:
-        return tuple.__new__(cls, (tuple(games),))
+        return frozen(cls, (tuple(games),))
 
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
         if move[0] in self[0]:
@@ -314,14 +315,14 @@ class Game(Deal):
                 return f"the dealer must choose the game, not {kind!r}"
             choices = self.rules.choices
             return LegalAction(
-                "choose", None, None, tuple(GAMES.index(g) for g in choices), Choices(choices)
+                "choose", None, None, tuple([GAMES.index(g) for g in choices]), Choices(choices)
             )
         return f"game {self.number} is over"
 
     def _all_options(self) -> dict[str, LegalAction]:
         rnd = self.round
         if rnd is None or self.phase not in (FIRST, SECOND):
-            return super()._all_options()
+            return Deal._all_options(self)
         options = rnd.options()  # the round's rules, all kinds at once ...
         if "bet" in options and self.phase == FIRST and self.rules.jacks_or_better:
             actor = self.to_act
@@ -559,7 +560,7 @@ class Game(Deal):
                 paid = min(due, led.stacks[opener])
                 if paid:
                     led.forfeit(opener, paid)
-                    net = tuple(v - paid if s == opener else v for s, v in enumerate(net))
+                    net = tuple([v - paid if s == opener else v for s, v in enumerate(net)])
                     self.history.append(
                         Record("diablo", opener, paid, note=f"the opener pays a new pot of {paid}")
                     )

@@ -90,7 +90,17 @@ class Table(TableBase[Game]):
     @property
     def diablo_caller(self) -> int | None:
         """Dealer's Choice: the seat that called the Diablo still running (else ``None``)."""
-        return self._diablo_caller
+        caller = self._diablo_caller
+        if caller is None:
+            deal = self._deal
+            if deal is not None and not deal.done and self._chose_diablo(deal):
+                return int(deal.dealer)  # (called in the game in progress: kept when it ends)
+        return caller
+
+    def _chose_diablo(self, game: Any) -> bool:
+        """Whether ``game``'s dealer called Diablo (a game not forced on him: only a
+        dealer free to choose calls a Diablo, which then runs until an opener wins)."""
+        return bool(game.game == "diablo" and self._context.get("game") is None)
 
     def _forced_game(self) -> str | None:
         """The game of the next deal, or ``None`` when the dealer chooses."""
@@ -115,11 +125,6 @@ class Table(TableBase[Game]):
     def _deal_context(self, deal: Any) -> dict[str, Any]:
         return dict(self._context)
 
-    def _on_move(self, deal: Any, move: Any, seat: int) -> None:
-        if move.kind == "choose" and move[0] == "diablo" and self._diablo_caller is None:
-            self._diablo_caller = seat  # Diablo runs until an opener wins
-        super()._on_move(deal, move, seat)
-
     def _deal_over(self, game: Any) -> None:
         """After a game: the series, busted players, the next dealer, the end."""
         result = game.result
@@ -136,6 +141,8 @@ class Table(TableBase[Game]):
                     self._events.append(Record("out", s, 0, (), False, "no chips left"))
         nxt = self._left_of(self.dealer)
         caller = self._diablo_caller
+        if caller is None and self._chose_diablo(game):
+            caller = self._diablo_caller = game.dealer  # Diablo runs until an opener wins
         if caller is not None and game.game == "diablo" and result.opener_won:
             self._diablo_caller = None
             self._events.append(Record("diablo_over", caller, note="an opener won"))
@@ -155,7 +162,7 @@ class Table(TableBase[Game]):
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> TableView:
         """What ``seat`` (``None``: a spectator) may know of the table."""
-        return TableView(*self._view_head(seat), self.series, self._diablo_caller)
+        return TableView(*self._view_head(seat), self.series, self.diablo_caller)
 
     # -- saving -------------------------------------------------------------------------------
     @staticmethod
@@ -178,7 +185,7 @@ class Table(TableBase[Game]):
         return {
             "series_games": self.series_games,
             "diablo_pot": self._diablo_pot,
-            "diablo_caller": self._diablo_caller,
+            "diablo_caller": self.diablo_caller,
         }
 
     def _restore_game_state(self, data: dict[str, Any]) -> None:

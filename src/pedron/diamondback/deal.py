@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pedron._kernels.tuples import frozen
 from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.views import HandResult, HandView
@@ -88,7 +89,7 @@ class Hand(Deal):
     NAME = "hand"
 
     def __init__(self, ctx: DealContext) -> None:
-        super().__init__(ctx)
+        Deal.__init__(self, ctx)
         rules = self.rules
         self.rate: int = rules.rate
         self.candidates: tuple[int, ...] = ctx.seats
@@ -220,8 +221,8 @@ class Hand(Deal):
             value = move[0]
             led.pay(actor, value)
             self.ante = value
-            hist.append(Record("ante", actor, value, note="all-in" if led.stacks[actor] == 0
-                               else ""))
+            hist.append(make_record(("ante", actor, value, (), False,
+                                     "all-in" if led.stacks[actor] == 0 else "")))
             led.check()
             stacks = led.stacks
             self.queue = [s for s in self.order[:-1] if stacks[s]]
@@ -248,8 +249,7 @@ class Hand(Deal):
         return True
 
     def _after_ante(self) -> None:
-        live = self.ledger.live
-        if not any(live[s] for s in self.order[:-1]):
+        if not self._others_in():
             # Nobody matched the ante: no deal, the dealer takes his ante back.
             done = void(self.ledger, self.history.append, "nobody matched the ante")
             self._finish(done, None, (None,) * self.n)
@@ -273,8 +273,9 @@ class Hand(Deal):
         else:
             for i, s in enumerate(order):
                 cards[s] = (dealt[2 * i], dealt[2 * i + 1])
-        # The record of each card dealt, in order: _DEAL[receiver][card], at C speed.
-        self.history.extend(map(list.__getitem__, map(_DEAL.__getitem__, receivers), dealt))
+        hist = self.history
+        for i in range(2 * k):  # the record of each card dealt, in order (made once)
+            hist.append(_DEAL[receivers[i]][dealt[i]])
         self.opening = True
         self._start_bet()
 
@@ -318,13 +319,20 @@ class Hand(Deal):
         if self.phase == ANTE_MATCH:
             self._after_ante()
             return
-        live = self.ledger.live
-        if not any(live[s] for s in self.order[:-1]):
+        if not self._others_in():
             self._settle(None)
         elif self.opening:
             self._start_reveal()
         else:
             self._start_bet()
+
+    def _others_in(self) -> bool:
+        """Whether anyone but the dealer is still in."""
+        live = self.ledger.live
+        for s in self.order[:-1]:  # noqa: SIM110 - (a loop: no generator in compiled code)
+            if live[s]:
+                return True
+        return False
 
     def _start_reveal(self) -> None:
         live = self.ledger.live
@@ -343,7 +351,7 @@ class Hand(Deal):
                 a, b = cards[s]
                 v = strengths[s] = STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]]
                 name = names[s] = _HAND_NAMES[v]
-                hist.append(Record("show", s, 0, (a, b), False, name))
+                hist.append(make_record(("show", s, 0, (a, b), False, name)))
                 shown[s] = (a, b) if shown[s] == (a,) else (b, a)
         self._settle(strengths, names)
 
@@ -369,10 +377,10 @@ class Hand(Deal):
         self, done: Settlement, main_winner: int | None, hands: tuple[str | None, ...]
     ) -> None:
         self.final = (done.live, done.committed)
-        self.result = HandResult(
-            self.number, self.dealer, any(h is not None for h in hands), done.pots,
+        self.result = frozen(HandResult, (
+            self.number, self.dealer, hands.count(None) < len(hands), done.pots,
             done.received, done.net, done.carry, done.winners, hands, main_winner,
-        )
+        ))
         self.queue = []
         self._finished()
 
@@ -380,12 +388,12 @@ class Hand(Deal):
     def view(self, seat: int | None) -> HandView:
         """What ``seat`` may know of this hand (``None``: a spectator)."""
         # (the engine's own fields, in order and checked: the tuple is made as it is)
-        return tuple.__new__(HandView, self._view_head(seat, self.dealt_in, self.bet_size))
+        return frozen(HandView, self._view_head(seat, self.dealt_in, self.bet_size))
 
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """The dealer bets ``amount`` chips."""
-        return self.apply(Bet(amount, seat=seat))[0]
+        return self.apply(frozen(Bet, (amount, seat)))[0]
 
     def stop(self, seat: int | None = None) -> Record:
         """The dealer stops betting: showdown."""
@@ -401,11 +409,11 @@ class Hand(Deal):
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
-        return self.apply(Reveal(card, seat=seat))[0]  # type: ignore[arg-type]
+        return self.apply(frozen(Reveal, (card, seat)))[0]
 
     def set_ante(self, amount: int, seat: int | None = None) -> Record:
         """Dealer's Diamondback: the dealer sets (and pays) the ante."""
-        return self.apply(Ante(amount, seat=seat))[0]
+        return self.apply(frozen(Ante, (amount, seat)))[0]
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

@@ -15,9 +15,9 @@ a deal, its views and other deals share them safely.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
+from pedron._kernels.tuples import frozen
 from pedron.engine.errors import ActionTypeError, IllegalActionError
 from pedron.engine.frozen import Frozen, fields
 
@@ -99,7 +99,7 @@ class LegalAction(Frozen):
         cards: tuple[int, ...] = (),
         limit: Any = None,
     ) -> LegalAction:
-        return tuple.__new__(cls, (kind, min, max, tuple(cards), limit))
+        return frozen(cls, (kind, min, max, tuple(cards), limit))
 
     @property
     def amounts(self) -> range:
@@ -156,12 +156,12 @@ class Record(Frozen):
         private: bool = False,
         note: str = "",
     ) -> Record:
-        return tuple.__new__(cls, (kind, seat, amount, cards, private, note))
+        return frozen(cls, (kind, seat, amount, cards, private, note))
 
     def censored(self, viewer: int | None) -> Record:
         """This record as ``viewer`` may see it (``None``: a spectator)."""
         if self[4] and self[3] and self[1] != viewer:
-            return tuple.__new__(Record, (self[0], self[1], self[2], (), True, self[5]))
+            return frozen(Record, (self[0], self[1], self[2], (), True, self[5]))
         return self
 
     def to_json(self) -> list[Any]:
@@ -175,12 +175,16 @@ class Record(Frozen):
         return cls(kind, seat, amount, tuple(cards), private, note)
 
 
-#: ``make_record((kind, seat, amount, cards, private, note))``: a :class:`Record` built
-#: at C speed from all six fields (the engine's hot paths; ``Record(...)`` reads better).
-make_record = partial(tuple.__new__, Record)
-#: ``make_legal((kind, min, max, cards, limit))``: the same for a :class:`LegalAction`
-#: (``cards`` must be a tuple).
-make_legal = partial(tuple.__new__, LegalAction)
+def make_record(fields: tuple[Any, ...]) -> Record:
+    """A :class:`Record` from all six fields ``(kind, seat, amount, cards, private,
+    note)``, made in C (the engine's hot paths; ``Record(...)`` reads better)."""
+    return frozen(Record, fields)
+
+
+def make_legal(fields: tuple[Any, ...]) -> LegalAction:
+    """A :class:`LegalAction` from all five fields ``(kind, min, max, cards, limit)``
+    (``cards`` a tuple), made in C."""
+    return frozen(LegalAction, fields)
 
 
 def check_amount(amount: Any, what: str = "amount") -> int:

@@ -112,10 +112,10 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
     cards against ``cards`` by value; a descriptor's ``limit`` checks what the
     bounds cannot say.
     """
-    kind = legal.kind
+    kind = legal[0]
     if kind in _AMOUNT_KINDS:
         amount = move[0]
-        lo, hi = legal.min, legal.max
+        lo, hi = legal[1], legal[2]
         assert lo is not None and hi is not None
         if amount < 1:
             raise AmountError(f"the {kind} must be at least 1 chip, not {amount}")
@@ -126,10 +126,10 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
             raise AmountError(f"{what} must be {lo}..{hi} chips, not {amount}")
     elif kind in _COST_KINDS:
         amount = move[0]
-        if amount is not None and amount != legal.min:
-            chips = "chip" if legal.min == 1 else "chips"
-            raise AmountError(f"{kind}ing costs {legal.min} {chips}, not {amount}")
-    limit = legal.limit
+        if amount is not None and amount != legal[1]:
+            chips = "chip" if legal[1] == 1 else "chips"
+            raise AmountError(f"{kind}ing costs {legal[1]} {chips}, not {amount}")
+    limit = legal[4]
     if limit is not None:
         reason = limit.why_not(move, legal)
         if reason is not None:
@@ -148,9 +148,13 @@ class Deal:
     """
 
     __slots__ = (
+        "_chipless",
         "_listener",
+        "_log_to",
         "_mine",
         "_moves",
+        "_normalised",
+        "_ops_to",
         "_options",
         "_patched",
         "_pots",
@@ -199,7 +203,13 @@ class Deal:
         self._options: dict[str, LegalAction] | None = None
         self._pots: tuple[Any, ...] | None = None  # the pots as they stand, once asked
         self._seen: list[list[Record]] | None = None  # per viewer, made at the first view
-        self._listener: Callable[[Deal, Any, int], None] | None = None
+        # The table's hook (listen): the lists it keeps the moves in, and what it
+        # calls once the deal is over.
+        self._listener: Callable[[Deal], None] | None = None
+        self._ops_to: list[Any] | None = None
+        self._log_to: list[Any] | None = None
+        self._normalised = self._NORMALISE  # (the class's, read once per deal)
+        self._chipless = self._CHIPLESS
 
     # -- what a game defines ------------------------------------------------------------
     def _kinds(self) -> tuple[str, ...]:  # pragma: no cover - every game defines it
@@ -282,7 +292,10 @@ class Deal:
         options = self._options
         if options is None:
             options = self._options = {} if self.phase == DONE else self._all_options()
-        return list(options.values())
+        out = []
+        for legal in options.values():  # (a loop: compiled, it reads the dict in place)
+            out.append(legal)
+        return out
 
     @property
     def moves(self) -> tuple[Any, ...]:
@@ -315,7 +328,7 @@ class Deal:
             check_seat(seat, self.n)  # a seat not at the table says so
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
         kind = move.kind
-        if kind in self._NORMALISE:
+        if kind in self._normalised:
             move = self._normalise(move, self.options().get("raise" if kind == "raise_by"
                                                             else kind))
             kind = move.kind
@@ -354,13 +367,21 @@ class Deal:
         self._seats.append(actor)
         self._options = None
         self._play(move)
-        if self.done or move.kind not in self._CHIPLESS:
+        if self.done or move.kind not in self._chipless:
             self._pots = None  # (the chips changed: the pots are asked for again)
         self.to_act = self._actor()
         records = tuple(history[start:])
-        listener = self._listener
-        if listener is not None:
-            listener(self, move, actor)
+        ops = self._ops_to
+        if ops is not None:  # (kept by the table for its save: the move once, not a copy)
+            op = (actor, move)
+            ops.append(op)
+            log = self._log_to
+            if log is not None:
+                log.append(op)
+        if self.done:
+            listener = self._listener
+            if listener is not None:
+                listener(self)
         return records
 
     def act(self, action: Any) -> Record:
@@ -385,7 +406,8 @@ class Deal:
         seen = self._seen
         if seen is None:  # the first view of this deal
             seen = self._seen = [[] for _ in range(self.n + 1)]
-            self._mine: list[list[int]] = [[] for _ in range(self.n)]
+            mine: list[list[int]] = [[] for _ in range(self.n)]
+            self._mine = mine
             self._patched = [0] * self.n
         public = seen[self.n]
         k = len(public)
@@ -452,9 +474,17 @@ class Deal:
         led = self.ledger
         return sum(led.committed) + led.carry if not self.done else 0
 
-    def listen(self, listener: Callable[[Deal, Any, int], None] | None) -> None:
-        """Call ``listener(deal, move, seat)`` after every applied move (the table's hook)."""
+    def listen(
+        self,
+        listener: Callable[[Deal], None] | None,
+        ops: list[Any] | None = None,
+        log: list[Any] | None = None,
+    ) -> None:
+        """The table's hook: after every applied move append ``(seat, move)`` to
+        ``ops`` (and to ``log``), and once the deal is over call ``listener(deal)``."""
         self._listener = listener
+        self._ops_to = ops
+        self._log_to = log
 
     # -- copying --------------------------------------------------------------------------
     def copy(self, ledger: Ledger, shoe: Any, deck: Any) -> Any:
@@ -491,7 +521,7 @@ class Deal:
             other._seen = [s[:] for s in self._seen]
             other._mine = [m[:] for m in self._mine]
             other._patched = self._patched[:]
-        other._listener = None
+        other._listener = other._ops_to = other._log_to = None
         other._options = None
         other._pots = None
 

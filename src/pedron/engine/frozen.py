@@ -15,13 +15,15 @@ import inspect
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
+from pedron._kernels.tuples import frozen, share_tuple_item
+
 __all__ = ["Frozen", "fields"]
 
 F = TypeVar("F", bound="type[Frozen]")
 
 
 def _make(cls: type[Frozen], items: tuple[Any, ...]) -> Frozen:
-    return tuple.__new__(cls, items)
+    return frozen(cls, tuple(items))
 
 
 class Frozen(tuple):  # type: ignore[type-arg]
@@ -62,7 +64,7 @@ class Frozen(tuple):  # type: ignore[type-arg]
         values = tuple(values)
         if len(values) != len(cls._fields):
             raise TypeError(f"{cls.__name__} has {len(cls._fields)} fields, not {len(values)}")
-        return tuple.__new__(cls, values)
+        return frozen(cls, values)
 
 
 def fields(cls: F) -> F:
@@ -81,4 +83,5 @@ def fields(cls: F) -> F:
     for i, name in enumerate(names):
         setattr(cls, name, property(itemgetter(i), doc=f"Field {i}: {name}."))
     cls._fields = tuple(names)
+    share_tuple_item(cls)  # (compiled code indexes it as fast as a tuple: see the kernel)
     return cls

@@ -11,16 +11,14 @@ changes when a player leaves with his chips. :meth:`Ledger.check` verifies it
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import partial
-from itertools import compress
 from typing import Any
 
+from pedron._kernels.tuples import frozen
 from pedron.engine.errors import InvariantError
 from pedron.engine.pots import Pot, build_pots
 
 __all__ = ["Ledger"]
 
-_make_pot = partial(tuple.__new__, Pot)  # all four fields, at C speed
 
 
 class Ledger:
@@ -121,16 +119,25 @@ class Ledger:
         """Main pot (with the carry-over) and side pots of the current hand."""
         stacks = self.stacks
         live = self.live
-        seats = range(len(stacks))
-        in_hand = tuple(compress(seats, live))
+        committed = self.committed
+        n = len(stacks)
+        in_hand = []
+        paid = []
+        amount = self.carry
+        short = False  # somebody in is all-in
+        for s in range(n):
+            if live[s]:
+                in_hand.append(s)
+                if not stacks[s]:
+                    short = True
+            if committed[s]:
+                paid.append(s)
+                amount += committed[s]
         if not in_hand:
             return []
-        committed = self.committed
-        if min(map(stacks.__getitem__, in_hand)):  # the usual case: one pot for everyone in
-            carry = self.carry
-            return [_make_pot((sum(committed) + carry, in_hand, tuple(compress(seats, committed)),
-                               carry))]
-        all_in = [live[s] and stacks[s] == 0 for s in seats]
+        if not short:  # the usual case: one pot for everyone in
+            return [frozen(Pot, (amount, tuple(in_hand), tuple(paid), self.carry))]
+        all_in = [live[s] and stacks[s] == 0 for s in range(n)]
         return build_pots(committed, self.levels, live, all_in, self.carry, self.chips_at)
 
     def settle(self, payouts: Iterable[tuple[int, int]], carry: int) -> None:
@@ -141,16 +148,17 @@ class Ledger:
         """
         payouts = list(payouts)
         pot = sum(self.committed) + self.carry
-        if sum(c for _, c in payouts) + carry != pot or carry < 0:
-            raise InvariantError(
-                f"settlement pays {sum(c for _, c in payouts)} and carries {carry} "
-                f"of a pot of {pot}"
-            )
+        paid = 0
+        for _, chips in payouts:
+            paid += chips
+        if paid + carry != pot or carry < 0:
+            raise InvariantError(f"settlement pays {paid} and carries {carry} of a pot of {pot}")
+        stacks = self.stacks
         for seat, chips in payouts:
             if chips < 0:
                 raise InvariantError(f"negative payout {chips} to seat {seat}")
-            self.stacks[seat] += chips
-        n = len(self.stacks)
+            stacks[seat] += chips
+        n = len(stacks)
         self.committed = [0] * n
         self.levels = [0] * n
         self.marks = {}
@@ -194,9 +202,19 @@ class Ledger:
     def check(self) -> None:
         """Raise :class:`InvariantError` unless the chips add up and none is negative."""
         stacks = self.stacks
+        committed = self.committed
         # (committed chips and the carry-over cannot go negative: pay() and
-        # settle() refuse negative amounts.)
-        if sum(stacks) + sum(self.committed) + self.carry == self.total and min(stacks) >= 0:
+        # settle() refuse negative amounts.) A loop, not sum() and min(): in
+        # compiled code it makes no call.
+        chips = self.carry
+        negative = False
+        for x in stacks:
+            chips += x
+            if x < 0:
+                negative = True
+        for x in committed:
+            chips += x
+        if chips == self.total and not negative:
             return
         if sum(stacks) + sum(self.committed) + self.carry != self.total:
             raise InvariantError(

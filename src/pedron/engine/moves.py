@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from pedron import _exact
+from pedron._kernels.tuples import frozen
 from pedron.engine.errors import (
     ActionTypeError,
     AmountError,
@@ -72,7 +73,7 @@ class _Move(Frozen):
 
     def with_seat(self, seat: int | None) -> Any:
         """The same move stated for ``seat``."""
-        return tuple.__new__(type(self), (*self[:-1], seat))
+        return frozen(type(self), (*self[:-1], seat))
 
 
 @fields
@@ -84,7 +85,7 @@ class Check(_Move):
     seat: int | None
 
     def __new__(cls, *, seat: int | None = None) -> Check:
-        return tuple.__new__(cls, (seat,))
+        return frozen(cls, (seat,))
 
 
 @fields
@@ -98,7 +99,7 @@ class Bet(_Move):
     seat: int | None
 
     def __new__(cls, amount: int, *, seat: int | None = None) -> Bet:
-        return tuple.__new__(cls, (amount, seat))
+        return frozen(cls, (amount, seat))
 
 
 @fields
@@ -111,7 +112,7 @@ class Call(_Move):
     seat: int | None
 
     def __new__(cls, amount: int | None = None, *, seat: int | None = None) -> Call:
-        return tuple.__new__(cls, (amount, seat))
+        return frozen(cls, (amount, seat))
 
 
 @fields
@@ -124,7 +125,7 @@ class RaiseTo(_Move):
     seat: int | None
 
     def __new__(cls, amount: int, *, seat: int | None = None) -> RaiseTo:
-        return tuple.__new__(cls, (amount, seat))
+        return frozen(cls, (amount, seat))
 
 
 @fields
@@ -137,7 +138,7 @@ class RaiseBy(_Move):
     seat: int | None
 
     def __new__(cls, amount: int, *, seat: int | None = None) -> RaiseBy:
-        return tuple.__new__(cls, (amount, seat))
+        return frozen(cls, (amount, seat))
 
 
 @fields
@@ -149,7 +150,7 @@ class Fold(_Move):
     seat: int | None
 
     def __new__(cls, *, seat: int | None = None) -> Fold:
-        return tuple.__new__(cls, (seat,))
+        return frozen(cls, (seat,))
 
 
 @fields
@@ -162,7 +163,7 @@ class Ante(_Move):
     seat: int | None
 
     def __new__(cls, amount: int, *, seat: int | None = None) -> Ante:
-        return tuple.__new__(cls, (amount, seat))
+        return frozen(cls, (amount, seat))
 
 
 @fields
@@ -176,7 +177,7 @@ class Match(_Move):
     seat: int | None
 
     def __new__(cls, amount: int | None = None, *, seat: int | None = None) -> Match:
-        return tuple.__new__(cls, (amount, seat))
+        return frozen(cls, (amount, seat))
 
 
 @fields
@@ -188,7 +189,7 @@ class Stop(_Move):
     seat: int | None
 
     def __new__(cls, *, seat: int | None = None) -> Stop:
-        return tuple.__new__(cls, (seat,))
+        return frozen(cls, (seat,))
 
 
 @fields
@@ -201,7 +202,7 @@ class Reveal(_Move):
     seat: int | None
 
     def __new__(cls, card: int | str, *, seat: int | None = None) -> Reveal:
-        return tuple.__new__(cls, (card, seat))
+        return frozen(cls, (card, seat))
 
 
 @fields
@@ -215,7 +216,7 @@ class Draw(_Move):
 
     def __new__(cls, cards: Any = (), *, seat: int | None = None) -> Draw:
         # Text and other objects are kept as given: the game reads them (and refuses them).
-        return tuple.__new__(cls, (tuple(cards) if isinstance(cards, (list, tuple)) else cards,
+        return frozen(cls, (tuple(cards) if isinstance(cards, (list, tuple)) else cards,
                                    seat))
 
 
@@ -230,7 +231,7 @@ class Declare(_Move):
     seat: int | None
 
     def __new__(cls, category: Any, ranks: Any = None, *, seat: int | None = None) -> Declare:
-        return tuple.__new__(cls, (category, ranks, seat))
+        return frozen(cls, (category, ranks, seat))
 
 
 @fields
@@ -243,7 +244,7 @@ class Choose(_Move):
     seat: int | None
 
     def __new__(cls, game: Any, *, seat: int | None = None) -> Choose:
-        return tuple.__new__(cls, (game, seat))
+        return frozen(cls, (game, seat))
 
 
 @fields
@@ -256,7 +257,7 @@ class Vote(_Move):
     seat: int | None
 
     def __new__(cls, seat: int, agree: bool = True) -> Vote:
-        return tuple.__new__(cls, (agree, seat))
+        return frozen(cls, (agree, seat))
 
     def to_json(self) -> list[Any]:
         return ["vote", self.seat, self.agree]
@@ -271,7 +272,7 @@ class Leave(_Move):
     seat: int | None
 
     def __new__(cls, seat: int) -> Leave:
-        return tuple.__new__(cls, (seat,))
+        return frozen(cls, (seat,))
 
     def to_json(self) -> list[Any]:
         return ["leave", self.seat]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pedron._kernels.tuples import frozen
 from pedron.engine.frozen import Frozen, fields
 
 __all__ = ["Pot", "build_pots", "clockwise", "from_left", "next_clockwise", "split_amount"]
@@ -42,7 +43,7 @@ class Pot(Frozen):
         contributors: tuple[int, ...] = (),
         carry: int = 0,
     ) -> Pot:
-        return tuple.__new__(cls, (amount, eligible, contributors, carry))
+        return frozen(cls, (amount, eligible, contributors, carry))
 
     def to_json(self) -> list[Any]:
         """Compact plain data ``[amount, eligible, contributors, carry]``."""

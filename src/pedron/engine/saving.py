@@ -267,7 +267,9 @@ class TableSaving:
         if not table.keep_history and log != "[]":
             raise SaveError("a log is saved only with keep_history")
         table._history = list(history)
-        table._log = []  # (the replay of the deal in progress logged what the saved log holds)
+        # (the replay of the deal in progress logged what the saved log holds; the deal
+        # keeps appending to this very list)
+        table._log.clear()
         table._log_saved = log if table.keep_history else None
         table._log_saved_at = (table.deals_played, finished)
         table._saved_state = data["state"] if table.keep_history else None  # (proves the log)

@@ -91,7 +91,6 @@ def settle(
     order: Sequence[int],
     strengths: Sequence[int] | None,
     emit: Callable[[Record], object],
-    *,
     odd_chip_carry: bool = False,
     tie_carries: Callable[[int, int], bool] | None = None,
 ) -> Settlement:
@@ -103,6 +102,7 @@ def settle(
     ``tied`` equal best hands among ``eligible`` carry the pot over (``None``:
     ties always divide). ``emit`` receives each record.
     """
+    # (in compiled code a loop over exact lists and tuples; no generator, no closure)
     pots = ledger.pots()
     n = len(ledger.stacks)
     showdown = strengths is not None
@@ -127,11 +127,14 @@ def settle(
                 winners.append(s)
             continue
         assert strengths is not None, "several seats compete for a pot but nothing was shown"
-        best = max([strengths[s] for s in eligible])
+        best = 0
+        for s in eligible:
+            if strengths[s] > best:
+                best = strengths[s]
         if best <= 0:
             carry += amount
             pot_winners.append(())
-            emit(Record("carry", None, amount, note=f"pot {index}: every hand dead"))
+            emit(make_record(("carry", None, amount, (), False, f"pot {index}: every hand dead")))
             continue
         tied = [s for s in eligible if strengths[s] == best]
         k = len(tied)
@@ -142,14 +145,15 @@ def settle(
             if tie_carries is not None and tie_carries(k, len(eligible)):
                 carry += amount
                 pot_winners.append(())
-                emit(Record("carry", None, amount, note=f"pot {index}: every hand equal"))
+                emit(make_record(("carry", None, amount, (), False,
+                                  f"pot {index}: every hand equal")))
                 continue
         share = amount
         if k > 1 and odd_chip_carry and amount % k:
             odd = amount % k
             share -= odd
             carry += odd
-            emit(Record("carry", None, odd, note=f"pot {index}: odd chips"))
+            emit(make_record(("carry", None, odd, (), False, f"pot {index}: odd chips")))
         note = name + ", split" if k > 1 else name
         for s, chips in split_amount(share, tied):
             received[s] += chips
@@ -177,7 +181,7 @@ def pass_pot(ledger: Ledger) -> Settlement:
     live, committed = tuple(ledger.live), tuple(ledger.committed)
     pot = sum(committed) + ledger.carry
     ledger.settle([], pot)
-    return Settlement((), (0,) * n, tuple(-c for c in committed), pot, (), (), live, committed)
+    return Settlement((), (0,) * n, tuple([-c for c in committed]), pot, (), (), live, committed)
 
 
 def void(ledger: Ledger, emit: Callable[[Record], object], note: str) -> Settlement:

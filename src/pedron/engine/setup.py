@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pedron._kernels.tuples import frozen
 from pedron.engine.errors import ActionTypeError, RulesError
 from pedron.engine.frozen import Frozen, fields
 from pedron.errors import DuplicateCardError, PedronTypeError
@@ -85,7 +86,7 @@ class DealPlan(Frozen):
         stock: tuple[int, ...] = (),
         order: tuple[int, ...] | None = None,
     ) -> DealPlan:
-        return tuple.__new__(cls, (hands, stock, order))
+        return frozen(cls, (hands, stock, order))
 
     def to_json(self) -> dict[str, Any]:
         if self[2] is not None:

@@ -439,7 +439,7 @@ class TableBase(TableSaving, Generic[D]):
             plan = self._hands_plan(hands, stock, order)
         self._begin_deal(plan)
         deal = self._make_deal(self.deals_played)
-        deal.listen(self._on_move)
+        self._listen(deal)
         self._deal = deal
         if deal.done:  # (no deal happens when nobody matches an ante at once)
             self._finish_deal(deal)
@@ -463,13 +463,10 @@ class TableBase(TableSaving, Generic[D]):
         """Seats taking part, clockwise from the dealer's left, dealer last."""
         return tuple([s for s in from_left(dealer, self.n) if allowed[s]])
 
-    def _on_move(self, deal: Any, move: Any, seat: int) -> None:
-        op = (seat, move)  # turned into JSON only when saved
-        self._ops.append(op)
-        if self.keep_history:
-            self._log.append(op)
-        if deal.done:
-            self._finish_deal(deal)
+    def _listen(self, deal: Any) -> None:
+        """Keep every move of ``deal`` (as ``(seat, move)``, turned into JSON only when
+        saved) and hear when it is over."""
+        deal.listen(self._finish_deal, self._ops, self._log if self.keep_history else None)
 
     def _finish_deal(self, deal: Any) -> None:
         self._shoe.plan = None
@@ -621,7 +618,7 @@ class TableBase(TableSaving, Generic[D]):
             copy = None if deck is None else other._shoe.ordered(len(deal.order), deck.stock)
             other._deal = deal.copy(other.ledger, other._shoe, copy)
             if not deal.done:
-                other._deal.listen(other._on_move)
+                other._listen(other._deal)
         return other
 
     def _clone_game(self, original: Any) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Any, ClassVar
 
+from pedron._kernels.tuples import frozen
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.frozen import Frozen, fields
 from pedron.engine.pots import Pot
@@ -112,7 +113,7 @@ class View(Frozen):
     def __new__(cls, *values: Any) -> Any:
         if len(values) != len(cls._fields):
             raise TypeError(f"{cls.__name__} has {len(cls._fields)} fields, not {len(values)}")
-        return tuple.__new__(cls, values)
+        return frozen(cls, values)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data, field by field."""

@@ -1,0 +1,1 @@
+cpdef object frozen(type cls, tuple items)

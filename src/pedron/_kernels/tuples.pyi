@@ -1,0 +1,6 @@
+from typing import Any, TypeVar
+
+T = TypeVar("T", bound=tuple[Any, ...])
+
+def share_tuple_item(cls: type) -> None: ...
+def frozen(cls: type[T], items: tuple[Any, ...]) -> T: ...

@@ -1,0 +1,2 @@
+# Types of moves.py when compiled (setup.py, ENGINE).
+from pedron._kernels.tuples cimport frozen
