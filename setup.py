@@ -79,6 +79,7 @@ ENGINE = [
     "pedron.engine.actions",
     "pedron.engine.moves",
     "pedron.engine.ledger",
+    "pedron.engine.shoe",
     "pedron.engine.pots",
     "pedron.engine.settle",
     "pedron.engine.deal",

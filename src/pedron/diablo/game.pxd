@@ -2,9 +2,11 @@
 cimport cython
 
 from pedron._kernels.tuples cimport frozen
+from pedron.engine.actions cimport make_record
 from pedron.engine.betting cimport BettingRound
 from pedron.engine.deal cimport Deal
 from pedron.engine.ledger cimport Ledger
+from pedron.engine.settle cimport Settlement
 
 
 cdef class Game(Deal):
@@ -24,7 +26,7 @@ cdef class Game(Deal):
     cpdef _play(self, move)
     cdef bint _may_open(self, seat)
     @cython.locals(led=Ledger, hist=list, k=Py_ssize_t, i=Py_ssize_t, cards=list,
-                   rnd=BettingRound)
+                   rnd=BettingRound, receivers=tuple, dealt=tuple)
     cdef _start(self, str game)
     @cython.locals(live=list)
     cdef _after_first(self)
@@ -36,9 +38,9 @@ cdef class Game(Deal):
     cdef _start_showdown(self)
     @cython.locals(live=list, values=list, names=list, dead=list, hist=list)
     cdef _showdown(self)
-    @cython.locals(led=Ledger)
+    @cython.locals(led=Ledger, done=Settlement)
     cdef _pass(self)
-    @cython.locals(led=Ledger)
+    @cython.locals(led=Ledger, done=Settlement)
     cdef _settle(self, values, names=*, tuple dead=*)
-    cdef _finish(self, done, net, bint passed, bint showdown, opener_won, paid, tuple hands,
+    cdef _finish(self, Settlement done, net, bint passed, bint showdown, opener_won, paid, tuple hands,
                  tuple dead)

@@ -51,7 +51,7 @@ from pedron.diablo.draw import DrawLimit
 from pedron.diablo.hand import Category, HandValue, evaluate, strength
 from pedron.diablo.rules import GAMES
 from pedron.diablo.views import GameResult, GameView
-from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.actions import LegalAction, Record, check_seat, make_record
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
 from pedron.engine.deal import DONE, Deal, DealContext, raise_to
 from pedron.engine.errors import IllegalActionError
@@ -217,7 +217,7 @@ class Game(Deal):
     NAME = "game"
 
     def __init__(self, ctx: DealContext) -> None:
-        super().__init__(ctx)
+        self._begin(ctx)
         n = ctx.n
         self.cards: list[tuple[int, ...]] = [()] * n
         self.shown: list[tuple[int, ...]] = [()] * n
@@ -417,13 +417,14 @@ class Game(Deal):
         if ante and not self.diablo_pot:
             hist.extend(collect_antes(led, order, ante))
         k = len(order)
-        deck = self.deck = self._shoe(k, order * 5)  # one card at a time, five rounds
+        receivers = order * 5  # one card at a time, five rounds
+        deck = self.deck = self._shoe(k, receivers)
         dealt = deck.deal(5 * k)
         cards = self.cards
-        for i, s in enumerate(order):
-            cards[s] = dealt[i::k]
-        # The record of each card dealt, in order: _DEAL[receiver][card], at C speed.
-        hist.extend(map(list.__getitem__, map(_DEAL.__getitem__, order * 5), dealt))
+        for i in range(k):
+            cards[order[i]] = dealt[i::k]
+        for i in range(5 * k):  # the record of each card dealt, in order (made once)
+            hist.append(_DEAL[receivers[i]][dealt[i]])
         self.phase = FIRST
         rnd = self.round = BettingRound(
             led,
@@ -450,7 +451,7 @@ class Game(Deal):
         deck = self.deck
         pile = self.pile
         hist = self.history
-        hist.append(Record("draw", actor, k, discards, True, "stands" if k == 0 else ""))
+        hist.append(make_record(("draw", actor, k, discards, True, "stands" if k == 0 else "")))
         self.drawn[actor] = k
         if not k:
             return
@@ -522,14 +523,15 @@ class Game(Deal):
             if v:
                 names[s] = HandValue.from_strength(v, wild=wild).description
             self.shown[s] = cards
-            hist.append(Record("show", s, v, cards, False, note or (names[s] or "")))
+            hist.append(make_record(("show", s, v, cards, False, note or (names[s] or ""))))
         self._settle(values, names, tuple(dead))
 
     def _pass(self) -> None:
         """Everyone checked: the cards are collected, the pot stays, the deal passes."""
         led = self.ledger
         pot = sum(led.committed) + led.carry
-        self.history.append(Record("passed", None, pot, note="everyone checked: the pot stays"))
+        self.history.append(make_record(("passed", None, pot, (), False,
+                                          "everyone checked: the pot stays")))
         done = pass_pot(led)
         self._finish(done, None, True, False, None, 0, (None,) * self.n, ())
 
@@ -550,7 +552,7 @@ class Game(Deal):
         paid = 0
         net = done.net
         if opener is not None:
-            opener_won = opener in done.main_winners
+            opener_won = opener in done._main_winners()
             if self.diablo and not opener_won:
                 due = done.won_by_others(opener)
                 cap = self.rules.cap
@@ -611,40 +613,40 @@ class Game(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def check(self, seat: int | None = None) -> Record:
         """Check (only while nobody has bet in this round)."""
-        return self.apply(_CHECK_MOVE if seat is None else Check(seat=seat))[0]
+        return self.history[self._apply(_CHECK_MOVE if seat is None else Check(seat=seat))]
 
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """Bet ``amount`` chips (in the first round: open)."""
-        return self.apply(Bet(amount, seat=seat))[0]
+        return self.history[self._apply(frozen(Bet, (amount, seat)))]
 
     def call(self, seat: int | None = None) -> Record:
         """Match the highest bet (all-in if short)."""
-        return self.apply(_CALL_MOVE if seat is None else Call(seat=seat))[0]
+        return self.history[self._apply(_CALL_MOVE if seat is None else Call(seat=seat))]
 
     def raise_to(self, total: int, seat: int | None = None) -> Record:
         """Raise so that this round's bet becomes ``total`` chips."""
-        return self.apply(RaiseTo(total, seat=seat))[0]
+        return self.history[self._apply(frozen(RaiseTo, (total, seat)))]
 
     def raise_by(self, amount: int, seat: int | None = None) -> Record:
         """Call and raise by ``amount`` chips (``raise_to(bet + amount)``)."""
-        return self.apply(RaiseBy(amount, seat=seat))[0]
+        return self.history[self._apply(frozen(RaiseBy, (amount, seat)))]
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold: the chips put in are lost."""
-        return self.apply(_FOLD_MOVE if seat is None else Fold(seat=seat))[0]
+        return self.history[self._apply(_FOLD_MOVE if seat is None else Fold(seat=seat))]
 
     def draw(self, discards: Any = (), seat: int | None = None) -> Record:
         """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
-        return self.apply(Draw(discards, seat=seat))[0]
+        return self.history[self._apply(Draw(discards, seat=seat))]
 
     def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
         """Declare (name) the hand: a category and its five ranks, e.g.
         ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
-        return self.apply(Declare(category, ranks, seat=seat))[0]
+        return self.history[self._apply(Declare(category, ranks, seat=seat))]
 
     def choose(self, game: str | int, seat: int | None = None) -> Record:
         """Dealer's Choice: the dealer calls ``game`` (a name of :data:`GAMES`)."""
-        return self.apply(Choose(game, seat=seat))[0]
+        return self.history[self._apply(Choose(game, seat=seat))]
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

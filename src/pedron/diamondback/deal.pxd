@@ -5,6 +5,7 @@ from pedron._kernels.tuples cimport frozen
 from pedron.engine.actions cimport make_legal, make_record
 from pedron.engine.deal cimport Deal
 from pedron.engine.ledger cimport Ledger
+from pedron.engine.settle cimport Settlement
 
 
 cdef class Hand(Deal):
@@ -35,5 +36,6 @@ cdef class Hand(Deal):
     cdef _start_reveal(self)
     @cython.locals(live=list, hist=list, cards=list, shown=list, strengths=list, names=list)
     cdef _showdown(self)
+    @cython.locals(done=Settlement, main=tuple)
     cdef _settle(self, strengths, names=*)
-    cdef _finish(self, done, main_winner, tuple hands)
+    cdef _finish(self, Settlement done, main_winner, tuple hands)

@@ -89,7 +89,7 @@ class Hand(Deal):
     NAME = "hand"
 
     def __init__(self, ctx: DealContext) -> None:
-        Deal.__init__(self, ctx)
+        self._begin(ctx)
         rules = self.rules
         self.rate: int = rules.rate
         self.candidates: tuple[int, ...] = ctx.seats
@@ -369,7 +369,7 @@ class Hand(Deal):
             self.ledger, self.order, strengths, self.history.append,
             odd_chip_carry=self.rules.odd_chip == "carry", tie_carries=self._tie_carries,
         )
-        main = done.main_winners
+        main = done._main_winners()
         self._finish(done, main[0] if main else None,
                      tuple(names) if names is not None else (None,) * self.n)
 
@@ -393,27 +393,27 @@ class Hand(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """The dealer bets ``amount`` chips."""
-        return self.apply(frozen(Bet, (amount, seat)))[0]
+        return self.history[self._apply(frozen(Bet, (amount, seat)))]
 
     def stop(self, seat: int | None = None) -> Record:
         """The dealer stops betting: showdown."""
-        return self.apply(_STOP_MOVE if seat is None else Stop(seat=seat))[0]
+        return self.history[self._apply(_STOP_MOVE if seat is None else Stop(seat=seat))]
 
     def match(self, seat: int | None = None) -> Record:
         """Match the dealer's bet (or the ante); all-in if short, as the rules allow."""
-        return self.apply(_MATCH_MOVE if seat is None else Match(seat=seat))[0]
+        return self.history[self._apply(_MATCH_MOVE if seat is None else Match(seat=seat))]
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold (or, in the ante round, decline to be dealt in)."""
-        return self.apply(_FOLD_MOVE if seat is None else Fold(seat=seat))[0]
+        return self.history[self._apply(_FOLD_MOVE if seat is None else Fold(seat=seat))]
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
-        return self.apply(frozen(Reveal, (card, seat)))[0]
+        return self.history[self._apply(frozen(Reveal, (card, seat)))]
 
     def set_ante(self, amount: int, seat: int | None = None) -> Record:
         """Dealer's Diamondback: the dealer sets (and pays) the ante."""
-        return self.apply(frozen(Ante, (amount, seat)))[0]
+        return self.history[self._apply(frozen(Ante, (amount, seat)))]
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

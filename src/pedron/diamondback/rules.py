@@ -8,6 +8,7 @@ and ``Rules.match()`` give the two variations; every field can be overridden
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 from pedron.engine.errors import RulesError
@@ -131,21 +132,21 @@ class Rules:
         return replace(self, **options)
 
     # -- derived ----------------------------------------------------------------
-    @property
+    @cached_property  # (read at every hand; Rules are frozen: it never changes)
     def rate(self) -> int:
         """Chips a player puts in per chip the dealer bets."""
         if self.multiplier is not None:
             return self.multiplier
         return 2 if self.variant == "dealers" else 1
 
-    @property
+    @cached_property
     def winner_deals(self) -> bool:
         """True when the winner of a hand deals the next one."""
         if self.next_dealer is not None:
             return self.next_dealer == "winner"
         return self.variant == "dealers"
 
-    @property
+    @cached_property
     def has_ante(self) -> bool:
         """True in Dealer's Diamondback (the only variation with an ante)."""
         return self.variant == "dealers"

@@ -27,3 +27,7 @@ cdef class BettingRound:
     @cython.locals(led=Ledger, live=list, stacks=list, pending=list, able=Py_ssize_t)
     cpdef _prune(self)
     cpdef BettingRound copy(self, Ledger ledger)
+
+
+@cython.locals(out=list, stacks=list)
+cpdef list collect_antes(Ledger ledger, seats, ante)

@@ -314,10 +314,11 @@ class BettingRound:
 def collect_antes(ledger: Ledger, seats: Sequence[int], ante: int) -> list[Record]:
     """Each seat pays ``ante`` (all he has if less, under table stakes); records."""
     out = []
+    stacks = ledger.stacks
     for s in seats:
-        pay = min(ante, ledger.stacks[s])
+        pay = ante if ante < stacks[s] else stacks[s]
         ledger.pay(s, pay)
-        out.append(Record("ante", s, pay, note="all-in" if ledger.stacks[s] == 0 else ""))
+        out.append(make_record(("ante", s, pay, (), False, "" if stacks[s] else "all-in")))
     ledger.check()
     return out
 

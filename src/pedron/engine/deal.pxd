@@ -24,6 +24,7 @@ cdef class Deal:
     cdef public Py_ssize_t n
     cdef public Ledger ledger
 
+    cdef _begin(self, DealContext ctx)
     cpdef tuple _kinds(self)
     cpdef _option(self, str kind)
     cpdef _play(self, move)
@@ -35,8 +36,9 @@ cdef class Deal:
     cpdef list legal_actions(self)
     @cython.locals(options=dict, cls=type, kind=str)
     cpdef tuple _verified(self, action)
-    @cython.locals(history=list, start=Py_ssize_t)
     cpdef tuple apply(self, action)
+    @cython.locals(history=list, start=Py_ssize_t)
+    cdef Py_ssize_t _apply(self, action) except -1
     cpdef _finished(self)
     @cython.locals(history=list, seen=list, public=list, own=list, k=Py_ssize_t,
                    i=Py_ssize_t, p=Py_ssize_t, positions=list)

@@ -184,6 +184,10 @@ class Deal:
     _CHIPLESS: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, ctx: DealContext) -> None:
+        self._begin(ctx)
+
+    def _begin(self, ctx: DealContext) -> None:
+        """Set up the state every deal has (a game's ``__init__`` calls it first)."""
         self.rules = ctx.rules
         self.ledger = ctx.ledger
         self.number = ctx.number
@@ -360,6 +364,15 @@ class Deal:
 
     def apply(self, action: Any) -> tuple[Record, ...]:
         """Verify ``action``, apply it, and return the records it produced."""
+        start = self._apply(action)
+        return tuple(self.history[start:])
+
+    def act(self, action: Any) -> Record:
+        """Apply ``action``; returns the record of the move itself."""
+        return self.history[self._apply(action)]
+
+    def _apply(self, action: Any) -> int:
+        """Verify ``action`` and apply it; returns where its records begin in the history."""
         move, actor = self._verified(action)
         history = self.history
         start = len(history)
@@ -370,7 +383,6 @@ class Deal:
         if self.done or move.kind not in self._chipless:
             self._pots = None  # (the chips changed: the pots are asked for again)
         self.to_act = self._actor()
-        records = tuple(history[start:])
         ops = self._ops_to
         if ops is not None:  # (kept by the table for its save: the move once, not a copy)
             op = (actor, move)
@@ -382,11 +394,7 @@ class Deal:
             listener = self._listener
             if listener is not None:
                 listener(self)
-        return records
-
-    def act(self, action: Any) -> Record:
-        """Apply ``action``; returns the record of the move itself."""
-        return self.apply(action)[0]
+        return start
 
     def _finished(self) -> None:
         """Enter the phase ``"done"`` (a game calls it once, when the deal is settled)."""

@@ -96,16 +96,17 @@ def build_pots(
     live_seats = [s for s in range(n) if live[s]]
     if not live_seats:
         raise ValueError("no live seat to build pots for")
-    contributors_all = tuple(s for s in range(n) if committed[s])
+    contributors_all = tuple([s for s in range(n) if committed[s]])
     caps = sorted({levels[s] for s in live_seats if all_in[s]})
-    top = max(levels[s] for s in live_seats)
+    top = levels[live_seats[0]]
+    for s in live_seats:
+        if levels[s] > top:
+            top = levels[s]
     if not caps or caps == [top]:
-        return [Pot(sum(committed) + carry, tuple(live_seats), contributors_all, carry)]
-    if chips_at is None:
-
-        def chips_at(s: int, level: int) -> int:
-            return committed[s] if levels[s] <= level else min(committed[s], level)
-
+        amount = carry
+        for c in committed:
+            amount += c
+        return [frozen(Pot, (amount, tuple(live_seats), contributors_all, carry))]
     bounds = [c for c in caps if c < top] + [top]
     pots: list[Pot] = []
     prev_chips = [0] * n
@@ -114,16 +115,21 @@ def build_pots(
         amount = 0
         paid = []
         for s in range(n):
-            now = committed[s] if last else chips_at(s, level)
+            if last or levels[s] <= level:
+                now = committed[s]
+            elif chips_at is None:  # (a unit is a chip)
+                now = min(committed[s], level)
+            else:
+                now = chips_at(s, level)
             d = now - prev_chips[s]
             if d:
                 amount += d
                 paid.append(s)
             prev_chips[s] = now
-        eligible = tuple(s for s in live_seats if levels[s] >= level)
+        eligible = tuple([s for s in live_seats if levels[s] >= level])
         extra = carry if b == 0 else 0
         if amount or extra:
-            pots.append(Pot(amount + extra, eligible, tuple(paid), extra))
+            pots.append(frozen(Pot, (amount + extra, eligible, tuple(paid), extra)))
     return pots
 
 
@@ -140,7 +146,7 @@ def from_left(dealer: int, n: int) -> tuple[int, ...]:
     """
     table = _FROM_LEFT.get(n)
     if table is None:
-        return tuple((dealer + k) % n for k in range(1, n + 1))
+        return tuple([(dealer + k) % n for k in range(1, n + 1)])
     return table[dealer]
 
 

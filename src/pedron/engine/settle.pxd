@@ -10,6 +10,8 @@ cdef class Settlement:
     cdef public tuple pots, received, net, winners, pot_winners, live, committed
     cdef public object carry
 
+    cpdef tuple _main_winners(self)
+
 
 @cython.locals(pots=list, received=list, winners=list, pot_winners=list, n=Py_ssize_t,
                k=Py_ssize_t, showdown=bint, tied=list)

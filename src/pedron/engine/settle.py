@@ -72,6 +72,10 @@ class Settlement:
     @property
     def main_winners(self) -> tuple[int, ...]:
         """Who won the main pot (empty if it carried over or was returned)."""
+        return self._main_winners()
+
+    def _main_winners(self) -> tuple[int, ...]:
+        # (the property's body: compiled callers call it in C)
         if not self.pots or self.pots[0].uncalled:
             return ()
         return self.pot_winners[0]
