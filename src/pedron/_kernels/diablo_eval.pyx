@@ -484,8 +484,18 @@ cdef extern from *:
         return -1;
     #endif
     }
+    /* The items of an exact tuple or list of five (the usual hand), else NULL. */
+    static inline PyObject** pedron_five_items(PyObject* o) {
+        PyTypeObject* t = Py_TYPE(o);
+        if (t == &PyTuple_Type)
+            return Py_SIZE(o) == 5 ? ((PyTupleObject*)o)->ob_item : NULL;
+        if (t == &PyList_Type)
+            return Py_SIZE(o) == 5 ? ((PyListObject*)o)->ob_item : NULL;
+        return NULL;
+    }
     """
     int card_of "pedron_card_of"(PyObject* o) noexcept
+    PyObject** five_items "pedron_five_items"(PyObject* o) noexcept
 
 
 cdef inline int multi_strength(int a, int b, int c, int d, int e,
@@ -505,25 +515,21 @@ cdef inline int multi_strength(int a, int b, int c, int d, int e,
     return M[COLEX[0][a] + COLEX[1][b] + COLEX[2][c] + COLEX[3][d] + COLEX[4][e]]
 
 
-cdef inline int fast_strength(object hand, bint wild) noexcept:
+cdef inline int fast_strength(PyObject* hand, bint wild) noexcept:
     """The strength of a tuple or list of five different exact ints 0..51, else 0.
 
-    The usual call, taken in C alone: no Python object is made and no Python
-    code runs, so a list cannot change while it is read. 0 (no hand's
-    strength) sends anything else, valid or not, to the general path
-    (:func:`hand_mask`), which accepts, or refuses with its messages, exactly
-    as before.
+    The usual call, taken in C alone: no Python object is made, no reference
+    taken and no Python code runs, so a list cannot change while it is read.
+    0 (no hand's strength) sends anything else, valid or not, to the general
+    path (:func:`hand_mask`), which accepts, or refuses with its messages,
+    exactly as before.
     """
-    cdef type t = type(hand)
-    cdef PyObject** items
+    cdef PyObject** items = five_items(hand)
     cdef int c0, c1, c2, c3, c4
     cdef uint64_t b0, b1, b2, b3, b4, sm
     cdef const uint64_t* E
-    if t is not tuple and t is not list:
+    if items == NULL:
         return 0
-    if PySequence_Fast_GET_SIZE(hand) != 5:
-        return 0
-    items = PySequence_Fast_ITEMS(hand)
     c0 = card_of(items[0]); c1 = card_of(items[1]); c2 = card_of(items[2])
     c3 = card_of(items[3]); c4 = card_of(items[4])
     if (c0 | c1 | c2 | c3 | c4) < 0:
@@ -713,6 +719,19 @@ cdef class ValueCache:
             cache[s] = v
         return v
 
+    cdef object evaluate_bound(self, object hand, object wild):
+        """:meth:`evaluate` once its arguments are bound (any hand, any ``wild``)."""
+        cdef int s
+        cdef PyObject* v
+        if wild is True or wild is False:
+            s = fast_strength(<PyObject*>hand, wild is True)
+            if s:
+                v = list_item(self._wild if wild is True else self._natural, s)
+                if v != <PyObject*>None:
+                    return <object>v
+        cdef bint w = flag_arg(wild, "wild")
+        return self.get(strength_of_mask(hand_mask(hand), w), w)
+
     @cython.binding(False)
     @cython.embedsignature.format("clinic")
     def evaluate(self, hand, *, wild=True):
@@ -724,17 +743,7 @@ cdef class ValueCache:
         are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
         are cached: equal strengths give the same object.
         """
-        cdef int s
-        cdef list cache
-        if wild is True or wild is False:
-            s = fast_strength(hand, wild is True)
-            if s:
-                cache = self._wild if wild is True else self._natural
-                v = cache[s]
-                if v is not None:
-                    return v
-        cdef bint w = flag_arg(wild, "wild")
-        return self.get(strength_of_mask(hand_mask(hand), w), w)
+        return self.evaluate_bound(hand, wild)
 
     def of_strength(self, strength, wild=True):
         """The cached object of a strength (range-checked; ``strength`` an int)."""
@@ -752,10 +761,131 @@ def strength(hand, *, wild=True):
     """
     cdef int s
     if wild is True or wild is False:
-        s = fast_strength(hand, wild is True)
+        s = fast_strength(<PyObject*>hand, wild is True)
         if s:
             return s
     return strength_of_mask(hand_mask(hand), flag_arg(wild, "wild"))
+
+
+# ---------------------------------------------------------------------------
+# The per-call entry points
+#
+# evaluate(hand) and evaluate(hand, wild=False) are called once per hand in
+# Python loops, where the call itself is a good part of the cost: Cython's
+# argument parsing (about 75 instructions for one positional argument, 150
+# with the keyword, matched by comparing strings) costs as much as evaluating
+# the hand. So the functions that ValueCache.evaluate and strength() are at
+# run time are the C functions below, which take the two usual forms of a
+# call directly: one positional hand, with or without ``wild`` as the one
+# keyword, the keyword's name recognised by identity (the interpreter passes
+# keyword names as the interned strings of the caller's code). Every other
+# call (the hand given by keyword, a wrong number of arguments, an unknown
+# keyword, a name that is an equal string but not the interned one) is
+# passed on untouched to the functions Cython made from the definitions
+# above, so it is parsed, and refused, exactly as before.
+
+cdef extern from *:
+    """
+    /* The mode of a call in its usual forms, one positional argument and no
+       keyword (1: wild) or the one keyword ``name`` given True or False (1 or
+       0); -1 for any other form or value. */
+    static inline int pedron_usual_mode(PyObject* const* args, Py_ssize_t nargs,
+                                        PyObject* kwnames, PyObject* name) {
+        PyObject* wild;
+        if (nargs != 1)
+            return -1;
+        if (kwnames == NULL)
+            return 1;
+        if (PyTuple_GET_SIZE(kwnames) != 1 || PyTuple_GET_ITEM(kwnames, 0) != name)
+            return -1;
+        wild = args[1];
+        return wild == Py_True ? 1 : (wild == Py_False ? 0 : -1);
+    }
+    typedef PyObject* (*pedron_entry_fn)(PyObject*, PyObject**, Py_ssize_t, PyObject*);
+    static PyMethodDef pedron_evaluate_def = {"evaluate", NULL, METH_FASTCALL | METH_KEYWORDS, NULL};
+    static PyMethodDef pedron_strength_def = {"strength", NULL, METH_FASTCALL | METH_KEYWORDS, NULL};
+    /* A definition given its C function, and the documentation (signature line
+       included) of the built-in ``general`` it stands for. */
+    static PyMethodDef* pedron_entry_def(PyMethodDef* def, pedron_entry_fn fn, PyObject* general) {
+        const char* doc = NULL;
+        if (PyCFunction_Check(general))
+            doc = ((PyCFunctionObject*)general)->m_ml->ml_doc;
+        else if (Py_IS_TYPE(general, &PyMethodDescr_Type))
+            doc = ((PyMethodDescrObject*)general)->d_method->ml_doc;
+        def->ml_meth = (PyCFunction)(void(*)(void))fn;
+        def->ml_doc = doc;
+        return def;
+    }
+    /* Put a method on an extension type after it is made (the type refuses
+       attribute assignment from Python): as Cython itself does for its own
+       type attributes, into the type's dict, then the type's caches told. */
+    static int pedron_set_method(PyTypeObject* type, PyObject* name, PyMethodDef* def) {
+        int r;
+        PyObject* descr = PyDescr_NewMethod(type, def);
+        if (descr == NULL)
+            return -1;
+        r = PyDict_SetItem(type->tp_dict, name, descr);
+        Py_DECREF(descr);
+        PyType_Modified(type);
+        return r;
+    }
+    """
+    ctypedef struct PyMethodDef:
+        pass
+    ctypedef object (*entry_fn "pedron_entry_fn")(object, PyObject**, Py_ssize_t, PyObject*)
+    int usual_mode "pedron_usual_mode"(PyObject** args, Py_ssize_t nargs, PyObject* kwnames,
+                                       PyObject* name) noexcept
+    PyMethodDef EVALUATE_DEF "pedron_evaluate_def"
+    PyMethodDef STRENGTH_DEF "pedron_strength_def"
+    PyMethodDef* entry_def "pedron_entry_def"(PyMethodDef* d, entry_fn fn, object general)
+    int set_method "pedron_set_method"(type t, object name, PyMethodDef* d) except -1
+    object PyCFunction_NewEx(PyMethodDef* d, object self, object module)
+    object PyObject_Vectorcall(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
+    PyObject* list_item "PyList_GET_ITEM"(object lst, Py_ssize_t i) noexcept
+
+from sys import intern as _intern
+
+# The keyword's name as the interpreter passes it; the functions Cython made.
+cdef str WILD_NAME = _intern("wild")
+cdef object GENERAL_EVALUATE = ValueCache.__dict__["evaluate"]
+cdef object GENERAL_STRENGTH = strength
+
+
+cdef object evaluate_entry(object self, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
+    """ValueCache.evaluate's C function (``self`` is a ValueCache: its descriptor checks)."""
+    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
+    cdef int s
+    cdef PyObject* v
+    cdef ValueCache cache = <ValueCache>self
+    if wild < 0:
+        return PyObject_Vectorcall(GENERAL_EVALUATE.__get__(self, ValueCache), args, nargs,
+                                   kwnames)
+    s = fast_strength(args[0], wild)
+    if s:
+        v = list_item(cache._wild if wild else cache._natural, s)
+        if v != <PyObject*>None:
+            return <object>v
+    return cache.get(strength_of_mask(hand_mask(<object>args[0]), wild), wild)
+
+
+cdef object strength_entry(object module, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
+    """strength()'s C function."""
+    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
+    cdef int s
+    if wild < 0:
+        return PyObject_Vectorcall(GENERAL_STRENGTH, args, nargs, kwnames)
+    s = fast_strength(args[0], wild)
+    if s:
+        return s
+    return strength_of_mask(hand_mask(<object>args[0]), wild)
+
+
+set_method(ValueCache, "evaluate",
+           entry_def(&EVALUATE_DEF, evaluate_entry, GENERAL_EVALUATE))
+from sys import modules as _modules
+strength = PyCFunction_NewEx(entry_def(&STRENGTH_DEF, strength_entry, GENERAL_STRENGTH),
+                             _modules[__name__], __name__)
+del _modules, _intern
 
 
 def hand_mask_checked(hand):
