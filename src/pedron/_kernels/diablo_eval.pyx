@@ -92,9 +92,15 @@ cdef enum:
     PH_BUCKETS = 1 << PH_BUCKET_BITS
     N_NONFLUSH_KEYS = 6175
 # The two multipliers (found by a search: with them every bucket's keys can be
-# displaced into free slots); PH_DISPLACE is filled at import.
-cdef uint32_t PH_SLOT_MUL = 0xd8f16adfu
-cdef uint32_t PH_BUCKET_MUL = 0xcd613e31u
+# displaced into free slots; constants of the C code, so that the multiplications
+# take them as immediates); PH_DISPLACE is filled at import.
+cdef extern from *:
+    """
+    #define PEDRON_PH_SLOT_MUL 0xd8f16adfu
+    #define PEDRON_PH_BUCKET_MUL 0xcd613e31u
+    """
+    const uint32_t PH_SLOT_MUL "PEDRON_PH_SLOT_MUL"
+    const uint32_t PH_BUCKET_MUL "PEDRON_PH_BUCKET_MUL"
 cdef uint16_t PH_DISPLACE[PH_BUCKETS]
 cdef uint16_t NONFLUSH_W[PH_SLOTS]
 cdef uint16_t NONFLUSH_N[PH_SLOTS]
@@ -553,6 +559,11 @@ cdef extern from *:
     #if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030B0000
     #include "longintrepr.h"   /* (3.11 and later: included by Python.h) */
     #endif
+    #if defined(__GNUC__) || defined(__clang__)
+    #define PEDRON_LIKELY(x) __builtin_expect(!!(x), 1)
+    #else
+    #define PEDRON_LIKELY(x) (x)
+    #endif
     /* The value of an exact int 0..63 read from the int's own digit (no call, no
        error state); a value above 63 for any other object or value, which the
        caller leaves to the general path (it refuses 52..63 by the cards' mask). */
@@ -573,8 +584,9 @@ cdef extern from *:
     #else
         /* ob_size is the signed digit count: 0 for zero, 1 for one positive digit
            (a digit is below 2**30: the caller's OR of five values finds any above 63) */
-        if (Py_SIZE(o) == 1) return (unsigned int)((PyLongObject*)o)->ob_digit[0];
-        return Py_SIZE(o) == 0 ? 0 : 64;
+        Py_ssize_t n = Py_SIZE(o);
+        if (PEDRON_LIKELY(n == 1)) return (unsigned int)((PyLongObject*)o)->ob_digit[0];
+        return n == 0 ? 0 : 64;
     #endif
     }
     /* The items of an exact tuple or list of five (the usual hand), else NULL. */
@@ -610,8 +622,8 @@ cdef inline int fast_strength(PyObject* hand, bint wild) noexcept:
     c3 = card_index(items[3]); c4 = card_index(items[4])
     if (c0 | c1 | c2 | c3 | c4) >= 64:
         return 0
-    b0 = (<uint64_t>1) << c0; b1 = (<uint64_t>1) << c1; b2 = (<uint64_t>1) << c2
-    b3 = (<uint64_t>1) << c3; b4 = (<uint64_t>1) << c4
+    # (CARD_BIT: bit 63 for a number that is no card)
+    b0 = CARD_BIT[c0]; b1 = CARD_BIT[c1]; b2 = CARD_BIT[c2]; b3 = CARD_BIT[c3]; b4 = CARD_BIT[c4]
     bits = b0 | b1 | b2 | b3 | b4
     if (b0 + b1 + b2 + b3 + b4 != bits) | ((bits >> 52) != 0):  # a card twice, or not a card
         return 0
