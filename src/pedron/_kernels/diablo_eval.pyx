@@ -773,10 +773,6 @@ cdef class ValueCache:
     cdef list _natural
     cdef object _factory
     cdef object _owner
-    # The item arrays of _natural and _wild (index: wild), read by the per-call entry
-    # point without touching the lists (valid for the lists' life: they are private
-    # and never resized, only their items set); NULL until __init__.
-    cdef PyObject** _items[2]
 
     def __init__(self, factory, owner=None):
         if not callable(factory):
@@ -791,8 +787,6 @@ cdef class ValueCache:
         self._owner = owner
         self._wild = [None] * (COUNT_W + 1)
         self._natural = [None] * (COUNT_N + 1)
-        self._items[1] = PySequence_Fast_ITEMS(self._wild)
-        self._items[0] = PySequence_Fast_ITEMS(self._natural)
 
     def __reduce__(self):
         if self._owner is None:
@@ -887,6 +881,12 @@ cdef extern from *:
         return wild == Py_True ? 1 : (wild == Py_False ? 0 : -1);
     }
     static inline PyObject* pedron_new_ref(PyObject* o) { Py_INCREF(o); return o; }
+    /* The items of a value list of a ValueCache, NULL when it has none (None: not
+       initialised, or cleared by the garbage collector). (The lists are private
+       and never resized: every strength of the mode is an index.) */
+    static inline PyObject** pedron_list_items(PyObject* o) {
+        return Py_IS_TYPE(o, &PyList_Type) ? ((PyListObject*)o)->ob_item : NULL;
+    }
     static inline int pedron_is_none(PyObject* o) { return o == Py_None; }
     typedef PyObject* (*pedron_entry_fn)(PyObject*, PyObject**, Py_ssize_t, PyObject*);
     /* (a call through the pointer: the caller gets its result, or NULL and the
@@ -938,6 +938,7 @@ cdef extern from *:
     int usual_mode "pedron_usual_mode"(PyObject** args, Py_ssize_t nargs, PyObject* kwnames,
                                        PyObject* name) noexcept
     PyObject* new_ref "pedron_new_ref"(PyObject* o) noexcept
+    PyObject** list_items "pedron_list_items"(PyObject* o) noexcept
     bint is_none "pedron_is_none"(PyObject* o) noexcept
     PyObject* call_slow "pedron_call_entry"(slow_fn fn, PyObject* self, PyObject** args,
                                             Py_ssize_t nargs, PyObject* kwnames) noexcept
@@ -967,11 +968,15 @@ cdef PyObject* evaluate_entry(PyObject* self, PyObject** args, Py_ssize_t nargs,
     cdef PyObject* v
     if wild >= 0:
         s = fast_strength(args[0], wild)
-        items = (<ValueCache>self)._items[wild]
-        if s and items != NULL:
-            v = items[s]
-            if not is_none(v):
-                return new_ref(v)
+        if s:
+            if wild:
+                items = list_items(<PyObject*>(<ValueCache>self)._wild)
+            else:
+                items = list_items(<PyObject*>(<ValueCache>self)._natural)
+            if items != NULL:
+                v = items[s]
+                if not is_none(v):
+                    return new_ref(v)
     return call_slow(evaluate_slow, self, args, nargs, kwnames)
 
 
