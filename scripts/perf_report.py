@@ -110,6 +110,11 @@ def render(bench_cmd: list[str], bench: dict, pytest_cmd: str, pytest_data: dict
         "(`pedron.bench.python_eval`) is as fast as plain Python allows (one product and one",
         "dict lookup per hand), the honest floor for \"faster than pure Python\".",
         "",
+        "*pedron evaluate()* is timed one call per hand through each mode's fastest public",
+        "call form: " + ", ".join(
+            f"`{r['entry'].removeprefix('pedron.diablo.')}` ({r['mode']})" for r in results
+            if r["kind"] == "scalar" and r["game"] == "diablo") + ".",
+        "",
         "*vs plain C loop*: a Diablo batch kernel against the same checked evaluation written",
         "as a plain C loop (`pedron._kernels.c_baseline`, same compiler and flags), on the",
         "same rows, round by round.",

@@ -25,6 +25,7 @@ from pedron.bench import (
 from pedron.bench.harness import ratio, run_rounds
 from pedron.bench.order import all_hands, compare_order, pedron_strengths
 from pedron.bench.peers import PEER_EVALUATORS, treys_int
+from pedron.bench.render import render
 from pedron.cards import format_card
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.reference import diablo as reference
@@ -236,6 +237,14 @@ def test_run_bench_times_everything_side_by_side():
     assert (mine.vs_fastest_peer is not None) == bool(installed_peers())
     scalar = next(r for r in report if r.name == "pedron evaluate()" and r.mode == "natural")
     assert scalar.vs_reference.low <= scalar.vs_reference.median <= scalar.vs_reference.high
+    # per call, each mode through its fastest public call form, and the printout says so
+    forms = {r.mode: r.entry for r in report
+             if r.name == "pedron evaluate()" and r.game == "diablo"}
+    assert forms == {"wild": "pedron.diablo.evaluate(hand)",
+                     "natural": "pedron.diablo.evaluate(hand, wild=False)"}
+    text = render(report, "test")
+    assert ("fastest public call form:\n  wild: pedron.diablo.evaluate(hand)\n"
+            "  natural: pedron.diablo.evaluate(hand, wild=False)") in text
     data = json.loads(report.to_json())
     assert set(data["machine"]) >= {"cpu", "cores", "python"}
     assert set(data["versions"]) == {p.dist for p in PEER_EVALUATORS}

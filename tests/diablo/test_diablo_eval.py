@@ -412,3 +412,111 @@ def test_one_value_per_strength_under_threads():
     for h_index in range(len(hands)):
         objs = {id(s[k]) for s in seen for k in range(h_index, len(s), len(hands))}
         assert len(objs) == 1
+
+
+# --- The per-call entry points: the usual calls in C, every other one as before ------
+
+HAND = (0, 5, 9, 13, 50)  # 2c 3d 4d 5d Ac: the wheel, a straight in both modes
+
+
+@pytest.mark.parametrize("f", [evaluate, strength], ids=["evaluate", "strength"])
+def test_every_call_form_gives_the_usual_calls_answer(f):
+    import sys
+
+    import numpy as np
+
+    wild, natural = f(HAND), f(HAND, wild=False)
+    assert wild != natural and f(HAND, wild=True) == wild and f(list(HAND)) == wild
+    # forms the entry point passes on to the definition Cython made
+    assert f(hand=HAND) == wild and f(hand=HAND, wild=False) == natural
+    assert f(HAND, wild=np.bool_(False)) == natural
+    # an equal keyword name that is not the interned string the interpreter passes
+    name = "".join(["wi", "ld"])
+    assert name == "wild" and name is not sys.intern("wild")
+    assert f(HAND, **{name: False}) == natural
+
+
+@pytest.mark.parametrize("f", [evaluate, strength], ids=["evaluate", "strength"])
+def test_wrong_calls_are_refused_as_before(f):
+    name = f.__name__
+    for args, kwargs, message in [
+        ((), {}, rf"{name}\(\) takes exactly 1 positional argument \(0 given\)"),
+        ((), {"wild": False}, rf"{name}\(\) takes exactly 1 positional argument \(0 given\)"),
+        ((HAND, True), {}, rf"{name}\(\) takes exactly 1 positional argument \(2 given\)"),
+        ((HAND,), {"foo": 1}, rf"{name}\(\) got an unexpected keyword argument 'foo'"),
+        ((HAND,), {"wild": False, "foo": 1},
+         rf"{name}\(\) got an unexpected keyword argument 'foo'"),
+        ((HAND,), {"hand": HAND}, rf"{name}\(\) got multiple values for keyword argument 'hand'"),
+    ]:
+        with pytest.raises(TypeError, match=message):
+            f(*args, **kwargs)
+    for wild in (1, None, 0.0):
+        with pytest.raises(PedronTypeError, match="wild must be True or False"):
+            f(HAND, wild=wild)
+
+
+@pytest.mark.parametrize("f", [evaluate, strength], ids=["evaluate", "strength"])
+@pytest.mark.parametrize("wild", [True, False], ids=["wild", "natural"])
+def test_cards_the_fast_path_leaves_to_the_checks(f, wild):
+    class Liar(int):  # an int subclass: its plain value counts, not what it claims
+        def __index__(self) -> int:
+            return 40
+
+    for bad, exc in [(52, CardError), (63, CardError), (64, CardError), (2**30, CardError),
+                     (2**62, CardError), (-1, CardError), (1, DuplicateCardError),
+                     (True, PedronTypeError), (1.0, PedronTypeError), ("x", CardError)]:
+        with pytest.raises(exc):
+            f((1, bad, 2, 3, 4), wild=wild)
+    same = f((1, 7, 2, 3, 4), wild=wild)
+    # a zero that is not the cached small int, a lying subclass, a list
+    assert f((1, 7, 2, 3, 2**70 - 2**70 + 4), wild=wild) == same
+    assert f((1, Liar(7), 2, 3, 4), wild=wild) == same
+    assert f([1, 7, 2, 3, 4], wild=wild) == same
+
+
+def test_every_rank_pattern_per_call_equals_the_batch():
+    # The per-call path finds a hand that is no flush by a perfect hash of its ranks'
+    # key sum (built at import), the batch by the key-sum table itself: every one of
+    # the 6,175 rank patterns of five different cards, in both modes.
+    import itertools
+
+    import numpy as np
+
+    from pedron.diablo import evaluate_batch
+
+    hands = []
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if len(set(ranks)) == 1:
+            continue  # (five of a kind needs five cards of one rank: there are four)
+        if len(set(ranks)) == 5:
+            hands.append(tuple(4 * r + (i % 4) for i, r in enumerate(ranks)))  # no flush
+        else:
+            hands.append(tuple(4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)))
+    assert len(hands) == 6175
+    rows = np.array(hands, dtype=np.uint8)
+    for wild in (True, False):
+        want = evaluate_batch(rows, wild=wild).tolist()
+        assert [strength(h, wild=wild) for h in hands] == want
+        assert [evaluate(h, wild=wild).strength for h in hands] == want
+
+
+def test_value_cache_made_without_init_refuses_instead_of_crashing():
+    from pedron._kernels.diablo_eval import ValueCache
+
+    cache = ValueCache.__new__(ValueCache)
+    with pytest.raises(TypeError):
+        cache.evaluate(HAND)
+
+
+def test_entry_points_keep_their_names_docs_and_pickling():
+    import inspect
+
+    from pedron._kernels import diablo_eval as k
+
+    assert (evaluate.__name__, strength.__name__) == ("evaluate", "strength")
+    assert evaluate.__qualname__ == "ValueCache.evaluate"
+    assert strength.__module__ == "pedron._kernels.diablo_eval" and k.strength is strength
+    assert str(inspect.signature(k.ValueCache.evaluate)) == "(self, /, hand, *, wild=True)"
+    assert "Same input and checks" in (strength.__doc__ or "")
+    assert pickle.loads(pickle.dumps(strength)) is strength
+    assert pickle.loads(pickle.dumps(evaluate))(HAND, wild=False) is evaluate(HAND, wild=False)

@@ -135,8 +135,9 @@ def test_category_counts_derivable_by_hand():
 @pytest.mark.parametrize("wild", [True, False], ids=["wild", "natural"])
 def test_every_hand_per_call_equals_the_batch(all_hands, wild):
     # A tuple of five plain ints takes the per-call fast path, which reads its own
-    # dense rank table (filled from the batch's key-sum table at import); a list
-    # too. The batch is checked against the reference above, hand by hand.
+    # dense rank table through a perfect hash (both filled from the batch's key-sum
+    # table at import); a list too. The batch is checked against the reference
+    # above, hand by hand.
     want = evaluate_batch(all_hands, wild=wild).tolist()
     hands = all_hands.tolist()
     strength = kernel.strength

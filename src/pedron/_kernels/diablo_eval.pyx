@@ -27,7 +27,7 @@ from cpython.buffer cimport (
 )
 from cpython.object cimport PyObject
 
-from pedron._kernels.bits cimport choose, ctz64, popcount64
+from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
 
@@ -79,14 +79,31 @@ cdef uint64_t CARD_BIT[256]
 cdef uint64_t SUM_ENTRY_W[256]
 cdef uint64_t SUM_ENTRY_N[256]
 cdef uint8_t FLUSHABLE[4096]
-# The per-call path's non-flush strengths, dense: MULTI_*[colex index of the five
-# ranks, sorted] (6,188 multisets, 12 KB a mode, so they stay in the nearest
-# caches; the key-sum table spans 794 KB, a miss for most calls, which the batch
-# loops hide by overlapping rows but one call cannot). COLEX[k][r] = C(r + k, k + 1).
-# Filled from TABLE_* at import (build_multi), so both give the same strengths.
-cdef uint16_t MULTI_W[6188]
-cdef uint16_t MULTI_N[6188]
-cdef uint16_t COLEX[5][13]
+# The per-call path's non-flush strengths, dense: NONFLUSH_*[phash(key sum)], a
+# perfect hash of the 6,175 key sums of five ranks that are not five of a kind
+# (PH_SLOTS slots, 16 KB a mode, so they stay in the nearest caches; the
+# key-sum table spans 794 KB, a miss for most calls, which the batch loops hide
+# by overlapping rows but one call cannot). Filled from TABLE_* at import
+# (build_phash), so both give the same strengths.
+cdef enum:
+    PH_SLOT_BITS = 13
+    PH_SLOTS = 1 << PH_SLOT_BITS
+    PH_BUCKET_BITS = 10
+    PH_BUCKETS = 1 << PH_BUCKET_BITS
+    N_NONFLUSH_KEYS = 6175
+# The two multipliers (found by a search: with them every bucket's keys can be
+# displaced into free slots; constants of the C code, so that the multiplications
+# take them as immediates); PH_DISPLACE is filled at import.
+cdef extern from *:
+    """
+    #define PEDRON_PH_SLOT_MUL 0xd8f16adfu
+    #define PEDRON_PH_BUCKET_MUL 0xcd613e31u
+    """
+    const uint32_t PH_SLOT_MUL "PEDRON_PH_SLOT_MUL"
+    const uint32_t PH_BUCKET_MUL "PEDRON_PH_BUCKET_MUL"
+cdef uint16_t PH_DISPLACE[PH_BUCKETS]
+cdef uint16_t NONFLUSH_W[PH_SLOTS]
+cdef uint16_t NONFLUSH_N[PH_SLOTS]
 cdef uint16_t TABLE_W[TABLE_SIZE]
 cdef uint16_t TABLE_N[TABLE_SIZE]
 cdef uint32_t RAW_W[8192]      # raw score of each strength (index = strength)
@@ -365,25 +382,108 @@ COUNT_W = build_mode(True, TABLE_W, RAW_W, CAT_W)
 COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
 
 
-cdef void build_multi() noexcept nogil:
-    cdef int k, r, r0, r1, r2, r3, r4, idx, key
-    for k in range(5):
-        for r in range(13):
-            COLEX[k][r] = <uint16_t>choose(r + k, k + 1)
+cdef inline uint32_t home_slot(uint32_t key) noexcept nogil:
+    return (key * PH_SLOT_MUL) >> (32 - PH_SLOT_BITS)
+
+
+cdef inline uint32_t phash(uint32_t key) noexcept nogil:
+    """The slot of a key sum: a multiplicative hash, XORed with its bucket's displacement
+    (hash and displace: every key of a bucket moves by the same amount, chosen at
+    import so that no two keys share a slot)."""
+    return home_slot(key) ^ PH_DISPLACE[(key * PH_BUCKET_MUL) >> (32 - PH_BUCKET_BITS)]
+
+
+cdef uint32_t PH_ALL[N_NONFLUSH_KEYS]       # scratch: the keys
+cdef uint32_t PH_KEYS[N_NONFLUSH_KEYS]      # scratch: the keys grouped by bucket
+cdef int PH_FIRST[PH_BUCKETS + 1]           # scratch: where each bucket's keys start
+cdef uint16_t PH_ORDER[PH_BUCKETS]          # scratch: buckets, the fullest first
+cdef uint8_t PH_TAKEN[PH_SLOTS]             # scratch: slots given to a key
+
+
+cdef int build_phash() except -1:
+    """Displacements for every bucket, the fullest first (each takes the smallest
+    displacement whose slots are all free), then the NONFLUSH_* tables; the
+    result is checked: every key of a hand that is not five of a kind finds its
+    strength, and no two keys share a slot."""
+    cdef int r0, r1, r2, r3, r4, n = 0, i, j, b, size, biggest = 0
+    cdef uint32_t key, slot
+    cdef int d
+    cdef uint32_t* keys = PH_ALL
+    cdef bint free
+    memset(PH_FIRST, 0, sizeof(PH_FIRST))
     for r0 in range(13):
         for r1 in range(r0, 13):
             for r2 in range(r1, 13):
                 for r3 in range(r2, 13):
                     for r4 in range(r3, 13):
-                        idx = (COLEX[0][r0] + COLEX[1][r1] + COLEX[2][r2] + COLEX[3][r3]
-                               + COLEX[4][r4])
+                        if r0 == r4:
+                            continue  # (five of a kind: five different cards never are)
                         key = (RANK_KEYS[r0] + RANK_KEYS[r1] + RANK_KEYS[r2] + RANK_KEYS[r3]
                                + RANK_KEYS[r4])
-                        MULTI_W[idx] = TABLE_W[key]
-                        MULTI_N[idx] = TABLE_N[key]
+                        keys[n] = key
+                        n += 1
+                        PH_FIRST[(key * PH_BUCKET_MUL) >> (32 - PH_BUCKET_BITS)] += 1
+    if n != N_NONFLUSH_KEYS:
+        raise RuntimeError("diablo_eval: wrong number of rank multisets")
+    # group the keys by bucket (a counting sort), and order the buckets by size
+    for b in range(PH_BUCKETS):
+        if PH_FIRST[b] > biggest:
+            biggest = PH_FIRST[b]
+    j = 0
+    for size in range(biggest, 0, -1):
+        for b in range(PH_BUCKETS):
+            if PH_FIRST[b] == size:
+                PH_ORDER[j] = <uint16_t>b
+                j += 1
+    for b in range(PH_BUCKETS - 1, -1, -1):
+        PH_FIRST[b + 1] = PH_FIRST[b]
+    PH_FIRST[0] = 0
+    for b in range(PH_BUCKETS):
+        PH_FIRST[b + 1] += PH_FIRST[b]
+    for i in range(n):
+        b = (keys[i] * PH_BUCKET_MUL) >> (32 - PH_BUCKET_BITS)
+        PH_KEYS[PH_FIRST[b]] = keys[i]
+        PH_FIRST[b] += 1
+    for b in range(PH_BUCKETS, 0, -1):
+        PH_FIRST[b] = PH_FIRST[b - 1]
+    PH_FIRST[0] = 0
+    # displace the buckets, the fullest first (XOR with a displacement moves a bucket's
+    # keys to as many different slots, provided their own slots differ)
+    memset(PH_TAKEN, 0, sizeof(PH_TAKEN))
+    memset(PH_DISPLACE, 0, sizeof(PH_DISPLACE))
+    for i in range(j):
+        b = PH_ORDER[i]
+        for r0 in range(PH_FIRST[b], PH_FIRST[b + 1]):
+            for r1 in range(r0 + 1, PH_FIRST[b + 1]):
+                if home_slot(PH_KEYS[r0]) == home_slot(PH_KEYS[r1]):
+                    raise RuntimeError("diablo_eval: no perfect hash with these multipliers")
+        for d in range(PH_SLOTS):
+            free = True
+            for r0 in range(PH_FIRST[b], PH_FIRST[b + 1]):
+                if PH_TAKEN[home_slot(PH_KEYS[r0]) ^ <uint32_t>d]:
+                    free = False
+                    break
+            if free:
+                for r0 in range(PH_FIRST[b], PH_FIRST[b + 1]):
+                    PH_TAKEN[home_slot(PH_KEYS[r0]) ^ <uint32_t>d] = 1
+                PH_DISPLACE[b] = <uint16_t>d
+                break
+        else:
+            raise RuntimeError("diablo_eval: no perfect hash with these multipliers")
+    memset(NONFLUSH_W, 0, sizeof(NONFLUSH_W))
+    memset(NONFLUSH_N, 0, sizeof(NONFLUSH_N))
+    memset(PH_TAKEN, 0, sizeof(PH_TAKEN))
+    for i in range(n):
+        slot = phash(keys[i])
+        if PH_TAKEN[slot] or TABLE_W[keys[i]] == 0 or TABLE_N[keys[i]] == 0:
+            raise RuntimeError("diablo_eval: the perfect hash is not perfect")
+        PH_TAKEN[slot] = 1
+        NONFLUSH_W[slot] = TABLE_W[keys[i]]
+        NONFLUSH_N[slot] = TABLE_N[keys[i]]
+    return 0
 
 
-build_multi()
+build_phash()
 
 
 def strength_count(wild=True):
@@ -459,89 +559,84 @@ cdef extern from *:
     #if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030B0000
     #include "longintrepr.h"   /* (3.11 and later: included by Python.h) */
     #endif
-    /* The card of an exact int 0..51, read from the int's own digit (no call,
-       no error state); -1 for any other object or value, which the caller
-       leaves to the general path. */
-    static inline int pedron_card_of(PyObject* o) {
-        if (!PyLong_CheckExact(o)) return -1;
+    #if defined(__GNUC__) || defined(__clang__)
+    #define PEDRON_LIKELY(x) __builtin_expect(!!(x), 1)
+    #else
+    #define PEDRON_LIKELY(x) (x)
+    #endif
+    /* The value of an exact int 0..63 read from the int's own digit (no call, no
+       error state); a value above 63 for any other object or value, which the
+       caller leaves to the general path (it refuses 52..63 by the cards' mask). */
+    static inline unsigned int pedron_card_index(PyObject* o) {
+        if (!PyLong_CheckExact(o)) return 64;
     #if defined(PYPY_VERSION) || defined(Py_LIMITED_API)
         {
             int overflow;
             long v = PyLong_AsLongAndOverflow(o, &overflow);
-            return (!overflow && v >= 0 && v < 52) ? (int)v : -1;
+            return (!overflow && v >= 0 && v < 64) ? (unsigned int)v : 64;
         }
     #elif PY_VERSION_HEX >= 0x030C0000
         if (PyUnstable_Long_IsCompact((PyLongObject*)o)) {
             Py_ssize_t v = PyUnstable_Long_CompactValue((PyLongObject*)o);
-            return (v >= 0 && v < 52) ? (int)v : -1;
+            return (v >= 0 && v < 64) ? (unsigned int)v : 64;
         }
-        return -1;
+        return 64;
     #else
-        /* ob_size is the signed digit count: 0 for zero, 1 for one positive digit */
-        if (Py_SIZE(o) == 0) return 0;
-        if (Py_SIZE(o) == 1 && ((PyLongObject*)o)->ob_digit[0] < 52)
-            return (int)((PyLongObject*)o)->ob_digit[0];
-        return -1;
+        /* ob_size is the signed digit count: 0 for zero, 1 for one positive digit
+           (a digit is below 2**30: the caller's OR of five values finds any above 63) */
+        Py_ssize_t n = Py_SIZE(o);
+        if (PEDRON_LIKELY(n == 1)) return (unsigned int)((PyLongObject*)o)->ob_digit[0];
+        return n == 0 ? 0 : 64;
     #endif
     }
+    /* The items of an exact tuple or list of five (the usual hand), else NULL. */
+    static inline PyObject** pedron_five_items(PyObject* o) {
+        PyTypeObject* t = Py_TYPE(o);
+        if (t == &PyTuple_Type)
+            return Py_SIZE(o) == 5 ? ((PyTupleObject*)o)->ob_item : NULL;
+        if (t == &PyList_Type)
+            return Py_SIZE(o) == 5 ? ((PyListObject*)o)->ob_item : NULL;
+        return NULL;
+    }
     """
-    int card_of "pedron_card_of"(PyObject* o) noexcept
+    unsigned int card_index "pedron_card_index"(PyObject* o) noexcept
+    PyObject** five_items "pedron_five_items"(PyObject* o) noexcept
 
 
-cdef inline int multi_strength(int a, int b, int c, int d, int e,
-                               const uint16_t* M) noexcept nogil:
-    """M[colex index] of five ranks: sorted by a network of nine compare-exchanges
-    (min and max, no branch)."""
-    cdef int x
-    x = a if a < b else b; b = b if a < b else a; a = x
-    x = d if d < e else e; e = e if d < e else d; d = x
-    x = c if c < e else e; e = e if c < e else c; c = x
-    x = c if c < d else d; d = d if c < d else c; c = x
-    x = b if b < e else e; e = e if b < e else b; b = x
-    x = a if a < d else d; d = d if a < d else a; a = x
-    x = a if a < c else c; c = c if a < c else a; a = x
-    x = b if b < d else d; d = d if b < d else b; b = x
-    x = b if b < c else c; c = c if b < c else b; b = x
-    return M[COLEX[0][a] + COLEX[1][b] + COLEX[2][c] + COLEX[3][d] + COLEX[4][e]]
-
-
-cdef inline int fast_strength(object hand, bint wild) noexcept:
+cdef inline int fast_strength(PyObject* hand, bint wild) noexcept:
     """The strength of a tuple or list of five different exact ints 0..51, else 0.
 
-    The usual call, taken in C alone: no Python object is made and no Python
-    code runs, so a list cannot change while it is read. 0 (no hand's
-    strength) sends anything else, valid or not, to the general path
-    (:func:`hand_mask`), which accepts, or refuses with its messages, exactly
-    as before.
+    The usual call, taken in C alone: no Python object is made, no reference
+    taken and no Python code runs, so a list cannot change while it is read.
+    0 (no hand's strength) sends anything else, valid or not, to the general
+    path (:func:`hand_mask`), which accepts, or refuses with its messages,
+    exactly as before.
     """
-    cdef type t = type(hand)
-    cdef PyObject** items
-    cdef int c0, c1, c2, c3, c4
-    cdef uint64_t b0, b1, b2, b3, b4, sm
+    cdef PyObject** items = five_items(hand)
+    cdef unsigned int c0, c1, c2, c3, c4
+    cdef uint64_t b0, b1, b2, b3, b4, bits, sm
     cdef const uint64_t* E
-    if t is not tuple and t is not list:
+    if items == NULL:
         return 0
-    if PySequence_Fast_GET_SIZE(hand) != 5:
+    c0 = card_index(items[0]); c1 = card_index(items[1]); c2 = card_index(items[2])
+    c3 = card_index(items[3]); c4 = card_index(items[4])
+    if (c0 | c1 | c2 | c3 | c4) >= 64:
         return 0
-    items = PySequence_Fast_ITEMS(hand)
-    c0 = card_of(items[0]); c1 = card_of(items[1]); c2 = card_of(items[2])
-    c3 = card_of(items[3]); c4 = card_of(items[4])
-    if (c0 | c1 | c2 | c3 | c4) < 0:
-        return 0
-    b0 = (<uint64_t>1) << c0; b1 = (<uint64_t>1) << c1; b2 = (<uint64_t>1) << c2
-    b3 = (<uint64_t>1) << c3; b4 = (<uint64_t>1) << c4
-    if b0 + b1 + b2 + b3 + b4 != (b0 | b1 | b2 | b3 | b4):  # a card twice
+    # (CARD_BIT: bit 63 for a number that is no card)
+    b0 = CARD_BIT[c0]; b1 = CARD_BIT[c1]; b2 = CARD_BIT[c2]; b3 = CARD_BIT[c3]; b4 = CARD_BIT[c4]
+    bits = b0 | b1 | b2 | b3 | b4
+    if (b0 + b1 + b2 + b3 + b4 != bits) | ((bits >> 52) != 0):  # a card twice, or not a card
         return 0
     # A possible flush by the entries' suit counts, as in lookup_sum (its part of the
-    # table is 16 KB); any other hand by its ranks in the dense MULTI_* table: one
-    # call's few cache lines, where the sparse key-sum table's line is mostly a miss.
+    # table is 16 KB); any other hand by its ranks' key sum, perfectly hashed into the
+    # dense NONFLUSH_* table: one call's few cache lines, where the sparse key-sum
+    # table's line is mostly a miss.
     E = &SUM_ENTRY_W[0] if wild else &SUM_ENTRY_N[0]
     sm = E[c0] + E[c1] + E[c2] + E[c3] + E[c4]
     if FLUSHABLE[<unsigned int>(sm >> 48) & 0xFFF]:
         return (&TABLE_W[0] if wild else &TABLE_N[0])[
             FLUSH_BASE + (<unsigned int>(sm >> 32) & 0x1FFF)]
-    return multi_strength(c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2, c4 >> 2,
-                          &MULTI_W[0] if wild else &MULTI_N[0])
+    return (&NONFLUSH_W[0] if wild else &NONFLUSH_N[0])[phash(<uint32_t>sm & KEY_MASK)]
 
 
 cdef uint64_t seq_mask(object hand) except? 0:
@@ -724,15 +819,8 @@ cdef class ValueCache:
         are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
         are cached: equal strengths give the same object.
         """
-        cdef int s
-        cdef list cache
-        if wild is True or wild is False:
-            s = fast_strength(hand, wild is True)
-            if s:
-                cache = self._wild if wild is True else self._natural
-                v = cache[s]
-                if v is not None:
-                    return v
+        # (at run time, the usual calls are taken by evaluate_entry below: this
+        # definition is the rest's, for its argument parsing and messages)
         cdef bint w = flag_arg(wild, "wild")
         return self.get(strength_of_mask(hand_mask(hand), w), w)
 
@@ -750,12 +838,180 @@ def strength(hand, *, wild=True):
     Same input and checks as :func:`~pedron.diablo.evaluate`, without building
     a value.
     """
-    cdef int s
-    if wild is True or wild is False:
-        s = fast_strength(hand, wild is True)
-        if s:
-            return s
+    # (as evaluate: the usual calls are taken by strength_entry below)
     return strength_of_mask(hand_mask(hand), flag_arg(wild, "wild"))
+
+
+# ---------------------------------------------------------------------------
+# The per-call entry points
+#
+# evaluate(hand) and evaluate(hand, wild=False) are called once per hand in
+# Python loops, where the call itself is a good part of the cost: Cython's
+# argument parsing (about 75 instructions for one positional argument, 150
+# with the keyword, matched by comparing strings) cost as much as evaluating
+# the hand. So the functions that ValueCache.evaluate and strength() are at
+# run time are the C functions below, which take the two usual forms of a
+# call directly: one positional hand, with or without ``wild`` as the one
+# keyword (True or False), the keyword's name recognised by identity (the
+# interpreter passes keyword names as the interned strings of the caller's
+# code). The usual hand with a value already made is answered by a leaf
+# that takes no reference and calls nothing; anything else goes to the slow
+# path: a usual call with another hand to the same checks as ever, and every
+# other call (the hand given by keyword, a wrong number of arguments, an
+# unknown keyword, a keyword name that is an equal string but not the
+# interned one, ``wild`` neither True nor False) untouched to the functions
+# Cython made from the definitions above, so it is parsed, and refused,
+# exactly as before.
+
+cdef extern from *:
+    """
+    /* The mode of a call in its usual forms, one positional argument and no
+       keyword (1: wild) or the one keyword ``name`` given True or False (1 or
+       0); -1 for any other form or value. */
+    static inline int pedron_usual_mode(PyObject* const* args, Py_ssize_t nargs,
+                                        PyObject* kwnames, PyObject* name) {
+        PyObject* wild;
+        if (nargs != 1)
+            return -1;
+        if (kwnames == NULL)
+            return 1;
+        if (PyTuple_GET_SIZE(kwnames) != 1 || PyTuple_GET_ITEM(kwnames, 0) != name)
+            return -1;
+        wild = args[1];
+        return wild == Py_True ? 1 : (wild == Py_False ? 0 : -1);
+    }
+    static inline PyObject* pedron_new_ref(PyObject* o) { Py_INCREF(o); return o; }
+    /* The items of a value list of a ValueCache, NULL when it has none (None: not
+       initialised, or cleared by the garbage collector). (The lists are private
+       and never resized: every strength of the mode is an index.) */
+    static inline PyObject** pedron_list_items(PyObject* o) {
+        return Py_IS_TYPE(o, &PyList_Type) ? ((PyListObject*)o)->ob_item : NULL;
+    }
+    static inline int pedron_is_none(PyObject* o) { return o == Py_None; }
+    typedef PyObject* (*pedron_entry_fn)(PyObject*, PyObject**, Py_ssize_t, PyObject*);
+    /* (a call through the pointer: the caller gets its result, or NULL and the
+       exception it set, as they are; never inlined, so that the slow path's
+       frame and saved registers stay out of the entry points' fast path) */
+    #if defined(__GNUC__) || defined(__clang__)
+    __attribute__((noinline))
+    #elif defined(_MSC_VER)
+    __declspec(noinline)
+    #endif
+    static PyObject* pedron_call_entry(pedron_entry_fn fn, PyObject* self,
+                                              PyObject** args, Py_ssize_t nargs,
+                                              PyObject* kwnames) {
+        return fn(self, args, nargs, kwnames);
+    }
+    static PyMethodDef pedron_evaluate_def = {"evaluate", NULL, METH_FASTCALL | METH_KEYWORDS, NULL};
+    static PyMethodDef pedron_strength_def = {"strength", NULL, METH_FASTCALL | METH_KEYWORDS, NULL};
+    /* A definition given its C function, and the documentation (signature line
+       included) of the built-in ``general`` it stands for. */
+    static PyMethodDef* pedron_entry_def(PyMethodDef* def, pedron_entry_fn fn, PyObject* general) {
+        const char* doc = NULL;
+        if (PyCFunction_Check(general))
+            doc = ((PyCFunctionObject*)general)->m_ml->ml_doc;
+        else if (Py_IS_TYPE(general, &PyMethodDescr_Type))
+            doc = ((PyMethodDescrObject*)general)->d_method->ml_doc;
+        def->ml_meth = (PyCFunction)(void(*)(void))fn;
+        def->ml_doc = doc;
+        return def;
+    }
+    /* Put a method on an extension type after it is made (the type refuses
+       attribute assignment from Python): as Cython itself does for its own
+       type attributes, into the type's dict, then the type's caches told. */
+    static int pedron_set_method(PyTypeObject* type, PyObject* name, PyMethodDef* def) {
+        int r;
+        PyObject* descr = PyDescr_NewMethod(type, def);
+        if (descr == NULL)
+            return -1;
+        r = PyDict_SetItem(type->tp_dict, name, descr);
+        Py_DECREF(descr);
+        PyType_Modified(type);
+        return r;
+    }
+    """
+    ctypedef struct PyMethodDef:
+        pass
+    ctypedef object (*slow_fn "pedron_entry_fn")(object, PyObject**, Py_ssize_t, PyObject*)
+    ctypedef PyObject* (*entry_fn "pedron_entry_fn")(
+        PyObject*, PyObject**, Py_ssize_t, PyObject*) noexcept
+    int usual_mode "pedron_usual_mode"(PyObject** args, Py_ssize_t nargs, PyObject* kwnames,
+                                       PyObject* name) noexcept
+    PyObject* new_ref "pedron_new_ref"(PyObject* o) noexcept
+    PyObject** list_items "pedron_list_items"(PyObject* o) noexcept
+    bint is_none "pedron_is_none"(PyObject* o) noexcept
+    PyObject* call_slow "pedron_call_entry"(slow_fn fn, PyObject* self, PyObject** args,
+                                            Py_ssize_t nargs, PyObject* kwnames) noexcept
+    PyMethodDef EVALUATE_DEF "pedron_evaluate_def"
+    PyMethodDef STRENGTH_DEF "pedron_strength_def"
+    PyMethodDef* entry_def "pedron_entry_def"(PyMethodDef* d, entry_fn fn, object general)
+    int set_method "pedron_set_method"(type t, object name, PyMethodDef* d) except -1
+    object PyCFunction_NewEx(PyMethodDef* d, object self, object module)
+    object PyObject_Vectorcall(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
+    PyObject* PyLong_FromLong(long v) noexcept
+
+from sys import intern as _intern
+
+# The keyword's name as the interpreter passes it; the functions Cython made.
+cdef str WILD_NAME = _intern("wild")
+cdef object GENERAL_EVALUATE = ValueCache.__dict__["evaluate"]
+cdef object GENERAL_STRENGTH = strength
+
+
+cdef PyObject* evaluate_entry(PyObject* self, PyObject** args, Py_ssize_t nargs,
+                              PyObject* kwnames) noexcept:
+    """ValueCache.evaluate's C function (``self`` is a ValueCache: its descriptor checks):
+    a new reference, or NULL with the exception set (by the slow path)."""
+    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
+    cdef int s
+    cdef PyObject** items
+    cdef PyObject* v
+    if wild >= 0:
+        s = fast_strength(args[0], wild)
+        if s:
+            if wild:
+                items = list_items(<PyObject*>(<ValueCache>self)._wild)
+            else:
+                items = list_items(<PyObject*>(<ValueCache>self)._natural)
+            if items != NULL:
+                v = items[s]
+                if not is_none(v):
+                    return new_ref(v)
+    return call_slow(evaluate_slow, self, args, nargs, kwnames)
+
+
+cdef object evaluate_slow(object self, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
+    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
+    if wild >= 0:  # another hand, or a value not made yet
+        return (<ValueCache>self).get(strength_of_mask(hand_mask(<object>args[0]), wild), wild)
+    return PyObject_Vectorcall(GENERAL_EVALUATE.__get__(self, ValueCache), args, nargs,
+                               kwnames)
+
+
+cdef PyObject* strength_entry(PyObject* module, PyObject** args, Py_ssize_t nargs,
+                              PyObject* kwnames) noexcept:
+    """strength()'s C function (as evaluate_entry)."""
+    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
+    cdef int s
+    if wild >= 0:
+        s = fast_strength(args[0], wild)
+        if s:
+            return PyLong_FromLong(s)  # (NULL, with MemoryError set, if it fails)
+    return call_slow(strength_slow, module, args, nargs, kwnames)
+
+
+cdef object strength_slow(object module, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
+    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
+    if wild >= 0:
+        return strength_of_mask(hand_mask(<object>args[0]), wild)
+    return PyObject_Vectorcall(GENERAL_STRENGTH, args, nargs, kwnames)
+
+
+set_method(ValueCache, "evaluate", entry_def(&EVALUATE_DEF, evaluate_entry, GENERAL_EVALUATE))
+from sys import modules as _modules
+strength = PyCFunction_NewEx(entry_def(&STRENGTH_DEF, strength_entry, GENERAL_STRENGTH),
+                             _modules[__name__], __name__)
+del _modules, _intern
 
 
 def hand_mask_checked(hand):

@@ -65,6 +65,12 @@ def render(report: Any, version: str) -> str:
             "\nfixed cost of a batch call (diablo.evaluate_batch, one row): "
             f"{fixed['out_given'] * 1e6:,.2f} µs with out= given, "
             f"{fixed['new_out'] * 1e6:,.2f} µs making the result array")
+    scalar = [(r.mode, r.entry) for r in report.results
+              if r.kind == "scalar" and r.game == "diablo"]
+    if scalar:
+        parts.append("\npedron evaluate() is timed one call per hand, through each mode's "
+                     "fastest public call form:\n" + "\n".join(
+                         f"  {mode}: {entry}" for mode, entry in scalar))
     entries = [(r.name, r.entry, r.note) for r in report.results if r.kind in ("peer", "yours")]
     if entries:
         parts.append("\nwhat each peer is timed through:\n" + "\n".join(
