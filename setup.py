@@ -90,7 +90,7 @@ ENGINE = [
 engine_directives = {
     "language_level": 3,
     "annotation_typing": False,
-    "embedsignature": True,
+    "embedsignature": False,  # (the functions keep their Python signatures themselves)
 }
 if DEBUG:
     engine_directives["linetrace"] = True

@@ -6,7 +6,9 @@ checks that docs/api.md is current (tests/test_docs.py).
 
 from __future__ import annotations
 
+import ast
 import enum
+import functools
 import importlib
 import inspect
 import re
@@ -41,10 +43,45 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
 
 def _signature(obj: object) -> str:
+    from_source = _source_signature(obj)
+    if from_source is not None:
+        return from_source
     try:
         return str(inspect.signature(obj))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return "(...)"
+
+
+def _source_signature(obj: object) -> str | None:
+    """The signature as written in the Python source of a module compiled from it
+    (setup.py, ``ENGINE``): its extension types have none at run time, and its
+    cpdef methods keep no return annotation. ``None`` for anything else."""
+    module = sys.modules.get(getattr(obj, "__module__", None) or "")
+    file = getattr(module, "__file__", None) or ""
+    if not file or file.endswith(".py"):
+        return None
+    source = Path(file).with_name(Path(file).name.split(".")[0] + ".py")
+    qualname = getattr(obj, "__qualname__", "")
+    if not source.exists() or not qualname:
+        return None
+    node: ast.AST | None = ast.parse(source.read_text())
+    is_class = inspect.isclass(obj)
+    for part in qualname.split(".") + (["__init__"] if is_class else []):
+        node = next((n for n in getattr(node, "body", ())
+                     if isinstance(n, (ast.ClassDef, ast.FunctionDef)) and n.name == part), None)
+    if not isinstance(node, ast.FunctionDef):
+        return None
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    namespace: dict[str, object] = {}
+    try:  # (annotations stay text, as inspect shows them in a module of postponed ones)
+        exec(f"from __future__ import annotations\ndef f({ast.unparse(node.args)}){returns}: "
+             "pass", namespace)
+    except NameError:  # (a default named in the module: its runtime signature will do)
+        return None
+    sig = inspect.signature(namespace["f"])  # type: ignore[arg-type]
+    if is_class:  # (what inspect shows for a class: __init__ without self)
+        sig = sig.replace(parameters=list(sig.parameters.values())[1:])
+    return str(sig)
 
 
 def _doc(obj: object) -> str:
@@ -67,7 +104,8 @@ def _public_members(cls: type) -> list[tuple[str, object]]:
         seen.add(name)
         if isinstance(value, (staticmethod, classmethod)):
             value = value.__func__
-        if callable(value) or isinstance(value, property) or inspect.isdatadescriptor(value):
+        if callable(value) or isinstance(value, (property, functools.cached_property)) \
+                or inspect.isdatadescriptor(value):
             out.append((name, value))
     return sorted(out)
 
@@ -87,7 +125,8 @@ def _render_class(name: str, cls: type, lines: list[str]) -> None:
     if doc:
         lines.append(doc + "\n")
     for member, value in _public_members(cls):
-        if isinstance(value, property) or inspect.isdatadescriptor(value):
+        if isinstance(value, (property, functools.cached_property)) \
+                or inspect.isdatadescriptor(value):
             member_doc = _doc(value)
             lines.append(f"* `{member}` (attribute)" + (f": {member_doc.splitlines()[0]}"
                                                         if member_doc else ""))

@@ -260,6 +260,7 @@ class Vote(_Move):
         return frozen(cls, (agree, seat))
 
     def to_json(self) -> list[Any]:
+        """``["vote", seat, agree]``: the tuple form :func:`to_move` reads."""
         return ["vote", self.seat, self.agree]
 
 
@@ -275,6 +276,7 @@ class Leave(_Move):
         return frozen(cls, (seat,))
 
     def to_json(self) -> list[Any]:
+        """``["leave", seat]``: the tuple form :func:`to_move` reads."""
         return ["leave", self.seat]
 
 
