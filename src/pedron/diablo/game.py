@@ -319,17 +319,17 @@ class Game(Deal):
             )
         return f"game {self.number} is over"
 
-    def _all_options(self) -> dict[str, LegalAction]:
+    def _all_legal(self) -> tuple[LegalAction, ...]:
         rnd = self.round
         if rnd is None or self.phase not in (FIRST, SECOND):
-            return Deal._all_options(self)
-        options = rnd.options()  # the round's rules, all kinds at once ...
-        if "bet" in options and self.phase == FIRST and self.rules.jacks_or_better:
+            return Deal._all_legal(self)
+        legal = rnd._legal()  # the round's rules, all kinds at once ...
+        if self.phase == FIRST and self.rules.jacks_or_better:
             actor = self.to_act
             assert actor is not None
             if not self._may_open(actor):  # ... and the opening rule, as _option says
-                del options["bet"]
-        return options
+                legal = tuple([x for x in legal if x[0] != "bet"])
+        return legal
 
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         if type(move) is RaiseBy:

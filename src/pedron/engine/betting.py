@@ -127,21 +127,25 @@ class BettingRound:
 
     def options(self) -> dict[str, LegalAction]:
         """Every kind of move the seat to act may make, by kind (:meth:`option` for all)."""
+        return {legal[0]: legal for legal in self._legal()}
+
+    def _legal(self) -> tuple[LegalAction, ...]:
+        """The descriptor of every kind of move the seat to act may make, in order."""
         pending = self.pending
         if not pending:
-            return {}
+            return ()
         seat = pending[0]
         stack = self.ledger.stacks[seat]
         need = self.current - self.bets[seat]
         others = self._others_can_respond(seat)
-        out = {}
+        out = []
         # Facing no bet, a call and a raise are always refused, and facing one a
         # check and a bet (see _option): only the other three need asking.
         for kind in _UNBET if need == 0 else _BET:
             legal = self._option(kind, seat, stack, need, others)
             if not isinstance(legal, str):
-                out[kind] = legal
-        return out
+                out.append(legal)
+        return tuple(out)
 
     def _option(
         self, kind: str, seat: int, stack: int, need: int, others: bool
@@ -186,7 +190,7 @@ class BettingRound:
 
     def legal_actions(self) -> list[LegalAction]:
         """What the seat to act may do, with amounts (a raise: the totals it may reach)."""
-        return list(self.options().values())
+        return list(self._legal())
 
     def check_action(self, kind: str, amount: Any = None, seat: int | None = None) -> str | None:
         """``None`` if the action is legal now, else the reason it is not."""
@@ -263,7 +267,8 @@ class BettingRound:
             rest = self.order[i + 1 :] + self.order[:i]
             self.pending = [s for s in rest if led.live[s] and led.stacks[s] > 0]
         self._prune()
-        led.check()
+        if kind != "check" and kind != "fold":  # (the chips moved: the total checked)
+            led.check()
         return rec
 
     def _prune(self) -> None:

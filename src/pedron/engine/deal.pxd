@@ -15,7 +15,7 @@ cdef class DealContext:
 cdef class Deal:
     cdef public object _listener, _mine, _patched, _pots, _seen, _shoe
     cdef public list _ops_to, _log_to
-    cdef public dict _options
+    cdef public tuple _legal
     cdef public frozenset _normalised, _chipless
     cdef public list _moves, _seats, history
     cdef public object dealer, deck, final, number, order, result, rules, to_act
@@ -31,10 +31,12 @@ cdef class Deal:
     cpdef _actor(self)
     cpdef _normalise(self, move, legal)
     cpdef tuple current_pots(self)
-    cpdef dict options(self)
-    cpdef dict _all_options(self)
     cpdef list legal_actions(self)
-    @cython.locals(options=dict, cls=type, kind=str)
+    cpdef tuple _legal_now(self)
+    @cython.locals(out=list)
+    cpdef tuple _all_legal(self)
+    cpdef _legal_of(self, str kind)
+    @cython.locals(listed=tuple, cls=type, kind=str)
     cpdef tuple _verified(self, action)
     cpdef tuple apply(self, action)
     @cython.locals(history=list, start=Py_ssize_t)
@@ -43,7 +45,7 @@ cdef class Deal:
     @cython.locals(history=list, seen=list, public=list, own=list, k=Py_ssize_t,
                    i=Py_ssize_t, p=Py_ssize_t, positions=list)
     cpdef tuple seen_by(self, viewer)
-    @cython.locals(led=Ledger, options=dict)
+    @cython.locals(led=Ledger)
     cpdef tuple _view_head(self, seat, dealt_in, bet)
 
 

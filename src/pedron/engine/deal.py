@@ -149,13 +149,13 @@ class Deal:
 
     __slots__ = (
         "_chipless",
+        "_legal",
         "_listener",
         "_log_to",
         "_mine",
         "_moves",
         "_normalised",
         "_ops_to",
-        "_options",
         "_patched",
         "_pots",
         "_seats",
@@ -204,7 +204,7 @@ class Deal:
         self.to_act: int | None = None  # the seat to act (the game's _actor(), kept current)
         self._shoe = ctx.deck
         self.deck: Any = None  # the deck dealt from, once dealt
-        self._options: dict[str, LegalAction] | None = None
+        self._legal: tuple[LegalAction, ...] | None = None  # the descriptors, once asked
         self._pots: tuple[Any, ...] | None = None  # the pots as they stand, once asked
         self._seen: list[list[Record]] | None = None  # per viewer, made at the first view
         # The table's hook (listen): the lists it keeps the moves in, and what it
@@ -275,31 +275,36 @@ class Deal:
         return pots
 
     def options(self) -> dict[str, LegalAction]:
-        """The legal actions by kind (computed once per state; do not change it)."""
-        options = self._options
-        if options is None:
-            options = self._options = {} if self.phase == DONE else self._all_options()
-        return options
-
-    def _all_options(self) -> dict[str, LegalAction]:
-        """Every kind's descriptor: :meth:`_option` for each kind of the phase (a game
-        may compute them together, from the same rule code)."""
-        options = {}
-        for kind in self._kinds():
-            legal = self._option(kind)
-            if not isinstance(legal, str):
-                options[kind] = legal
-        return options
+        """The legal actions by kind."""
+        return {legal[0]: legal for legal in self._legal_now()}
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now, with amounts (empty when over)."""
-        options = self._options
-        if options is None:
-            options = self._options = {} if self.phase == DONE else self._all_options()
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[LegalAction, ...]:
+        """The descriptor of every kind of move open now, computed once per state."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = () if self.phase == DONE else self._all_legal()
+        return legal
+
+    def _all_legal(self) -> tuple[LegalAction, ...]:
+        """Every kind's descriptor: :meth:`_option` for each kind of the phase, in the
+        phase's order (a game may compute them together, from the same rule code)."""
         out = []
-        for legal in options.values():  # (a loop: compiled, it reads the dict in place)
-            out.append(legal)
-        return out
+        for kind in self._kinds():
+            legal = self._option(kind)
+            if not isinstance(legal, str):
+                out.append(legal)
+        return tuple(out)
+
+    def _legal_of(self, kind: str) -> LegalAction | None:
+        """The descriptor of ``kind`` among those open now, or ``None``."""
+        for legal in self._legal_now():
+            if legal[0] == kind:
+                return legal
+        return None
 
     @property
     def moves(self) -> tuple[Any, ...]:
@@ -333,17 +338,20 @@ class Deal:
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
         kind = move.kind
         if kind in self._normalised:
-            move = self._normalise(move, self.options().get("raise" if kind == "raise_by"
-                                                            else kind))
+            move = self._normalise(move, self._legal_of("raise" if kind == "raise_by" else kind))
             kind = move.kind
-        options = self._options
-        legal: LegalAction | str | None
-        if options is not None:  # (listed already: the usual case, a bot read its view)
-            legal = options.get(kind)
+        listed = self._legal
+        legal: LegalAction | None = None
+        if listed is not None:  # (listed already: the usual case, a bot read its view)
+            for candidate in listed:
+                if candidate[0] == kind:
+                    legal = candidate
+                    break
         else:
-            legal = self._option(kind) if kind in self._kinds() else None
-            if isinstance(legal, str):
-                raise IllegalActionError(legal)
+            option = self._option(kind) if kind in self._kinds() else None
+            if isinstance(option, str):
+                raise IllegalActionError(option)
+            legal = option
         if legal is None:
             reason = self._option(kind)
             raise IllegalActionError(reason if isinstance(reason, str) else self._refusal(kind))
@@ -378,7 +386,7 @@ class Deal:
         start = len(history)
         self._moves.append(move)
         self._seats.append(actor)
-        self._options = None
+        self._legal = None
         self._play(move)
         if self.done or move.kind not in self._chipless:
             self._pots = None  # (the chips changed: the pots are asked for again)
@@ -463,11 +471,7 @@ class Deal:
             pots = self._pots
             if pots is None:
                 pots = self.current_pots()
-        if seat is not None and seat == to_act:
-            options = self._options
-            legal = tuple((self.options() if options is None else options).values())
-        else:
-            legal = ()
+        legal = self._legal_now() if seat is not None and seat == to_act else ()
         cards: Any = getattr(self, "cards", ())
         return (
             seat, self.number, self.dealer, self.phase, to_act, dealt_in,
@@ -530,7 +534,7 @@ class Deal:
             other._mine = [m[:] for m in self._mine]
             other._patched = self._patched[:]
         other._listener = other._ops_to = other._log_to = None
-        other._options = None
+        other._legal = None
         other._pots = None
 
     def _emit_all(self, records: Sequence[Record]) -> None:
