@@ -36,9 +36,10 @@ if ! ldd "$so" | grep libasan >/dev/null; then
     echo "$so is not the checked build (PEDRON_DEBUG=1)" >&2
     exit 1
 fi
-# The tests of the compiled code and its boundaries (the games, bots and
-# integrations above them are plain Python over these, run by the whole
-# suite): every kernel, the hostile-argument sweep, the regressions, threads.
+# The tests of the compiled code and its boundaries (the bots and integrations
+# above them are plain Python over these, run by the whole suite): every
+# kernel, the engine's compiled move path and both games' deals, the
+# hostile-argument sweep, the regressions, threads.
 # The list is scripts/compiled_tests.txt (CI also runs it on other Pythons).
 mapfile -t compiled < scripts/compiled_tests.txt
 run -m pytest -q -x -m "not slow" -p no:cacheprovider "${compiled[@]}"

@@ -36,7 +36,7 @@ cdef class Deal:
     @cython.locals(out=list)
     cpdef tuple _all_legal(self)
     cpdef _legal_of(self, str kind)
-    @cython.locals(listed=tuple, cls=type, kind=str)
+    @cython.locals(cls=type, kind=str)
     cpdef tuple _verified(self, action)
     cpdef tuple apply(self, action)
     @cython.locals(history=list, start=Py_ssize_t)

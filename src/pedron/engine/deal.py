@@ -340,13 +340,9 @@ class Deal:
         if kind in self._normalised:
             move = self._normalise(move, self._legal_of("raise" if kind == "raise_by" else kind))
             kind = move.kind
-        listed = self._legal
-        legal: LegalAction | None = None
-        if listed is not None:  # (listed already: the usual case, a bot read its view)
-            for candidate in listed:
-                if candidate[0] == kind:
-                    legal = candidate
-                    break
+        legal: LegalAction | None
+        if self._legal is not None:  # (listed already: the usual case, a bot read its view)
+            legal = self._legal_of(kind)
         else:
             option = self._option(kind) if kind in self._kinds() else None
             if isinstance(option, str):
