@@ -86,12 +86,15 @@ cdef class Deck:
             if isinstance(c, bool) or not isinstance(c, int):
                 raise PedronTypeError(f"a card must be an int, not {type(c).__name__}")
         # plain ints from here on: an int subclass could answer the checks below
-        # one way and be stored another
-        order = [int.__index__(c) for c in order]
+        # one way and be stored another (a plain int is taken as it is: a method
+        # call per card made a new table's decks the slow part of its set-up)
+        order = [c if type(c) is int else int.__index__(c) for c in order]
         for c in order:
-            if not 0 <= c < 64 or not (self.full_mask >> c) & 1:
+            if not 0 <= c < 64:
                 raise DeckError(f"card {self._name(c)} does not belong to this deck")
             bit = (<uint64_t>1) << <int>c
+            if not self.full_mask & bit:
+                raise DeckError(f"card {self._name(c)} does not belong to this deck")
             if seen & bit:
                 raise DuplicateCardError(f"card {self._name(c)} appears twice in the order")
             seen |= bit
