@@ -138,14 +138,14 @@ class Table(TableBase[Game]):
             for s in range(n):
                 if seated[s] and not led.stacks[s]:
                     seated[s] = False
-                    self._events.append(Record("out", s, 0, (), False, "no chips left"))
+                    self._add_event(Record("out", s, 0, (), False, "no chips left"))
         nxt = self._left_of(self.dealer)
         caller = self._diablo_caller
         if caller is None and self._chose_diablo(game):
             caller = self._diablo_caller = game.dealer  # Diablo runs until an opener wins
         if caller is not None and game.game == "diablo" and result.opener_won:
             self._diablo_caller = None
-            self._events.append(Record("diablo_over", caller, note="an opener won"))
+            self._add_event(Record("diablo_over", caller, note="an opener won"))
             if self.rules.after_diablo == "caller_left":
                 nxt = self._left_of(caller)
         if sum(seated) < 2:

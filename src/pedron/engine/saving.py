@@ -60,6 +60,7 @@ class TableSaving:
     deals_played: int
     _history: list[Any]
     _events: list[Record]
+    _events_seen: tuple[Record, ...] | None
     _events_mark: int
     _plans: list[Any]
     _deal: Any
@@ -84,6 +85,8 @@ class TableSaving:
         def close(self) -> bool: ...
         def leave(self, seat: int) -> int: ...
         def vote_end(self, seat: int, agree: bool = True) -> bool: ...
+        def _events_now(self) -> tuple[Record, ...]: ...
+        def _reset_events(self, events: list[Record]) -> None: ...
         @property
         def in_progress(self) -> bool: ...
         @property
@@ -119,7 +122,7 @@ class TableSaving:
         led = self.ledger
         return (
             tuple(self.seated), self.dealer, self.deals_played, self.closing, self.over,
-            self.end_reason, tuple(self._events), self._events_mark, tuple(self._plans),
+            self.end_reason, self._events_now(), self._events_mark, tuple(self._plans),
             (tuple(led.stacks), led.carry, led.total), self.rng.copy(), self._game_state(),
         )
 
@@ -522,7 +525,7 @@ class TableSaving:
         self.over = data["over"]
         self.end_reason = data["end_reason"]
         self.deals_played = played
-        self._events = [_event(r) for r in data["events"]]
+        self._reset_events([_event(r) for r in data["events"]])
         mark = data["events_mark"]
         if type(mark) is not int or not 0 <= mark <= len(self._events):
             raise SaveError("bad events_mark")

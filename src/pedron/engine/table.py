@@ -135,7 +135,7 @@ class TableBase(TableSaving, Generic[D]):
         if dealer is None:
             dealer = self._draw_for_dealer()
         self.dealer = dealer
-        self._events.append(Record("dealer", dealer))
+        self._add_event(Record("dealer", dealer))
         self._after_setup()
 
     def _base(
@@ -156,7 +156,8 @@ class TableBase(TableSaving, Generic[D]):
         self.closing = False
         self.deals_played = 0
         self._history: list[Any] = []  # DealHistory, or its JSON text until first read
-        self._events: list[Record] = []
+        self._events: list[Record] = []  # (changed through _event; views share a tuple)
+        self._events_seen: tuple[Record, ...] | None = None
         self._events_mark = 0
         self._plans: list[DealPlan] = []
         self._shoe = Shoe(self._make_deck, self._deck_size, rng)
@@ -253,7 +254,7 @@ class TableBase(TableSaving, Generic[D]):
         return (
             seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
             self.ledger.carry, self.deals_played, self.closing, self.over, self.end_reason,
-            tuple(self._events), None if deal is None else deal.view(seat),
+            self._events_now(), None if deal is None else deal.view(seat),
         )
 
     # -- queries --------------------------------------------------------------------------
@@ -321,7 +322,25 @@ class TableBase(TableSaving, Generic[D]):
         """The table's own events (dealer changes, players out, leaving, votes, the end):
         every one with ``keep_history``, else those since the deal before the current
         (or last) one began: a bounded list, whatever the length of the session."""
-        return tuple(self._events)
+        return self._events_now()
+
+    def _events_now(self) -> tuple[Record, ...]:
+        """The table's events as one tuple, made again only after they change (every
+        view shares it: a view's cost does not grow with a kept session's events)."""
+        seen = self._events_seen
+        if seen is None or len(seen) != len(self._events):
+            seen = self._events_seen = tuple(self._events)
+        return seen
+
+    def _add_event(self, record: Record) -> None:
+        """Keep one of the table's events."""
+        self._events.append(record)
+        self._events_seen = None
+
+    def _reset_events(self, events: list[Record]) -> None:
+        """Replace the table's events (a restore, a new episode)."""
+        self._events = events
+        self._events_seen = None
 
     @property
     def players_left(self) -> tuple[int, ...]:
@@ -346,7 +365,7 @@ class TableBase(TableSaving, Generic[D]):
                     deck = self._draw_deck()
                 c = deck.deal_one()
                 ranks[s] = self._card_rank(c)
-                self._events.append(Record("draw", s, 0, (c,), note=self._card_text(c)))
+                self._add_event(Record("draw", s, 0, (c,), note=self._card_text(c)))
             top = max(ranks.values())
             drawing = [s for s in drawing if ranks[s] == top]
             if len(drawing) == 1:
@@ -447,8 +466,8 @@ class TableBase(TableSaving, Generic[D]):
 
     def _begin_deal(self, plan: DealPlan | None) -> None:
         self._start = self._capture()  # the state a save of this deal replays from
-        if not self.keep_history:
-            del self._events[: self._events_mark]
+        if not self.keep_history and self._events_mark:
+            self._reset_events(self._events[self._events_mark :])
         self._events_mark = len(self._events)
         op = ["deal"] if plan is None else ["deal", plan.to_json()]
         self._ops = [op]
@@ -557,7 +576,7 @@ class TableBase(TableSaving, Generic[D]):
             raise IllegalActionError("the end of the session is already asked for")
         self._record_op(["close"])
         self.closing = True
-        self._events.append(Record("close", None, note="end asked for"))
+        self._add_event(Record("close", None, note="end asked for"))
         if not self.in_progress and not self.ledger.carry:
             self._end("closed")
         return self.over
@@ -579,12 +598,12 @@ class TableBase(TableSaving, Generic[D]):
                 deal = self._deal
                 seats = list(deal.order) if deal is not None else list(range(self.n))
             for s, chips in led.share_carry(seats):
-                self._events.append(Record("win", s, chips, note="the pot left at the end"))
-        self._events.append(Record("end", None, note=reason))
+                self._add_event(Record("win", s, chips, note="the pot left at the end"))
+        self._add_event(Record("end", None, note=reason))
 
     def _set_dealer(self, dealer: int) -> None:
         if dealer != self.dealer:
-            self._events.append(Record("dealer", dealer))
+            self._add_event(Record("dealer", dealer))
         self.dealer = dealer
 
     def _end_if_closing(self) -> bool:

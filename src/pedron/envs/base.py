@@ -154,7 +154,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         table.seated = seated[:]
         # (the table's one generator, its shoe's and its decks', set to the new one's state)
         table.rng.setstate(rng.getstate())
-        table._events.clear()
+        table._reset_events([])
         table.over = False
         table.end_reason = None
         table._init_game()
