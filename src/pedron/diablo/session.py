@@ -68,7 +68,6 @@ class Table(TableBase[Game]):
         return int(rules.stacks)
 
     def _init_game(self) -> None:
-        self._context: dict[str, Any] = {}
         self._diablo_pot = False
         self._diablo_caller: int | None = None
         self.series_games = 0
@@ -100,7 +99,7 @@ class Table(TableBase[Game]):
     def _chose_diablo(self, game: Any) -> bool:
         """Whether ``game``'s dealer called Diablo (a game not forced on him: only a
         dealer free to choose calls a Diablo, which then runs until an opener wins)."""
-        return bool(game.game == "diablo" and self._context.get("game") is None)
+        return bool(game.game == "diablo" and game.extra.get("game") is None)
 
     def _forced_game(self) -> str | None:
         """The game of the next deal, or ``None`` when the dealer chooses."""
@@ -115,7 +114,7 @@ class Table(TableBase[Game]):
     def _make_deal(self, number: int) -> Game:
         if self.series:
             self.series_games += 1
-        context = self._context = {"game": self._forced_game(), "diablo_pot": self.series}
+        context = {"game": self._forced_game(), "diablo_pot": self.series}
         ctx = DealContext(
             self.rules, number, self.dealer, self._context_seats(self.dealer, self.seated),
             self.n, self.ledger, self._shoe, context,
@@ -123,7 +122,7 @@ class Table(TableBase[Game]):
         return Game(ctx)
 
     def _deal_context(self, deal: Any) -> dict[str, Any]:
-        return dict(self._context)
+        return dict(deal.extra)
 
     def _deal_over(self, game: Any) -> None:
         """After a game: the series, busted players, the next dealer, the end."""
@@ -138,14 +137,14 @@ class Table(TableBase[Game]):
             for s in range(n):
                 if seated[s] and not led.stacks[s]:
                     seated[s] = False
-                    self._add_event(Record("out", s, 0, (), False, "no chips left"))
+                    self._events.append(Record("out", s, 0, (), False, "no chips left"))
         nxt = self._left_of(self.dealer)
         caller = self._diablo_caller
         if caller is None and self._chose_diablo(game):
             caller = self._diablo_caller = game.dealer  # Diablo runs until an opener wins
         if caller is not None and game.game == "diablo" and result.opener_won:
             self._diablo_caller = None
-            self._add_event(Record("diablo_over", caller, note="an opener won"))
+            self._events.append(Record("diablo_over", caller, note="an opener won"))
             if self.rules.after_diablo == "caller_left":
                 nxt = self._left_of(caller)
         if sum(seated) < 2:

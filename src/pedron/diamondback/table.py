@@ -121,7 +121,7 @@ class Table(TableBase[Hand]):
             for s in range(self.n):
                 if seated[s] and not stacks[s]:
                     seated[s] = False
-                    self._add_event(Record("out", s, 0, (), False, "no chips left"))
+                    self._events.append(Record("out", s, 0, (), False, "no chips left"))
         rules = self.rules
         dealer = hand.dealer
         nxt = (dealer + 1) % self.n
@@ -175,11 +175,11 @@ class Table(TableBase[Hand]):
         winnings = self._forfeit(seat, led.stacks[seat])
         if winnings:
             led.forfeit(seat, winnings)
-            self._add_event(Record("forfeit", seat, winnings, note="winnings into the pot"))
+            self._events.append(Record("forfeit", seat, winnings, note="winnings into the pot"))
         taken = led.withdraw(seat)
         self.seated[seat] = False
         self.votes.discard(seat)
-        self._add_event(Record("leave", seat, taken))
+        self._events.append(Record("leave", seat, taken))
         self._record_op(["leave", seat])
         self._check_over(self.dealer if self.dealer != seat else (seat + 1) % self.n)
         return taken
@@ -209,7 +209,7 @@ class Table(TableBase[Hand]):
             self.votes.add(seat)
         else:
             self.votes.discard(seat)
-        self._add_event(Record("vote", seat, int(agree)))
+        self._events.append(Record("vote", seat, int(agree)))
         self._record_op(["vote", seat, agree])
         if 2 * len(self.votes) > sum(self.seated):
             self._end("a majority agreed to end the match")

@@ -18,7 +18,7 @@ cdef class Deal:
     cdef public tuple _legal
     cdef public frozenset _normalised, _chipless
     cdef public list _moves, _seats, history
-    cdef public object dealer, deck, final, number, order, result, rules, to_act
+    cdef public object dealer, deck, extra, final, number, order, result, rules, to_act
     cdef public str phase
     cdef public bint done
     cdef public Py_ssize_t n

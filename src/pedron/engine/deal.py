@@ -164,6 +164,7 @@ class Deal:
         "dealer",
         "deck",
         "done",
+        "extra",
         "final",
         "history",
         "ledger",
@@ -189,6 +190,7 @@ class Deal:
     def _begin(self, ctx: DealContext) -> None:
         """Set up the state every deal has (a game's ``__init__`` calls it first)."""
         self.rules = ctx.rules
+        self.extra = ctx.extra  # what the session decided for this deal (never changed)
         self.ledger = ctx.ledger
         self.number = ctx.number
         self.dealer = ctx.dealer

@@ -69,9 +69,7 @@ class TableSaving:
     _start: tuple[Any, ...] | None
     _ops: list[Any]
     _log: list[Any]
-    _log_saved: str | None
-    _log_saved_at: tuple[int, int]
-    _saved_state: dict[str, Any] | None
+    _saved_log: tuple[str, tuple[int, int], dict[str, Any]] | None
     _setup: dict[str, Any]
 
     if TYPE_CHECKING:  # TableBase defines them
@@ -273,9 +271,8 @@ class TableSaving:
         # (the replay of the deal in progress logged what the saved log holds; the deal
         # keeps appending to this very list)
         table._log.clear()
-        table._log_saved = log if table.keep_history else None
-        table._log_saved_at = (table.deals_played, finished)
-        table._saved_state = data["state"] if table.keep_history else None  # (proves the log)
+        if table.keep_history:  # (the snapshot proves the log, when it is read)
+            table._saved_log = (log, (table.deals_played, finished), data["state"])
         if replay_history:
             table.history  # noqa: B018 - (reading them replays each one and checks the chain)
             table._log_ops()
@@ -306,7 +303,7 @@ class TableSaving:
     def _log_text(self) -> str:
         """The session's operations as JSON text (the saved part is not read again)."""
         new = json.dumps([self._op_json(o) for o in self._log], separators=(",", ":"))
-        saved = self._log_saved
+        saved = None if self._saved_log is None else self._saved_log[0]
         if saved is None or saved == "[]":
             return new
         return saved if new == "[]" else saved[:-1] + "," + new[1:]
@@ -316,21 +313,23 @@ class TableSaving:
         read only when asked for (play never needs it: a new operation is kept apart),
         and proven then: played again from the setup, it must deal the kept histories
         and lead to the saved table."""
-        saved = self._log_saved
+        saved = self._saved_log
         if saved is not None:
             try:
-                ops = json.loads(saved)
+                ops = json.loads(saved[0])
             except (ValueError, RecursionError) as exc:
                 raise SaveError(f"the saved log is not JSON: {exc}") from None
-            self._log[:0] = self._prove_log(ops)  # (as the replay logged them: canonical)
-            self._log_saved = None
-            self._saved_state = None
+            self._log[:0] = self._prove_log(ops, *saved[1:])  # (canonical: as replayed)
+            self._saved_log = None
         return self._log
 
-    def _prove_log(self, ops: Any) -> list[Any]:
+    def _prove_log(
+        self, ops: Any, saved_at: tuple[int, int], saved_state: dict[str, Any]
+    ) -> list[Any]:
         """Play the saved log ``ops`` again on a new table set up as this one was: it
-        must deal exactly the kept histories and reach the saved snapshot. Returns
-        the operations as the new table logged them."""
+        must deal exactly the kept histories (``saved_at``: deals dealt and finished
+        when it was saved) and reach the saved snapshot. Returns the operations as
+        the new table logged them."""
         if not isinstance(ops, list):
             raise SaveError("the saved log must be a list of operations")
         setup = self._setup
@@ -353,12 +352,12 @@ class TableSaving:
             raise SaveError(f"malformed saved log: {exc!r}") from None
         if [other._op_json(o) for o in other._log] != ops:
             raise SaveError("the saved log is not in the form pedron writes (tampered?)")
-        _, finished = self._log_saved_at
+        _, finished = saved_at
         kept = [h if isinstance(h, str) else h.compact_text() for h in self._history[:finished]]
         if [h.compact_text() for h in other._history] != kept:
             raise SaveError("the saved log does not deal the kept histories (tampered?)")
         try:
-            same = other.getstate() == self._saved_state
+            same = other.getstate() == saved_state
         except RecursionError:
             same = False
         if not same:

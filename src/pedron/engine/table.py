@@ -135,7 +135,7 @@ class TableBase(TableSaving, Generic[D]):
         if dealer is None:
             dealer = self._draw_for_dealer()
         self.dealer = dealer
-        self._add_event(Record("dealer", dealer))
+        self._events.append(Record("dealer", dealer))
         self._after_setup()
 
     def _base(
@@ -156,7 +156,7 @@ class TableBase(TableSaving, Generic[D]):
         self.closing = False
         self.deals_played = 0
         self._history: list[Any] = []  # DealHistory, or its JSON text until first read
-        self._events: list[Record] = []  # (changed through _event; views share a tuple)
+        self._events: list[Record] = []  # (appended to; views share _events_now())
         self._events_seen: tuple[Record, ...] | None = None
         self._events_mark = 0
         self._plans: list[DealPlan] = []
@@ -166,10 +166,11 @@ class TableBase(TableSaving, Generic[D]):
         self._start: tuple[Any, ...] | None = None
         self._ops: list[Any] = []  # since the deal in progress began: (seat, move) or a list
         self._log: list[Any] = []  # every one, with keep_history (since the restore, if any)
-        self._log_saved: str | None = None  # the saved ops before a restore, read when asked
-        self._log_saved_at = (0, 0)  # (deals dealt, deals finished) when it was saved
-        self._saved_state: dict[str, Any] | None = None  # the restored snapshot, until the
-        # saved log is read: the log, played again from the setup, must lead to it
+        # After a restore with kept histories, until the saved log is read: the saved ops
+        # (text), (deals dealt, deals finished) when saved, and the restored snapshot (the
+        # log, played again from the setup, must lead to it). One attribute: a table's
+        # attributes stay few enough for the interpreter's fast attribute reads.
+        self._saved_log: tuple[str, tuple[int, int], dict[str, Any]] | None = None
         self._setup: dict[str, Any] = {
             "names": list(names), "stacks": list(stacks), "rules": None,  # (made when saved)
             "seed": None, "keep_history": keep,
@@ -326,16 +327,15 @@ class TableBase(TableSaving, Generic[D]):
 
     def _events_now(self) -> tuple[Record, ...]:
         """The table's events as one tuple, made again only after they change (every
-        view shares it: a view's cost does not grow with a kept session's events)."""
+        view shares it: a view's cost does not grow with a kept session's events).
+
+        Events are only appended, or removed from the front with the tuple dropped
+        (``_begin_deal``), or replaced (``_reset_events``): a tuple of the list's
+        length is the list."""
         seen = self._events_seen
         if seen is None or len(seen) != len(self._events):
             seen = self._events_seen = tuple(self._events)
         return seen
-
-    def _add_event(self, record: Record) -> None:
-        """Keep one of the table's events."""
-        self._events.append(record)
-        self._events_seen = None
 
     def _reset_events(self, events: list[Record]) -> None:
         """Replace the table's events (a restore, a new episode)."""
@@ -365,7 +365,7 @@ class TableBase(TableSaving, Generic[D]):
                     deck = self._draw_deck()
                 c = deck.deal_one()
                 ranks[s] = self._card_rank(c)
-                self._add_event(Record("draw", s, 0, (c,), note=self._card_text(c)))
+                self._events.append(Record("draw", s, 0, (c,), note=self._card_text(c)))
             top = max(ranks.values())
             drawing = [s for s in drawing if ranks[s] == top]
             if len(drawing) == 1:
@@ -467,7 +467,8 @@ class TableBase(TableSaving, Generic[D]):
     def _begin_deal(self, plan: DealPlan | None) -> None:
         self._start = self._capture()  # the state a save of this deal replays from
         if not self.keep_history and self._events_mark:
-            self._reset_events(self._events[self._events_mark :])
+            del self._events[: self._events_mark]
+            self._events_seen = None
         self._events_mark = len(self._events)
         op = ["deal"] if plan is None else ["deal", plan.to_json()]
         self._ops = [op]
@@ -576,7 +577,7 @@ class TableBase(TableSaving, Generic[D]):
             raise IllegalActionError("the end of the session is already asked for")
         self._record_op(["close"])
         self.closing = True
-        self._add_event(Record("close", None, note="end asked for"))
+        self._events.append(Record("close", None, note="end asked for"))
         if not self.in_progress and not self.ledger.carry:
             self._end("closed")
         return self.over
@@ -598,12 +599,12 @@ class TableBase(TableSaving, Generic[D]):
                 deal = self._deal
                 seats = list(deal.order) if deal is not None else list(range(self.n))
             for s, chips in led.share_carry(seats):
-                self._add_event(Record("win", s, chips, note="the pot left at the end"))
-        self._add_event(Record("end", None, note=reason))
+                self._events.append(Record("win", s, chips, note="the pot left at the end"))
+        self._events.append(Record("end", None, note=reason))
 
     def _set_dealer(self, dealer: int) -> None:
         if dealer != self.dealer:
-            self._add_event(Record("dealer", dealer))
+            self._events.append(Record("dealer", dealer))
         self.dealer = dealer
 
     def _end_if_closing(self) -> bool:
