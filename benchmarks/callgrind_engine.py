@@ -9,9 +9,11 @@ Wall time on a shared machine swings from run to run; an instruction count
 few deals and then for more, with a call to ``os.getppid`` between them where
 callgrind dumps its counts: the difference of the two counts, divided by the
 extra deals, is the cost of one deal, without the start-up and the imports.
-Random play uses stacks of a million chips (nobody busts, no table is rebuilt)
-and, in Diamondback, the least bet allowed; ``simulate`` is the built-in bots'
-study on one worker. Needs valgrind on the PATH.
+Random play "as timed" is the wall-time workload of ``engine_workloads.py``
+(stacks of 200, bets drawn from the legal range, a new table when one ends);
+the other random-play rows use stacks of a million chips (nobody busts, no
+table is rebuilt) and, in Diamondback, the least bet allowed; ``simulate`` is
+the built-in bots' study on one worker. Needs valgrind on the PATH.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ HERE = Path(__file__).resolve().parent
 
 # name: (the code of one run of n deals, few, more)
 WORKLOADS = {
+    "random play as timed, Diablo": ("w.random_diablo(n)", 1000, 4000),
+    "random play as timed, Diamondback": ("w.random_diamondback(n)", 1000, 4000),
     "random play, Diablo, 3 players": (
         "t = w._table('diablo', 3, 10**6, 1); rnd = random.Random(1)\n"
         "for _ in range(n): w.play_random_diablo_game(w._next(t), rnd)", 100, 600),

@@ -95,26 +95,33 @@ def play_random_diamondback_hand(hand: Any, rnd: random.Random, small: bool = Fa
             hand.set_ante(randint(a.min, a.max))
 
 
-def random_diablo() -> int:
-    """Random legal play through the Python API: Diablo, 3 players, 4,000 games."""
+# Deals of a random-play run: long enough (about a second) that a burst of load on
+# a shared machine does not decide a round.
+RANDOM_DEALS = 12_000
+
+
+def random_diablo(deals: int = RANDOM_DEALS) -> int:
+    """Random legal play through the Python API: Diablo, 3 players, 12,000 games
+    (stacks of 200: a table whose players go broke is replaced by a new one)."""
     rnd = random.Random(1)
     table = _table("diablo", 3, 200, 1)
-    for _ in range(4000):
+    for _ in range(deals):
         if table.over:
             table = _table("diablo", 3, 200, rnd.randint(0, 1 << 30))
         play_random_diablo_game(_next(table), rnd)
-    return 4000
+    return deals
 
 
-def random_diamondback() -> int:
-    """Random legal play through the Python API: Diamondback, 4 players, 4,000 hands."""
+def random_diamondback(deals: int = RANDOM_DEALS) -> int:
+    """Random legal play through the Python API: Diamondback, 4 players, 12,000 hands
+    (stacks of 200: a table whose players go broke is replaced by a new one)."""
     rnd = random.Random(1)
     table = _table("diamondback", 4, 200, 1)
-    for _ in range(4000):
+    for _ in range(deals):
         if table.over:
             table = _table("diamondback", 4, 200, rnd.randint(0, 1 << 30))
         play_random_diamondback_hand(_next(table), rnd)
-    return 4000
+    return deals
 
 
 def _kept_session(deals: int) -> Any:
