@@ -9,12 +9,13 @@ see ``docs/diablo_game.md`` for the whole list with examples.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from pedron.diablo.draw import DrawLimit
 from pedron.engine.errors import RulesError
+from pedron.engine.rules import RulesBase, flags, whole
 
 __all__ = ["GAMES", "Rules"]
 
@@ -32,7 +33,7 @@ _CHOICES = {
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesBase):
     """How a Diablo table plays. All fields are keyword options.
 
     game
@@ -118,11 +119,10 @@ class Rules:
     odd_chip: str = "first_left"
     reshuffle: str = "earlier"
 
+    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = _CHOICES
+
     def __post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if not isinstance(value, str) or value not in allowed:
-                raise RulesError(f"Rules.{name} must be one of {allowed}, not {value!r}")
+        self._check_choices()
         choices = self.choices
         if isinstance(choices, list):
             choices = tuple(choices)
@@ -134,20 +134,18 @@ class Rules:
             or len(set(choices)) != len(choices)
         ):
             raise RulesError(f"Rules.choices must be distinct games of {GAMES}, not {choices!r}")
-        for name in ("dealers_choice", "more_draw", "jacks_or_better", "declare", "all_in"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"Rules.{name} must be a bool")
-        _whole("ante", self.ante, 0)
+        flags(self, ("dealers_choice", "more_draw", "jacks_or_better", "declare", "all_in"))
+        whole("ante", self.ante, 0)
         for name in ("stacks", "min_bet_before", "max_bet_before", "min_bet_after",
                      "max_bet_after"):
-            _whole(name, getattr(self, name), 1)
+            whole(name, getattr(self, name), 1)
         if self.max_bet_before < self.min_bet_before:
             raise RulesError("Rules.max_bet_before is below min_bet_before")
         if self.max_bet_after < self.min_bet_after:
             raise RulesError("Rules.max_bet_after is below min_bet_after")
         if self.max_raises is not None:
-            _whole("max_raises", self.max_raises, 0)
-        _whole("max_draw", self.max_draw, 0)
+            whole("max_raises", self.max_raises, 0)
+        whole("max_draw", self.max_draw, 0)
         if self.max_draw > 4:
             # A player keeps at least one card; the draw advisor (draw_odds,
             # the bots) evaluates exchanges of up to four, so a table must not
@@ -157,7 +155,7 @@ class Rules:
                 "one card, and the draw advisor evaluates exchanges of up to four cards"
             )
         if self.cap is not None:
-            _whole("cap", self.cap, 1)
+            whole("cap", self.cap, 1)
 
     # -- derived ----------------------------------------------------------------
     @cached_property  # asked at every draw; Rules are frozen, so it never changes
@@ -166,29 +164,9 @@ class Rules:
         under *More draw*, else ``DrawLimit(max_draw)``."""
         return DrawLimit.from_rules(self)
 
-    def replace(self, **options: Any) -> Rules:
-        """A copy with some options changed."""
-        return replace(self, **options)
-
     # -- plain data -------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The options as a plain dict (``choices`` as a list)."""
-        out = asdict(self)
+        out = super().to_json()
         out["choices"] = list(self.choices)
         return out
-
-    @classmethod
-    def from_json(cls, data: Any) -> Rules:
-        """Inverse of :meth:`to_json`; unknown keys are an error."""
-        if not isinstance(data, dict):
-            raise RulesError("rules must be a dict")
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise RulesError(f"unknown rules options: {sorted(unknown)}")
-        return cls(**data)
-
-
-def _whole(name: str, value: Any, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RulesError(f"Rules.{name} must be a whole number of at least {low}, not {value!r}")

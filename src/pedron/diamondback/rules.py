@@ -7,11 +7,12 @@ and ``Rules.match()`` give the two variations; every field can be overridden
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from pedron.engine.errors import RulesError
+from pedron.engine.rules import RulesBase, flags, whole
 
 __all__ = ["Rules"]
 
@@ -27,7 +28,7 @@ _CHOICES = {
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesBase):
     """How a Diamondback table plays. All fields are keyword options.
 
     variant
@@ -95,22 +96,18 @@ class Rules:
     ante_max: int | None = None
     draw_ties: str = "fresh"
 
+    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = _CHOICES
+    _UNSET: ClassVar[frozenset[str]] = frozenset(("next_dealer",))
+
     def __post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value is None and name == "next_dealer":
-                continue
-            if value not in allowed:
-                raise RulesError(f"Rules.{name} must be one of {allowed}, not {value!r}")
+        self._check_choices()
         for name in ("min_bet", "ante_min"):
-            _positive(name, getattr(self, name))
+            whole(name, getattr(self, name), 1)
         for name in ("max_bet", "ante_max", "multiplier"):
             value = getattr(self, name)
             if value is not None:
-                _positive(name, value)
-        for name in ("cap_to_stacks", "all_in"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"Rules.{name} must be a bool")
+                whole(name, value, 1)
+        flags(self, ("cap_to_stacks", "all_in"))
         if self.max_bet is not None and self.max_bet < self.min_bet:
             raise RulesError("Rules.max_bet is below min_bet")
         if self.ante_max is not None and self.ante_max < self.ante_min:
@@ -126,10 +123,6 @@ class Rules:
     def match(cls, **options: Any) -> Rules:
         """Match Diamondback."""
         return cls(variant="match", **options)
-
-    def replace(self, **options: Any) -> Rules:
-        """A copy with some options changed."""
-        return replace(self, **options)
 
     # -- derived ----------------------------------------------------------------
     @cached_property  # (read at every hand; Rules are frozen: it never changes)
@@ -151,23 +144,3 @@ class Rules:
         """True in Dealer's Diamondback (the only variation with an ante)."""
         return self.variant == "dealers"
 
-    # -- plain data -------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The options as a plain dict."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Any) -> Rules:
-        """Inverse of :meth:`to_json`; unknown keys are an error."""
-        if not isinstance(data, dict):
-            raise RulesError("rules must be a dict")
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise RulesError(f"unknown rules options: {sorted(unknown)}")
-        return cls(**data)
-
-
-def _positive(name: str, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"Rules.{name} must be a whole number of at least 1, not {value!r}")

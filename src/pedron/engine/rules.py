@@ -1,0 +1,67 @@
+"""What both games' ``Rules`` share: options checked when made, plain data both ways.
+
+A game's ``Rules`` is a frozen dataclass deriving from :class:`RulesBase`: it
+lists its text options and their allowed values in ``_CHOICES`` and checks
+the rest in its ``__post_init__`` with :func:`whole` and :func:`flags`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields, replace
+from typing import Any, ClassVar, TypeVar
+
+from pedron.engine.errors import RulesError
+
+__all__ = ["RulesBase", "flags", "whole"]
+
+R = TypeVar("R", bound="RulesBase")
+
+
+class RulesBase:
+    """Base of a game's frozen ``Rules`` dataclass (see the module docstring)."""
+
+    #: Each text option and the values it may take.
+    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: The text options that may also be ``None`` (a default worked out from others).
+    _UNSET: ClassVar[frozenset[str]] = frozenset()
+
+    def _check_choices(self) -> None:
+        for name, allowed in self._CHOICES.items():
+            value = getattr(self, name)
+            if value is None and name in self._UNSET:
+                continue
+            if not isinstance(value, str) or value not in allowed:
+                raise RulesError(f"Rules.{name} must be one of {allowed}, not {value!r}")
+
+    def replace(self: R, **options: Any) -> R:
+        """A copy with some options changed."""
+        return replace(self, **options)  # type: ignore[type-var]
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a plain dict."""
+        return asdict(self)  # type: ignore[call-overload, no-any-return]
+
+    @classmethod
+    def from_json(cls: type[R], data: Any) -> R:
+        """Inverse of :meth:`to_json`; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a dict")
+        known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(f"unknown rules options: {sorted(unknown)}")
+        return cls(**data)
+
+
+def whole(name: str, value: Any, low: int) -> None:
+    """Refuse ``Rules.<name>`` unless it is a whole number (an ``int``, not a bool) of
+    at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RulesError(f"Rules.{name} must be a whole number of at least {low}, not {value!r}")
+
+
+def flags(rules: Any, names: tuple[str, ...]) -> None:
+    """Refuse any of the options ``names`` of ``rules`` that is not a bool."""
+    for name in names:
+        if not isinstance(getattr(rules, name), bool):
+            raise RulesError(f"Rules.{name} must be a bool")
