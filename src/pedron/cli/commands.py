@@ -148,8 +148,11 @@ def result_opponents(players: int | None) -> int:
 
 def cmd_draw(args: argparse.Namespace) -> int:
     _positive("--top", args.top)
+    # The one mapping Rules uses: --max-draw 4 is any four cards, --more-draw the
+    # More draw variant (four only keeping an ace).
+    limit = diablo.DrawLimit.from_max_draw(args.max_draw, bool(getattr(args, "more_draw", False)))
     choices = diablo.best_draw(
-        " ".join(args.hand), max_draw=args.max_draw, wild=not args.natural, dead=args.dead or ()
+        " ".join(args.hand), max_draw=limit, wild=not args.natural, dead=args.dead or ()
     )
     cat = diablo.Category
     rows = []
@@ -169,7 +172,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
         [c.as_dict() for c in choices[: args.top]],
         f"{plural(len(choices), 'choice')} for "
         f"{format_cards(choices[0].keep + choices[0].discard)} "
-        f"({'natural' if args.natural else 'deuces wild'}, up to {plural(args.max_draw, 'card')}), "
+        f"({'natural' if args.natural else 'deuces wild'}, {limit}), "
         "best first by expected strength\n"
         + table(
             ("keep", "discard", "E[strength]", ">= trips", ">= full house", ">= quads",
