@@ -25,7 +25,8 @@ from pedron.reference import diablo as ref
 def brute_force(hand, max_draw, wild=True, dead=(), score=None):
     """{discard tuple: (outcomes, Counter of category numbers, total strength)}.
 
-    ``max_draw`` is an int (4: four only keeping an ace) or a DrawLimit.
+    ``max_draw`` is an int (any exchange of up to that many cards, as in
+    ``Rules(max_draw=...)``) or a DrawLimit.
     """
     if score is None:
         def score(cards):
@@ -34,7 +35,7 @@ def brute_force(hand, max_draw, wild=True, dead=(), score=None):
     if isinstance(max_draw, DrawLimit):
         most, ace_rule = max_draw.most, max_draw.ace_for_most
     else:
-        most, ace_rule = max_draw, max_draw == 4
+        most, ace_rule = max_draw, False
     unseen = [c for c in range(52) if c not in hand and c not in dead]
     result = {}
     for d in range(0, 5):
@@ -81,13 +82,15 @@ def test_matches_brute_force(text, max_draw, wild):
 
 def test_four_card_draw_only_when_keeping_an_ace():
     hand = parse_cards("Ac 2d 7h 8s As")
-    odds = draw_odds(hand, 4)
+    more = DrawLimit(4, True)  # More draw: an int 4 is any four cards (below)
+    odds = draw_odds(hand, more)
     fours = [o for o in odds if len(o.discard) == 4]
     assert sorted(o.keep for o in fours) == [(parse_cards("Ac")[0],), (parse_cards("As")[0],)]
-    want = brute_force(hand, 4)
+    want = brute_force(hand, more)
     assert as_dict(odds) == want
     assert len(odds) == 1 + 5 + 10 + 10 + 2
-    assert all(len(o.discard) <= 3 for o in draw_odds("Kc 2d 7h 8s Ks", 4))
+    assert all(len(o.discard) <= 3 for o in draw_odds("Kc 2d 7h 8s Ks", more))
+    assert len(draw_odds(hand, 4)) == 1 + 5 + 10 + 10 + 5  # any four cards
 
 
 @pytest.mark.parametrize(

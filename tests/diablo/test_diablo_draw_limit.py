@@ -7,6 +7,7 @@ The game's legality (``DrawLimit.why_not``), the legal-action maximum
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -17,10 +18,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pedron.cards import parse_cards
-from pedron.diablo import DrawLimit, Rules, draw_odds
+from pedron.diablo import DrawLimit, Rules, Table, draw_odds
 from pedron.diablo.draw import best_exchange
 from pedron.engine.errors import RulesError
-from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.engine.moves import Bet, Call, Check, Draw
+from pedron.errors import (
+    CardError,
+    DuplicateCardError,
+    PedronError,
+    PedronTypeError,
+    PedronValueError,
+)
 from pedron.reference.draw import exchange_tallies
 
 EVERY_LIMIT = [DrawLimit(m) for m in range(5)] + [DrawLimit(m, True) for m in range(1, 5)]
@@ -160,15 +168,19 @@ def test_rules_refuse_an_exchange_the_advisor_cannot_evaluate(max_draw):
         Rules(max_draw=max_draw)
 
 
-def test_int_max_draw_keeps_its_meaning():
-    assert [DrawLimit.from_max_draw(m) for m in range(5)] == [
-        DrawLimit(0), DrawLimit(1), DrawLimit(2), DrawLimit(3), DrawLimit(4, True)
-    ]
-    assert DrawLimit.from_max_draw(5) == DrawLimit(5)  # the whole hand, as in video poker
+def test_an_int_max_draw_means_what_rules_max_draw_means():
+    # One mapping of (max_draw, more_draw): Rules, draw_odds and the CLI share it.
+    assert [DrawLimit.from_max_draw(m) for m in range(6)] == [DrawLimit(m) for m in range(6)]
+    for m in range(5):
+        assert DrawLimit.from_max_draw(m) == Rules(max_draw=m).draw_limit
+        assert DrawLimit.from_max_draw(m, True) == DrawLimit(4, True) == Rules(
+            max_draw=m, more_draw=True).draw_limit
     with pytest.raises(PedronValueError, match="max_draw"):
         DrawLimit.from_max_draw(6)
     with pytest.raises(PedronTypeError, match="max_draw"):
         DrawLimit.from_max_draw(True)
+    with pytest.raises(PedronTypeError, match="more_draw"):
+        DrawLimit.from_max_draw(2, 1)  # type: ignore[arg-type]
 
 
 # --- one exchange ----------------------------------------------------------------
@@ -282,13 +294,74 @@ def test_advisor_lists_exactly_what_why_not_accepts(limit):
         assert listed == legal_by_rule(hand, limit) == legal_by_definition(hand, limit), hand
 
 
-def test_limit_and_int_agree_where_the_int_has_always_meant_the_same():
+def test_an_int_a_limit_and_rules_agree():
     rng = random.Random(11)
     for _ in range(10):
         hand = rng.sample(range(52), 5)
         for m in range(5):
-            assert draw_odds(hand, m) == draw_odds(hand, DrawLimit.from_max_draw(m))
-        assert draw_odds(hand, 4) == draw_odds(hand, DrawLimit(4, True))
+            assert draw_odds(hand, m) == draw_odds(hand, DrawLimit(m))
+            assert draw_odds(hand, m) == draw_odds(hand, Rules(max_draw=m))
+        assert draw_odds(hand, Rules(more_draw=True)) == draw_odds(hand, DrawLimit(4, True))
+
+
+def test_draw_four_keeping_a_king_is_listed_for_max_draw_4():
+    # Rules(max_draw=4) lets a player keep the king and draw four: so does
+    # draw_odds(hand, 4). Only the More draw limit asks for a kept ace.
+    hand = parse_cards("Kh 7c 8d 9s 3h")
+    king = parse_cards("Kh")[0]
+    keeps = {o.keep for o in draw_odds(hand, 4, dead="Qc Jd") if len(o.discard) == 4}
+    assert (king,) in keeps and len(keeps) == 5
+    for more in (DrawLimit(4, True), Rules(more_draw=True)):
+        odds = draw_odds(hand, more, dead="Qc Jd")
+        assert max(len(o.discard) for o in odds) == 3
+        assert all(o.keep != (king,) for o in odds)
+
+
+# (max_draw, more_draw) of every draw setting Rules has.
+RULES_DRAW_SETTINGS = [(m, False) for m in range(5)] + [(2, True)]
+
+
+@pytest.mark.parametrize(("max_draw", "more_draw"), RULES_DRAW_SETTINGS)
+def test_advisor_options_are_the_games_legal_draws(max_draw, more_draw):
+    """For every draw setting of Rules, the exchanges draw_odds lists (given the
+    int, or the Rules) are exactly those the game accepts at the draw."""
+    rules = Rules(max_draw=max_draw, more_draw=more_draw)
+    planned = [
+        # a king kept alone (no ace), two aces with a deuce, a deuce that is no ace
+        {"hands": {0: "Kh 7c 8d 9s 3h", 1: "Ac 2d 7h 8s As", 2: "2c 3d 5h 7s 9c"}},
+        {"hands": {0: "Ah Kd Qh Js Ts", 1: "2h 2s 6c 8c Jd", 2: "4c 4d 9h Qs 5c"}},
+    ]
+    table = Table(3, rules=rules, seed=7, orders=planned)
+    seen = 0
+    for _ in range(3):  # the two planned deals, then a shuffled one
+        game = table.next_deal()
+        while game.phase != "draw" and not game.done:  # one bet, called: to the draw
+            kinds = {a.kind for a in game.legal_actions()}
+            game.apply(Bet(rules.min_bet_before) if "bet" in kinds else Call())
+        while game.phase == "draw":
+            actor = game.to_act
+            held = game.cards[actor]
+            accepted = set()
+            for k in range(6):
+                for disc in combinations(held, k):
+                    try:
+                        game.verify(Draw(disc))
+                    except PedronError:
+                        continue
+                    accepted.add(disc)
+            dead = [c for c in range(52) if c not in held][:25]  # (small enumerations)
+            listed = {o.discard for o in draw_odds(held, rules, dead=dead)}
+            assert listed == accepted, (held, rules.draw_limit)
+            if not more_draw:
+                assert {o.discard for o in draw_odds(held, max_draw, dead=dead)} == accepted
+            legal = game.legal_actions()[0]
+            assert legal.max == rules.draw_limit.most_for(held)
+            game.apply(Draw(()))
+            seen += 1
+        while not game.done:  # (to the next deal)
+            kinds = {a.kind for a in game.legal_actions()}
+            game.apply(Check() if "check" in kinds else Call())
+    assert seen == 9
 
 
 def test_any_four_cards_keeping_a_king():
@@ -412,3 +485,35 @@ def test_best_exchange_bad_input():
 def test_an_ace_rule_without_cards_to_exchange_is_refused():
     with pytest.raises(PedronValueError, match="ace_for_most needs most >= 1"):
         DrawLimit(0, True)
+
+
+# --- pedron draw: the same mapping, and the limit named ---------------------------------
+
+
+def _pedron_draw(capsys, *argv, more_draw=False):
+    from pedron.cli import build_parser, commands
+
+    args = build_parser().parse_args(["draw", *argv])
+    args.more_draw = more_draw  # (--more-draw on the command line)
+    assert commands.cmd_draw(args) == 0
+    return capsys.readouterr().out
+
+
+def test_cli_draw_heading_names_the_limit_applied(capsys):
+    hand = ("Kh", "7c", "8d", "9s", "3h")
+    head = _pedron_draw(capsys, *hand, "--max-draw", "4").splitlines()[0]
+    assert head.startswith("31 choices for Kh 7c 8d 9s 3h (deuces wild, up to 4 cards)")
+    head = _pedron_draw(capsys, *hand, more_draw=True).splitlines()[0]
+    assert head.startswith("26 choices for ")
+    assert "(deuces wild, up to 3 cards, or 4 keeping an ace), best first" in head
+    assert _pedron_draw(capsys, *hand, "--max-draw", "0").startswith(
+        "1 choice for Kh 7c 8d 9s 3h (deuces wild, no exchange)")
+    assert "(natural, up to 2 cards)" in _pedron_draw(capsys, *hand, "--natural")
+
+
+def test_cli_max_draw_4_keeps_the_king_and_draws_four(capsys):
+    hand = ("Kh", "7c", "8d", "9s", "3h")
+    listed = json.loads(_pedron_draw(capsys, *hand, "--max-draw", "4", "--top", "40", "--json"))
+    assert {"keep": "Kh", "discard": "7c 8d 9s 3h"}.items() <= listed[0].items()  # the best
+    more = json.loads(_pedron_draw(capsys, *hand, "--top", "40", "--json", more_draw=True))
+    assert len(more) == 26 and max(len(c["discard"].split()) for c in more) == 3

@@ -98,22 +98,28 @@ class DrawLimit:
     @classmethod
     def from_rules(cls, rules: Rules) -> DrawLimit:
         """The limit of a Diablo table: ``DrawLimit(4, True)`` under *More draw*
-        (``more_draw=True``), else ``DrawLimit(rules.max_draw)``."""
+        (``more_draw=True``), else ``DrawLimit(rules.max_draw)`` (the mapping of
+        :meth:`from_max_draw`)."""
         from pedron.diablo.rules import Rules
 
         if not isinstance(rules, Rules):
             raise PedronTypeError(
                 f"DrawLimit.from_rules needs pedron.diablo.Rules, not {type(rules).__name__}"
             )
-        return cls(4, True) if rules.more_draw else cls(rules.max_draw)
+        return cls.from_max_draw(rules.max_draw, rules.more_draw)
 
     @classmethod
-    def from_max_draw(cls, max_draw: int) -> DrawLimit:
-        """The limit an int ``max_draw`` of :func:`draw_odds` stands for: 0..3
-        and 5 any cards up to that many; 4 is *More draw* (``DrawLimit(4, True)``),
-        the meaning ``max_draw=4`` has always had there."""
+    def from_max_draw(cls, max_draw: int, more_draw: bool = False) -> DrawLimit:
+        """The limit the options ``max_draw`` and ``more_draw`` name, wherever
+        they are given (``Rules``, :func:`draw_odds`, ``pedron draw``): any
+        exchange of up to ``max_draw`` cards (0..5), or under *More draw*
+        (``more_draw=True``, which overrides ``max_draw``) ``DrawLimit(4, True)``.
+        So an int ``max_draw`` of :func:`draw_odds` means what
+        ``Rules(max_draw=...)`` means: 4 is any four cards."""
         m = _max_draw_arg(max_draw)
-        return cls(4, True) if m == 4 else cls(m)
+        if exact_flag(more_draw, "more_draw"):
+            return cls(4, True)
+        return cls(m)
 
     def why_not(self, held: Sequence[int], discards: Sequence[int]) -> str | None:
         """Why exchanging ``discards`` from the hand ``held`` is refused, or None.
@@ -514,6 +520,10 @@ def _limit_arg(max_draw: Any) -> DrawLimit:
         return limit
     if isinstance(max_draw, DrawLimit):
         return max_draw
+    from pedron.diablo.rules import Rules
+
+    if isinstance(max_draw, Rules):  # a table's options: its limit
+        return max_draw.draw_limit
     return DrawLimit.from_max_draw(max_draw)
 
 
@@ -543,7 +553,7 @@ def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
 
 def draw_odds(
     hand: Any,
-    max_draw: int | DrawLimit = 2,
+    max_draw: int | DrawLimit | Rules = 2,
     *,
     wild: bool = True,
     dead: Any = (),
@@ -552,11 +562,12 @@ def draw_odds(
     """Every legal exchange for ``hand``, with exact outcome odds, best first.
 
     ``hand`` takes the same forms as :func:`~pedron.diablo.evaluate`.
-    ``max_draw`` says which exchanges are legal: a :class:`DrawLimit`
-    (``DrawLimit.from_rules(rules)`` for a table), or an int 0..5 meaning up
-    to that many cards, where 4 means the *More draw* variant, 3 cards or 4
-    when the one card kept is an ace (``DrawLimit(4, True)``; for any four
-    cards pass ``DrawLimit(4)``). Diablo allows 2 (the default). ``dead``
+    ``max_draw`` says which exchanges are legal: an int 0..5, any exchange of
+    up to that many cards, as ``Rules(max_draw=...)`` means it (4: any four
+    cards); a :class:`DrawLimit`; or a table's :class:`~pedron.diablo.Rules`
+    (its :attr:`~pedron.diablo.Rules.draw_limit`). The *More draw* variant,
+    3 cards or 4 when the one card kept is an ace, is ``DrawLimit(4, True)``
+    (``Rules(more_draw=True)``). Diablo allows 2 (the default). ``dead``
     are cards known not to be in the stock (seen discards); they must not be
     in the hand. Replacements are drawn from the remaining unseen cards, every
     set of them equally likely; an exchange of more cards than remain unseen
@@ -619,7 +630,7 @@ class _Neg:
 
 def best_draw(
     hand: Any,
-    max_draw: int | DrawLimit = 2,
+    max_draw: int | DrawLimit | Rules = 2,
     *,
     wild: bool = True,
     dead: Any = (),
@@ -711,7 +722,7 @@ _TABLE_ROWS = 20_000  # from this many rows the batch builds the objective's sub
 
 def analyse_batch(
     hands: Any,
-    max_draw: int | DrawLimit = 2,
+    max_draw: int | DrawLimit | Rules = 2,
     *,
     wild: bool = True,
     objective: Any = None,

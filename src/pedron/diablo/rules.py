@@ -64,7 +64,8 @@ class Rules(RulesBase):
     max_raises
         Raises allowed in one betting round (default 4; ``None``: no limit).
     max_draw
-        Cards a player may exchange, 0..4 (default 2).
+        Cards a player may exchange, 0..4 (default 2): any exchange of up to
+        that many (4: any four cards, the one kept need not be an ace).
     more_draw
         The variant *More draw*: up to three cards, or four when the one card
         kept is an ace (a real ace: a deuce kept does not count). Overrides
@@ -161,7 +162,9 @@ class Rules(RulesBase):
     @cached_property  # asked at every draw; Rules are frozen, so it never changes
     def draw_limit(self) -> DrawLimit:
         """The exchanges this table allows: ``DrawLimit(4, ace_for_most=True)``
-        under *More draw*, else ``DrawLimit(max_draw)``."""
+        under *More draw*, else ``DrawLimit(max_draw)``
+        (:meth:`DrawLimit.from_max_draw`, the one mapping of the two options,
+        which an int ``max_draw`` of ``draw_odds`` and ``pedron draw`` share)."""
         return DrawLimit.from_rules(self)
 
     # -- plain data -------------------------------------------------------------
