@@ -93,6 +93,58 @@ def test_an_inversion_is_reported():
     assert "beats" in str(result)
 
 
+def _weakest_scored_at_the_top(higher_is_better):
+    """pedron's order told by an evaluator (higher or lower scores better) that is
+    right about every hand but the weakest, which it scores above the strongest."""
+    strengths = list(pedron_strengths(SAMPLE, wild=False))
+    sign = 1 if higher_is_better else -1
+    values = [sign * s for s in strengths]
+    weakest = min(range(len(SAMPLE)), key=strengths.__getitem__)
+    values[weakest] = sign * (max(strengths) + 1)
+    return strengths, values, weakest
+
+
+@pytest.mark.parametrize("higher_is_better", [True, False], ids=["higher", "lower"])
+def test_the_weakest_hand_scored_at_the_top_is_the_one_reported(higher_is_better):
+    strengths, values, weakest = _weakest_scored_at_the_top(higher_is_better)
+    result = compare_order(strengths, values, SAMPLE.__getitem__)
+    assert not result.agrees and result.higher_is_better is higher_is_better
+    first = result.first
+    # the wrongly scored hand, against a hand that does beat it (not two hands the
+    # evaluator orders rightly, as when the direction came from the first two hands)
+    assert first.worse == " ".join(format_card(c) for c in SAMPLE[weakest])
+    assert first.worse_value == values[weakest] and not first.tie
+    better = [" ".join(format_card(c) for c in h) for h in SAMPLE].index(first.better)
+    assert strengths[better] > strengths[weakest]
+    sense = "higher" if higher_is_better else "lower"
+    assert f"({sense} scores better)" in str(result)
+
+
+@pytest.mark.parametrize("higher_is_better", [True, False], ids=["higher", "lower"])
+def test_the_strongest_hand_scored_at_the_bottom_is_the_one_reported(higher_is_better):
+    strengths = list(pedron_strengths(SAMPLE, wild=True))
+    sign = 1 if higher_is_better else -1
+    values = [sign * s for s in strengths]
+    strongest = max(range(len(SAMPLE)), key=strengths.__getitem__)
+    values[strongest] = sign * (min(strengths) - 1)
+    result = compare_order(strengths, values, SAMPLE.__getitem__)
+    assert not result.agrees and result.higher_is_better is higher_is_better
+    assert result.first.better == " ".join(format_card(c) for c in SAMPLE[strongest])
+    sense = "higher" if higher_is_better else "lower"
+    assert f"({sense} scores better)" in str(result)
+
+
+def test_the_weakest_and_strongest_hand_scored_the_same_is_the_disagreement():
+    hands = SAMPLE[:5]
+    strengths = [10, 20, 30, 40, 50]
+    result = compare_order(strengths, [7, 9, 1, 0, 7], hands.__getitem__)  # an even vote
+    assert not result.agrees and result.higher_is_better is None
+    first = result.first
+    assert (first.worse, first.better) == tuple(" ".join(format_card(c) for c in hands[k])
+                                                for k in (0, 4))
+    assert "weakest and strongest hands score the same" in str(result)
+
+
 def test_values_that_never_differ_disagree():
     strengths = list(pedron_strengths(SAMPLE[:50], wild=False))
     assert len(set(strengths)) > 1

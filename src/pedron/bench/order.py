@@ -1,10 +1,15 @@
 """Does an evaluator order five-card hands exactly as pedron does?
 
 Two evaluators agree when hands pedron scores equal get equal values and a
-better hand always gets a better value; "better" may be higher or lower (it is
-read off the evaluator's own values, then held to). The check sorts the hands
-by pedron's strength and compares each with the next, so one pass finds the
-first disagreement, which is reported with both hands.
+better hand always gets a better value; "better" may be higher or lower. Which
+is read off the evaluator's own values before any pair is judged, by a vote of
+every strength's first hand against the next strength's (so one wrongly
+scored hand, even the weakest or the strongest, cannot turn it round), then
+held to; when the vote is even, the weakest hand against the strongest decides
+(and if those two are scored the same, that is the disagreement reported). The
+check sorts the hands by pedron's strength and compares each with the next, so
+one pass finds the first disagreement, which is reported with both hands and
+the direction it was judged in ("higher scores better").
 """
 
 from __future__ import annotations
@@ -77,11 +82,39 @@ class OrderCheck:
     def __bool__(self) -> bool:
         return self.agrees
 
+    @property
+    def direction(self) -> str:
+        """Which scores were taken as better, in words."""
+        return {True: "higher scores better", False: "lower scores better",
+                None: "all hands equal"}[self.higher_is_better]
+
     def __str__(self) -> str:
         if self.agrees:
-            sense = {True: "higher", False: "lower", None: "-"}[self.higher_is_better]
-            return f"same order as pedron on {self.hands:,} hands ({sense} is better)"
-        return f"not pedron's order: {self.first}"
+            return f"same order as pedron on {self.hands:,} hands ({self.direction})"
+        if self.higher_is_better is None:
+            return (f"not pedron's order (its weakest and strongest hands score the same, "
+                    f"so neither higher nor lower scores are better): {self.first}")
+        return f"not pedron's order ({self.direction}): {self.first}"
+
+
+def _sense(strengths: Sequence[int], values: Sequence[Any], order: list[int]) -> bool | None:
+    """Whether higher values are better, as ``values`` say it over the hands in
+    pedron's ``order``: each strength's first hand against the next strength's
+    vote; an even vote is decided by the weakest hand against the strongest
+    (``None``: they are scored the same, or all hands are equal for pedron)."""
+    firsts = [i for k, i in enumerate(order) if k == 0 or strengths[order[k - 1]] != strengths[i]]
+    up = down = 0
+    for i, j in itertools.pairwise(firsts):
+        if values[j] > values[i]:
+            up += 1
+        elif values[j] < values[i]:
+            down += 1
+    if up != down:
+        return up > down
+    lo, hi = order[0], order[-1]
+    if strengths[lo] == strengths[hi] or values[lo] == values[hi]:
+        return None
+    return bool(values[hi] > values[lo])
 
 
 def compare_order(
@@ -91,26 +124,29 @@ def compare_order(
     higher_is_better: bool | None = None,
 ) -> OrderCheck:
     """Check ``values`` against pedron's ``strengths`` of the same hands (higher is
-    better for pedron); ``hand_at(i)`` gives hand ``i`` for a report. The sense of
-    the values is read from the first two hands of different strengths unless
-    ``higher_is_better`` says it."""
+    better for pedron); ``hand_at(i)`` gives hand ``i`` for a report. Whether
+    higher values are better is read off the values (see the module's text)
+    unless ``higher_is_better`` says it; a report names it."""
     n = len(strengths)
     if len(values) != n:
         raise ValueError(f"{len(values)} values for {n} hands")
     order = sorted(range(n), key=strengths.__getitem__)
     sense = higher_is_better
+    if sense is None and n:
+        sense = _sense(strengths, values, order)
+        lo, hi = order[0], order[-1]
+        if sense is None and strengths[lo] != strengths[hi]:
+            # The weakest and the strongest hand scored the same: no direction holds.
+            return OrderCheck(n, False, None, Disagreement(
+                _text(hand_at(lo)), _text(hand_at(hi)), values[lo], values[hi], False))
     for i, j in itertools.pairwise(order):
         si, sj, vi, vj = strengths[i], strengths[j], values[i], values[j]
         if si == sj:
             ok = bool(vi == vj)
+        elif sense:
+            ok = bool(vj > vi)
         else:
-            if sense is None:
-                if vi == vj:
-                    ok = False
-                else:
-                    sense = bool(vj > vi)
-                    continue
-            ok = bool(vj > vi) if sense else bool(vj < vi)
+            ok = bool(vj < vi)
         if not ok:
             return OrderCheck(n, False, sense, Disagreement(
                 _text(hand_at(i)), _text(hand_at(j)), vi, vj, si == sj))
