@@ -4,7 +4,10 @@ against pedron."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -250,10 +253,36 @@ def test_an_evaluator_that_raises_names_the_hand():
 # -- the harness -------------------------------------------------------------------------
 def test_rounds_are_interleaved_after_a_warm_up():
     calls = []
-    runs = [lambda k=k: calls.append(k) for k in "abc"]
-    timings, _ = run_rounds(runs, 3, warmup=True)
-    assert "".join(calls) == "abc" + "abc" * 3
+    runs = [lambda k=k: calls.append(k) or k for k in "abc"]
+    timings, outs = run_rounds(runs, 3, warmup=True)
+    # each round starts one runner further on: no runner always follows the same one
+    assert "".join(calls) == "abc" + "abc" + "bca" + "cab"
     assert all(len(t.wall) == 3 and len(t.cpu) == 3 for t in timings)
+    assert outs == ["a", "b", "c"]
+
+
+def test_each_timed_run_follows_its_own_warm_up():
+    calls = []
+    runs = [lambda k=k: calls.append(k) for k in "abc"]
+    warm = [lambda k=k: calls.append(k.upper()) for k in "abc"]
+    run_rounds(runs, 4, warmup=True, warm=warm)
+    assert "".join(calls) == "abc" + "AaBbCc" + "BbCcAa" + "CcAaBb" + "AaBbCc"
+    with pytest.raises(ValueError):
+        run_rounds(runs, 1, warm=warm[:2])
+
+
+def test_a_runner_may_have_no_warm_up():
+    calls = []
+    runs = [lambda k=k: calls.append(k) for k in "ab"]
+    run_rounds(runs, 2, warm=[None, lambda: calls.append("B")])
+    assert "".join(calls) == "aBb" + "Bba"
+
+
+def test_cpu_share_is_a_spread():
+    from pedron.bench.harness import Timing
+
+    t = Timing((1.0, 2.0, 4.0), (1.0, 1.0, 3.0))
+    assert t.cpu_share == Spread(0.75, 0.5, 1.0) and t.busy == 0.75
 
 
 def test_ratios_are_taken_round_by_round():
@@ -301,10 +330,22 @@ def test_run_bench_times_everything_side_by_side():
     assert set(data["machine"]) >= {"cpu", "cores", "python"}
     assert set(data["versions"]) == {p.dist for p in PEER_EVALUATORS}
     assert len(data["results"]) == len(report)
-    # the fixed cost of a one-row batch call, with and without out= (seconds a call)
+    # the fixed cost of a one-row batch call, with and without out= (seconds a call),
+    # with its range over the rounds, printed and in the JSON
     assert set(report.fixed_cost) == {"out_given", "new_out"}
-    assert all(0 < v < 1e-3 for v in report.fixed_cost.values())
-    assert data["fixed_cost"] == report.fixed_cost
+    for v in report.fixed_cost.values():
+        assert isinstance(v, Spread) and 0 < v.low <= v.median <= v.high < 1e-3
+    assert data["fixed_cost"] == {k: {"median": v.median, "low": v.low, "high": v.high}
+                                  for k, v in report.fixed_cost.items()}
+    given = report.fixed_cost["out_given"]
+    assert f"{given.median * 1e6:,.2f} µs ({given.low * 1e6:,.2f}-" in text
+    # the share of wall time on a CPU, with its range over the rounds
+    for r, d in zip(report, data["results"], strict=True):
+        share = r.cpu_share_spread
+        assert isinstance(share, Spread) and share.low <= share.median == r.cpu_share
+        assert d["cpu_share_spread"] == {"median": share.median, "low": share.low,
+                                         "high": share.high}
+    assert "on a CPU" in text
     # the Diablo batches beside the same checked evaluation as a plain C loop
     for mode in ("wild", "natural"):
         loop = next(r for r in report if r.kind == "c_loop" and r.mode == mode)
@@ -312,6 +353,40 @@ def test_run_bench_times_everything_side_by_side():
         given = next(r for r in report if r.name == "pedron batch, out given" and r.mode == mode)
         assert given.vs_c_loop is not None and given.vs_c_loop.low <= given.vs_c_loop.high
     assert all(r.vs_c_loop is None for r in report if r.kind != "batch")
+
+
+def test_run_bench_tells_its_steps_in_the_right_number():
+    said = []
+    report = run_bench(hands=400, scalar_hands=100, reference_hands=10, repeat=1, peers=False,
+                       diamondback=False, evaluators=[Evaluator(reference_score)],
+                       check="bench", progress=said.append)
+    assert report.rounds == 1
+    timing = next(m for m in said if m.startswith("timing "))
+    assert "1 round round-robin" in timing and "rounds" not in timing
+    # one step per check (none with check="bench"), dealing, timing, each round, the
+    # fixed cost: the number the command line's progress counts to
+    assert len(said) == 0 + 3 + 1
+
+
+def _cli(*args, path=None):
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(path), env.get("PYTHONPATH", "")])
+    env.pop("PEDRON_TRACEBACK", None)
+    return subprocess.run([sys.executable, "-m", "pedron", "bench", *args], capture_output=True,
+                          text=True, timeout=300, env=env)
+
+
+SMALL = ("--hands", "1000", "--scalar-hands", "100", "--reference-hands", "10", "--no-peers",
+         "--no-diamondback")
+
+
+def test_the_command_line_progress_counts_its_steps():
+    proc = _cli(*SMALL, "--repeat", "2")
+    assert proc.returncode == 0, proc.stderr
+    steps = [line.split("]")[0].lstrip("[") for line in proc.stderr.splitlines()
+             if line.startswith("[")]
+    assert steps == [f"{k}/5" for k in range(1, 6)], proc.stderr
 
 
 def test_peers_still_names_the_peers():

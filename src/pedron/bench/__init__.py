@@ -4,7 +4,12 @@ and yours, with spreads, on the same hands.
 Every evaluator sees the same random hands (dealt from one seed). They are
 timed round-robin (:mod:`pedron.bench.harness`): each once per round, for
 ``repeat`` rounds, so every figure is a median with its range over rounds
-taken at the same moments, and every ratio is taken round by round. Peers are
+taken at the same moments, and every ratio is taken round by round. Each
+round starts one evaluator further on (round ``r`` at evaluator ``r mod n``),
+and each timed run is preceded, untimed, by the same evaluator on its first
+few hundred hands (:data:`WARMUP_HANDS`, at most a twentieth of them), so no
+evaluator always pays for the caches its predecessor left (pokerkit's large
+tables made ``evaluate()`` three times slower right after it). Peers are
 timed through their fastest entry points (:mod:`pedron.bench.peers`), on cards
 converted to their form beforehand, in natural mode (none ranks wild cards);
 their order is checked against pedron's on the same hands. Your own
@@ -49,6 +54,11 @@ __all__ = [
 #: ``progress(message)``: told what is being done, step by step.
 Progress = Callable[[str], None]
 
+#: Each timed run is preceded, untimed, by the same evaluator on this many of its
+#: first hands (at most a twentieth of them): its tables and code back in the
+#: caches, whatever ran before it.
+WARMUP_HANDS = 500
+
 #: How ``pedron evaluate()`` is timed in each mode (key: wild): the mode's fastest
 #: public call form, one call per hand.
 SCALAR_ENTRIES = {True: "pedron.diablo.evaluate(hand)",
@@ -61,7 +71,8 @@ class BenchResult:
 
     ``rate`` is the median over the rounds (hands per second, from wall time),
     ``rate_low``/``rate_high`` its range; ``cpu_share`` the median share of wall
-    time the process was on a CPU. ``vs_reference`` and ``vs_fastest_peer`` are
+    time the process was on a CPU, ``cpu_share_spread`` that share's median and
+    range over the rounds. ``vs_reference`` and ``vs_fastest_peer`` are
     ratios of rates taken round by round (median and range), where they apply;
     ``vs_python`` against the fast pure-Python evaluator of the same mode;
     ``vs_c_loop`` (Diablo batch kernels) against the checked evaluation written
@@ -85,6 +96,7 @@ class BenchResult:
     vs_fastest_peer: Spread | None = None
     vs_python: Spread | None = None
     vs_c_loop: Spread | None = None  # batch kernels: against the plain C loop, same rows
+    cpu_share_spread: Spread | None = None  # share of wall time on a CPU, over the rounds
 
     @property
     def noisy(self) -> bool:
@@ -110,9 +122,10 @@ class BenchReport:
     versions: dict[str, str | None]
     warnings: tuple[str, ...] = field(default=())
     checks: tuple[tuple[str, str], ...] = field(default=())  # (evaluator, outcome)
-    #: seconds a one-row ``diablo.evaluate_batch`` call takes (median of many):
-    #: ``{"out_given": ..., "new_out": ...}``, the fixed cost of a batch call.
-    fixed_cost: dict[str, float] = field(default_factory=dict)
+    #: seconds a one-row ``diablo.evaluate_batch`` call takes, per round of many
+    #: calls (median and range over the rounds): ``{"out_given": Spread,
+    #: "new_out": Spread}``, the fixed cost of a batch call.
+    fixed_cost: dict[str, Spread] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[BenchResult]:
         return iter(self.results)
@@ -127,7 +140,8 @@ class BenchReport:
         return {
             "seed": self.seed, "rounds": self.rounds, "machine": self.machine,
             "versions": self.versions, "warnings": list(self.warnings),
-            "checks": [list(c) for c in self.checks], "fixed_cost": self.fixed_cost,
+            "checks": [list(c) for c in self.checks],
+            "fixed_cost": {k: v.as_dict() for k, v in self.fixed_cost.items()},
             "results": [r.as_dict() for r in self.results],
         }
 
@@ -146,6 +160,20 @@ class _Entry:
     entry: str
     note: str = ""
     check: Callable[[Any], tuple[bool, str]] | None = None  # values -> (agrees, note)
+    warm: Callable[[], Any] | None = None  # the same evaluation on a few of its hands
+
+
+def _warm_size(n: int) -> int:
+    """How many of ``n`` hands an evaluator's untimed warm-up before each timed run
+    evaluates: :data:`WARMUP_HANDS`, at most a twentieth of them (at least one)."""
+    return max(1, min(WARMUP_HANDS, n // 20))
+
+
+def _both(make: Callable[[Any], Callable[[], Any]], data: Any) -> tuple[Callable[[], Any],
+                                                                       Callable[[], Any]]:
+    """The runner ``make(data)`` and its warm-up, ``make`` of the first few of ``data``."""
+    return make(data), make(data[:_warm_size(len(data))])
+
 
 
 def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
@@ -158,6 +186,7 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
 
     entries = []
     evaluate = diablo.evaluate
+    evaluate_batch = diablo.evaluate_batch
     # The reference's score orders hands exactly as its dense strength does,
     # without building the strength table first (about 20 s): so a small
     # --reference-hands is quick, and the figure is the evaluation alone.
@@ -167,55 +196,80 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
         mode = "wild" if wild else "natural"
         out = diablo.evaluate_batch(batch[:1], wild=wild)  # (allocates its tables once)
 
-        def run_batch(wild: bool = wild) -> Any:
-            return diablo.evaluate_batch(batch, wild=wild)
+        def make_batch(data: Any, wild: bool = wild) -> Callable[[], Any]:
+            return lambda: evaluate_batch(data, wild=wild)
 
-        entries.append(_Entry("pedron batch", "batch", "diablo", mode, len(batch), run_batch,
-                              "pedron.diablo.evaluate_batch"))
+        run, warm = _both(make_batch, batch)
+        entries.append(_Entry("pedron batch", "batch", "diablo", mode, len(batch), run,
+                              "pedron.diablo.evaluate_batch", warm=warm))
+
         # The batch kernel against the same checked evaluation as a plain C loop, both
         # writing into a given array: the kernel's engineering, not the language.
-        into = np.empty(len(batch), dtype=np.uint16)
-        into_c = np.empty(len(batch), dtype=np.uint16)
+        def make_into(data: Any, wild: bool = wild) -> Callable[[], Any]:
+            into = np.empty(len(data), dtype=np.uint16)
+            return lambda: evaluate_batch(data, wild=wild, out=into)
 
-        def run_into(wild: bool = wild, into: Any = into) -> Any:
-            return diablo.evaluate_batch(batch, wild=wild, out=into)
+        def make_c_loop(data: Any, wild: bool = wild) -> Callable[[], Any]:
+            into = np.empty(len(data), dtype=np.uint16)
 
-        def run_c_loop(wild: bool = wild, into: Any = into_c) -> Any:
-            plain_c_loop(batch, into, wild)
-            return into
+            def run_c_loop() -> Any:
+                plain_c_loop(data, into, wild)
+                return into
 
+            return run_c_loop
+
+        run, warm = _both(make_into, batch)
         entries.append(_Entry("pedron batch, out given", "batch", "diablo", mode, len(batch),
-                              run_into, "pedron.diablo.evaluate_batch(..., out=)"))
-        entries.append(_Entry("plain C loop", "c_loop", "diablo", mode, len(batch), run_c_loop,
+                              run, "pedron.diablo.evaluate_batch(..., out=)", warm=warm))
+        run, warm = _both(make_c_loop, batch)
+        entries.append(_Entry("plain C loop", "c_loop", "diablo", mode, len(batch), run,
                               "pedron._kernels.c_baseline.plain_c_loop",
-                              "the same checked evaluation, card by card, as a plain C loop"))
+                              "the same checked evaluation, card by card, as a plain C loop",
+                              warm=warm))
 
         # Each mode through its fastest public call form: the default (wild) mode
         # without the keyword, which costs the interpreter and the entry point a
         # little more; natural mode, the one compared with the peers, needs it.
-        def run_scalar() -> list[Any]:
-            return [evaluate(h) for h in rows]
+        def make_scalar(data: list[tuple[int, ...]]) -> Callable[[], list[Any]]:
+            def run_scalar() -> list[Any]:
+                return [evaluate(h) for h in data]
 
-        def run_scalar_natural() -> list[Any]:
-            return [evaluate(h, wild=False) for h in rows]
+            return run_scalar
 
-        entries.append(_Entry("pedron evaluate()", "scalar", "diablo", mode, len(rows),
-                              run_scalar if wild else run_scalar_natural,
-                              SCALAR_ENTRIES[wild], "the fastest public call form of the mode"))
+        def make_scalar_natural(data: list[tuple[int, ...]]) -> Callable[[], list[Any]]:
+            def run_scalar_natural() -> list[Any]:
+                return [evaluate(h, wild=False) for h in data]
 
-        def run_ref(wild: bool = wild) -> list[Any]:
-            return [best_value(h, wild) for h in cards]
+            return run_scalar_natural
 
+        run, warm = _both(make_scalar if wild else make_scalar_natural, rows)
+        entries.append(_Entry("pedron evaluate()", "scalar", "diablo", mode, len(rows), run,
+                              SCALAR_ENTRIES[wild], "the fastest public call form of the mode",
+                              warm=warm))
+
+        def make_ref(data: list[Any], wild: bool = wild) -> Callable[[], list[Any]]:
+            def run_ref() -> list[Any]:
+                return [best_value(h, wild) for h in data]
+
+            return run_ref
+
+        run, warm = _both(make_ref, cards)
         entries.append(_Entry("pedron.reference", "reference", "diablo", mode, len(ref_rows),
-                              run_ref, "pedron.reference.diablo.best_value"))
+                              run, "pedron.reference.diablo.best_value", warm=warm))
         fast = TableEvaluator(wild).strength
 
-        def run_python(fast: Callable[[Any], int] = fast) -> list[Any]:
-            return [fast(h) for h in rows]
+        def make_python(data: list[tuple[int, ...]],
+                        fast: Callable[[Any], int] = fast) -> Callable[[], list[Any]]:
+            def run_python() -> list[Any]:
+                return [fast(h) for h in data]
 
+            return run_python
+
+        run, warm = _both(make_python, rows)
         entries.append(_Entry("pure Python (table)", "python", "diablo", mode, len(rows),
-                              run_python, "pedron.bench.python_eval.TableEvaluator.strength",
-                              "the fastest plain Python: one product and one dict lookup"))
+                              run, "pedron.bench.python_eval.TableEvaluator.strength",
+                              "the fastest plain Python: one product and one dict lookup",
+                              warm=warm))
         del out
     strengths = {w: [int(s) for s in diablo.evaluate_batch(batch[:len(rows)], wild=w)]
                  for w in (True, False)}
@@ -229,11 +283,13 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
 
     for peer in PEER_EVALUATORS if peers else ():
         if peer.available():
+            run, warm = _both(peer.prepare, rows)
             entries.append(_Entry(peer.name, "peer", "diablo", "natural", len(rows),
-                                  peer.prepare(rows), peer.entry, peer.why, checker(False)))
+                                  run, peer.entry, peer.why, checker(False), warm))
     for ev in evaluators:
-        entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows), ev.runner(rows),
-                              ev.name, f"cards given as {ev.form}", checker(ev.wild)))
+        run, warm = _both(ev.runner, rows)
+        entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows), run,
+                              ev.name, f"cards given as {ev.form}", checker(ev.wild), warm))
     return entries
 
 
@@ -244,33 +300,45 @@ def _diamondback_entries(n: int, scalar: int, ref: int, seed: int) -> list[_Entr
     ids = deal_batch(n, 2, deck=diamondback.deck_mask(4), seed=seed)
     pairs = [(int(a), int(b)) for a, b in ids[:scalar].tolist()]
     evaluate = diamondback.evaluate
+    evaluate_batch = diamondback.evaluate_batch
     strength_of_ids = diamondback.strength_of_ids
     rank_of = reference.rank_of_id
     ranks = [(rank_of(a), rank_of(b)) for a, b in pairs[:ref]]
     ref_strength = reference.strength
 
-    def run_batch() -> Any:
-        return diamondback.evaluate_batch(ids, ids=True)
+    def make_batch(data: Any) -> Callable[[], Any]:
+        return lambda: evaluate_batch(data, ids=True)
 
-    def run_evaluate() -> list[Any]:
-        return [evaluate(p, ids=True) for p in pairs]
+    def make_evaluate(data: list[tuple[int, int]]) -> Callable[[], list[Any]]:
+        def run_evaluate() -> list[Any]:
+            return [evaluate(p, ids=True) for p in data]
 
-    def run_strength() -> list[Any]:
-        return [strength_of_ids(a, b) for a, b in pairs]
+        return run_evaluate
 
-    def run_ref() -> list[Any]:
-        return [ref_strength(a, b) for a, b in ranks]
+    def make_strength(data: list[tuple[int, int]]) -> Callable[[], list[Any]]:
+        def run_strength() -> list[Any]:
+            return [strength_of_ids(a, b) for a, b in data]
 
-    return [
-        _Entry("pedron batch", "batch", "diamondback", "-", n, run_batch,
-               "pedron.diamondback.evaluate_batch"),
-        _Entry("pedron evaluate()", "scalar", "diamondback", "-", scalar, run_evaluate,
-               "pedron.diamondback.evaluate"),
-        _Entry("pedron strength_of_ids()", "scalar", "diamondback", "-", scalar, run_strength,
-               "pedron.diamondback.strength_of_ids"),
-        _Entry("pedron.reference", "reference", "diamondback", "-", len(ranks), run_ref,
-               "pedron.reference.diamondback.strength"),
-    ]
+        return run_strength
+
+    def make_ref(data: list[tuple[int, int]]) -> Callable[[], list[Any]]:
+        def run_ref() -> list[Any]:
+            return [ref_strength(a, b) for a, b in data]
+
+        return run_ref
+
+    out = []
+    for name, kind, make, data, entry in (
+        ("pedron batch", "batch", make_batch, ids, "pedron.diamondback.evaluate_batch"),
+        ("pedron evaluate()", "scalar", make_evaluate, pairs, "pedron.diamondback.evaluate"),
+        ("pedron strength_of_ids()", "scalar", make_strength, pairs,
+         "pedron.diamondback.strength_of_ids"),
+        ("pedron.reference", "reference", make_ref, ranks,
+         "pedron.reference.diamondback.strength"),
+    ):
+        run, warm = _both(make, data)
+        out.append(_Entry(name, kind, "diamondback", "-", len(data), run, entry, warm=warm))
+    return out
 
 
 def _check_count(name: str, value: Any, least: int) -> int:
@@ -338,18 +406,26 @@ def run_bench(
 
     def tick(done: int) -> None:
         if done % step == 0:
-            say(f"round {done // step} of {repeat} done ({len(entries)} evaluators)")
+            say(f"round {done // step} of {repeat} done "
+                f"({_plural(len(entries), 'evaluator')})")
 
-    say(f"timing {len(entries)} evaluators, {repeat} rounds round-robin ({total} runs, "
-        "after one untimed warm-up round)")
-    timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True)
+    say(f"timing {_plural(len(entries), 'evaluator')}, {_plural(repeat, 'round')} "
+        f"round-robin ({_plural(total, 'run')}, after one untimed warm-up round; each round "
+        "starts one evaluator further on, each run after a short untimed warm-up)")
+    timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True,
+                               warm=[e.warm for e in entries])
     say("timing the fixed cost of a batch call")
     return _report(entries, timings, outs, seed, repeat, checks, _fixed_cost(batch))
 
 
-def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, float]:
-    """Median seconds of a one-row ``diablo.evaluate_batch`` call, ``out`` given
-    and not, taken in turn over ``rounds`` rounds of ``calls`` calls."""
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, Spread]:
+    """Seconds a one-row ``diablo.evaluate_batch`` call takes, ``out`` given and
+    not, taken in turn over ``rounds`` rounds of ``calls`` calls: the median and
+    range over the rounds."""
     import numpy as np
 
     from pedron.diablo import evaluate_batch
@@ -366,13 +442,13 @@ def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, fl
             evaluate_batch(one)
 
     timings, _ = run_rounds([out_given, new_out], rounds)
-    return {name: sorted(t.wall)[len(t.wall) // 2] / calls
+    return {name: Spread.of([w / calls for w in t.wall])
             for name, t in zip(("out_given", "new_out"), timings, strict=True)}
 
 
 def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
             rounds: int, checks: list[tuple[str, str]],
-            fixed_cost: dict[str, float] | None = None) -> BenchReport:
+            fixed_cost: dict[str, Spread] | None = None) -> BenchReport:
     by_key = {(e.game, e.mode, e.kind): i for i, e in enumerate(entries)
               if e.kind in ("reference", "python", "c_loop")}
     peer_ix = [i for i, e in enumerate(entries) if e.kind == "peer"]
@@ -401,7 +477,8 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
                 if c is not None and e.kind == "batch" else None)
         res = BenchResult(e.name, e.kind, e.game, e.mode, e.hands,
                           sorted(t.wall)[len(t.wall) // 2], r.median, r.low, r.high,
-                          t.busy, agrees, e.entry, note, vs_ref, vs_peer, vs_py, vs_c)
+                          t.busy, agrees, e.entry, note, vs_ref, vs_peer, vs_py, vs_c,
+                          t.cpu_share)
         results.append(res)
         if rounds > 1 and res.noisy:
             noisy.append(f"{e.name} ({e.game}, {e.mode}) {r.low / r.median:.0%}-"

@@ -5,6 +5,18 @@ a burst of load on a shared machine falls on all of them alike instead of on
 whichever ran at that moment; each figure is the median over the rounds with
 its range, and a ratio between two evaluators is taken round by round (the
 same moment for both) before its median and range.
+
+What ran just before a timed run matters too: an evaluator with large tables
+(pokerkit's lookup) evicts the caches of the next one, which then pays for
+it (pedron's ``evaluate()`` took three times as long right after pokerkit as
+alone). So no runner always follows the same one: round ``r`` starts at
+runner ``r mod n`` and goes round in order (round 0: a b c, round 1: b c a,
+round 2: c a b, ...), and each timed run may be preceded, immediately and
+untimed, by a short warm-up of the same runner (``warm``: the same evaluation
+on a few hundred of its hands), which brings its own tables and code back
+into the caches. Whatever a neighbour costs is then spread over all the
+runners instead of falling on one, and no figure depends on where in the
+order it sits.
 """
 
 from __future__ import annotations
@@ -62,7 +74,13 @@ class Timing:
     def busy(self) -> float:
         """The median share of wall time this process was on a CPU (1.0: the whole
         time; less means it waited for the CPU, or for memory)."""
-        return statistics.median(c / w for c, w in zip(self.cpu, self.wall, strict=True) if w)
+        return self.cpu_share.median
+
+    @property
+    def cpu_share(self) -> Spread:
+        """The share of wall time this process was on a CPU, per round: median and
+        range over the rounds."""
+        return Spread.of([c / w for c, w in zip(self.cpu, self.wall, strict=True) if w])
 
 
 def _clock(run: Callable[[], Any]) -> tuple[float, float, Any]:
@@ -77,21 +95,34 @@ def run_rounds(
     rounds: int,
     progress: Callable[[int], None] | None = None,
     warmup: bool = False,
+    warm: Sequence[Callable[[], Any] | None] | None = None,
 ) -> tuple[list[Timing], list[Any]]:
     """Time every runner once per round, ``rounds`` times, in turn; returns their
-    timings and each runner's output of the last round. ``progress`` is told the
-    number of timed runs done after each. ``warmup``: run each once, untimed,
-    first (caches filled, code paths warm, memory allocated)."""
+    timings (in the order of ``runs``) and each runner's output of the last round.
+
+    Round ``r`` starts at runner ``r mod len(runs)`` (the order rotates, so no
+    runner always runs right after the same one). ``warm``: one short untimed
+    run per runner (or ``None``), called immediately before each of its timed
+    runs. ``warmup``: run each runner once, untimed, before the first round
+    (caches filled, code paths warm, memory allocated). ``progress`` is told the
+    number of timed runs done after each."""
+    n = len(runs)
+    if warm is not None and len(warm) != n:
+        raise ValueError(f"{len(warm)} warm-up runs for {n} runners")
     if warmup:
         for run in runs:
             run()
     walls: list[list[float]] = [[] for _ in runs]
     cpus: list[list[float]] = [[] for _ in runs]
-    outs: list[Any] = [None] * len(runs)
+    outs: list[Any] = [None] * n
     done = 0
-    for _ in range(rounds):
-        for i, run in enumerate(runs):
-            wall, cpu, outs[i] = _clock(run)
+    for r in range(rounds):
+        for k in range(n):
+            i = (r + k) % n
+            before = warm[i] if warm is not None else None
+            if before is not None:
+                before()
+            wall, cpu, outs[i] = _clock(runs[i])
             walls[i].append(max(wall, 1e-9))
             cpus[i].append(cpu)
             done += 1

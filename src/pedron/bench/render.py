@@ -21,6 +21,16 @@ def _rate(r: Any) -> tuple[str, str]:
     return f"{r.rate / 1e6:,.3f}", f"{r.rate_low / 1e6:,.3f}-{r.rate_high / 1e6:,.3f}"
 
 
+def _share(s: Any) -> str:
+    if s is None:
+        return ""
+    return f"{s.median:.0%} ({s.low * 100:.0f}-{s.high:.0%})"
+
+
+def _micro(s: Any) -> str:
+    return f"{s.median * 1e6:,.2f} µs ({s.low * 1e6:,.2f}-{s.high * 1e6:,.2f})"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}" + ("" if n == 1 else "s")
 
@@ -31,7 +41,7 @@ def render(report: Any, version: str) -> str:
     head = (
         f"pedron {version}: hand evaluation, the same random hands for all (seed "
         f"{report.seed}); median of {_plural(report.rounds, 'round')} taken round-robin, "
-        "range in brackets\n"
+        "range in brackets; on a CPU: the share of wall time the process ran\n"
         f"machine: {m['cpu']}, {m['usable_cores']} of {m['cores']} cores usable, "
         f"{m['python']}, {m['system']}"
         + (f", load {m['load_average'][0]:.2f}" if m.get("load_average") else "")
@@ -49,22 +59,24 @@ def render(report: Any, version: str) -> str:
                 _ratio(r.vs_python), _ratio(r.vs_fastest_peer),
                 "" if r.agrees is None else ("yes" if r.agrees else "NO"),
                 _ratio(getattr(r, "vs_c_loop", None)),
+                _share(getattr(r, "cpu_share_spread", None)),
             ))
         if not rows:
             continue
         headers = ["evaluator", "mode", "hands", "M hands/s", "range", "vs reference",
-                   "vs pure Python", "vs fastest peer", "same order", "vs plain C loop"]
+                   "vs pure Python", "vs fastest peer", "same order", "vs plain C loop",
+                   "on a CPU"]
         if game == "diamondback":
-            rows = [(*row[:1], *row[2:6]) for row in rows]
-            headers = headers[:1] + headers[2:6]
+            rows = [(*row[:1], *row[2:6], row[-1]) for row in rows]
+            headers = [*headers[:1], *headers[2:6], headers[-1]]
         parts.append(f"\n{title}\n" + table(headers, rows, right=(2, 3, 4) if game == "diablo"
                                              else (1, 2, 3)))
     fixed = getattr(report, "fixed_cost", None)
     if fixed:
         parts.append(
-            "\nfixed cost of a batch call (diablo.evaluate_batch, one row): "
-            f"{fixed['out_given'] * 1e6:,.2f} µs with out= given, "
-            f"{fixed['new_out'] * 1e6:,.2f} µs making the result array")
+            "\nfixed cost of a batch call (diablo.evaluate_batch, one row; median and range "
+            f"over rounds of many calls): {_micro(fixed['out_given'])} with out= given, "
+            f"{_micro(fixed['new_out'])} making the result array")
     scalar = [(r.mode, r.entry) for r in report.results
               if r.kind == "scalar" and r.game == "diablo"]
     if scalar:

@@ -194,7 +194,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise PedronValueError("need --hands >= --scalar-hands >= --reference-hands")
     evaluators = [parse_spec(spec) for spec in args.evaluator]
     checks = len(evaluators) if args.check == "all" else 0
-    progress = Progress(total=2 + args.repeat + checks)
+    # (one step per check, dealing, timing, each round, the fixed cost of a batch call)
+    progress = Progress(total=checks + 3 + args.repeat)
     report = run_bench(
         hands=args.hands,
         scalar_hands=args.scalar_hands,
