@@ -389,6 +389,33 @@ def test_the_command_line_progress_counts_its_steps():
     assert steps == [f"{k}/5" for k in range(1, 6)], proc.stderr
 
 
+@pytest.mark.parametrize("check", ["bench", "all"])
+def test_an_evaluator_that_raises_is_a_clear_error_on_the_command_line(tmp_path, check):
+    (tmp_path / "raising_eval_mod.py").write_text(
+        "def score(hand):\n    raise RuntimeError('no hands today')\n")
+    proc = _cli(*SMALL, "--repeat", "1", "--evaluator", "raising_eval_mod:score",
+                "--check", check, path=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if not line.startswith("[")]
+    assert len(errors) == 1, proc.stderr
+    assert "internal error" not in errors[0]
+    assert "raising_eval_mod:score" in errors[0] and "no hands today" in errors[0]
+
+
+def test_an_evaluator_that_raises_later_while_timed_is_a_clear_error():
+    calls = []
+
+    def late(hand):  # passes the first hands it is given, fails while timed
+        calls.append(hand)
+        if len(calls) > 200:
+            raise KeyError("tired")
+        return 0
+
+    with pytest.raises(PedronValueError, match=r"evaluator late raised KeyError\('tired'\)"):
+        run_bench(hands=1000, scalar_hands=1000, reference_hands=10, repeat=1, peers=False,
+                  diamondback=False, check="bench", evaluators=[Evaluator(late, name="late")])
+
+
 def test_peers_still_names_the_peers():
     from pedron.bench import PEERS
 

@@ -175,6 +175,19 @@ def _both(make: Callable[[Any], Callable[[], Any]], data: Any) -> tuple[Callable
     return make(data), make(data[:_warm_size(len(data))])
 
 
+def _guarded(ev: Evaluator, rows: Sequence[tuple[int, ...]],
+             run: Callable[[], Any]) -> Callable[[], Any]:
+    """``run`` (your evaluator's runner), whose exception becomes the pedron error
+    :meth:`Evaluator.values` gives (naming the evaluator and the hand)."""
+    def guarded() -> Any:
+        try:
+            return run()
+        except Exception as exc:  # (the caller's code: any exception is reported)
+            ev.values(rows)  # (names the hand, if it raises again)
+            raise PedronValueError(f"evaluator {ev.name} raised {exc!r} while timed") from exc
+
+    return guarded
+
 
 def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
                     evaluators: Sequence[Evaluator], peers: bool) -> list[_Entry]:
@@ -288,8 +301,9 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
                                   run, peer.entry, peer.why, checker(False), warm))
     for ev in evaluators:
         run, warm = _both(ev.runner, rows)
-        entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows), run,
-                              ev.name, f"cards given as {ev.form}", checker(ev.wild), warm))
+        entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows),
+                              _guarded(ev, rows, run), ev.name, f"cards given as {ev.form}",
+                              checker(ev.wild), _guarded(ev, rows, warm)))
     return entries
 
 
@@ -397,6 +411,8 @@ def run_bench(
     say(f"dealing {hands:,} hands (seed {seed}) and preparing every evaluator")
     batch = deal_batch(hands, 5, seed=seed)
     rows = [tuple(r) for r in batch[:scalar_hands].tolist()]
+    for ev in yours:  # (through its checks first: its error names it and the hand)
+        ev.values(rows[:_warm_size(len(rows))])
     entries = _diablo_entries(batch, rows, rows[:reference_hands], yours, peers)
     if diamondback:
         entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
