@@ -4,16 +4,21 @@ Run: python -m pytest benchmarks/test_bench_diablo_eval.py --benchmark-enable
 Figures (medians) are recorded in docs/perf/diablo_eval.md. Each benchmark
 stores its per-hand rate in ``extra_info``; peers missing from the
 environment are skipped (install them with ``pip install pedron[bench]``).
+Peers are timed through the runners ``pedron bench`` times
+(``pedron.bench.PEER_EVALUATORS``: each peer's fastest public entry point, on
+cards converted beforehand), so the two report the same thing.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 import subprocess
 import sys
 
 import pytest
 
+from pedron.bench import PEER_EVALUATORS
 from pedron.cards import CardSet, deal_batch, format_card
 from pedron.diablo import draw_odds, evaluate, evaluate_batch, evaluate_batch_unchecked, strength
 
@@ -214,47 +219,18 @@ def test_peer_pedron_batch_natural(benchmark, few):
     _rate(benchmark, len(arr))
 
 
-def test_peer_phevaluator(benchmark, few):
-    ph = pytest.importorskip("phevaluator")
-    ev = ph.evaluate_cards
+def _peer_id(peer):
+    return re.sub(r"[^a-z0-9]+", "-", peer.name.lower()).strip("-")
 
-    def run():
-        for h in few:
-            ev(*h)
 
+@pytest.mark.parametrize("peer", PEER_EVALUATORS, ids=_peer_id)
+def test_peer(benchmark, few, peer):
+    """Each peer through the same prepared runner as `pedron bench` times
+    (pedron.bench.peers: its fastest public entry point, cards converted to its form
+    beforehand), so both report the same thing."""
+    if not peer.available():
+        pytest.skip(f"{peer.name} is not installed")
+    run = peer.prepare(few)
+    benchmark.extra_info["entry"] = peer.entry
     benchmark(run)
     _rate(benchmark, len(few))
-
-
-def test_peer_eval7(benchmark, few):
-    eval7 = pytest.importorskip("eval7")
-    hands = [[eval7.Card(format_card(c)) for c in h] for h in few]
-    ev = eval7.evaluate
-
-    def run():
-        for h in hands:
-            ev(h)
-
-    benchmark(run)
-    _rate(benchmark, len(hands))
-
-
-def test_peer_treys(benchmark, few):
-    treys = pytest.importorskip("treys")
-    e = treys.Evaluator()
-    hands = [[treys.Card.new(format_card(c)) for c in h] for h in few]
-
-    def run():
-        for h in hands:
-            e.evaluate([], h)
-
-    benchmark(run)
-    _rate(benchmark, len(hands))
-
-
-def test_peer_pokerkit(benchmark, few):
-    pokerkit = pytest.importorskip("pokerkit")
-    texts = ["".join(format_card(c) for c in h) for h in few[:1000]]
-    cls = pokerkit.StandardHighHand
-    benchmark(_loop, cls, texts)
-    _rate(benchmark, len(texts))

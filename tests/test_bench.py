@@ -475,3 +475,19 @@ def test_the_fast_python_evaluator_is_pedron_on_every_hand(wild):
     strength = TableEvaluator(wild).strength
     for block in all_hands():
         assert [strength(h) for h in block] == list(pedron_strengths(block, wild))
+
+
+def test_the_pytest_benchmarks_time_the_peers_as_pedron_bench_does():
+    import importlib.util
+    from pathlib import Path
+
+    pytest.importorskip("numpy")
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "test_bench_diablo_eval.py"
+    spec = importlib.util.spec_from_file_location("bench_diablo_eval_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    (mark,) = [m for m in module.test_peer.pytestmark if m.name == "parametrize"]
+    assert mark.args[1] is PEER_EVALUATORS  # each peer's prepared runner, as pedron bench
+    # no benchmark of a peer of its own (the slow paths: wrappers, parsing text)
+    assert [n for n in dir(module) if n.startswith("test_peer_")] == [
+        "test_peer_pedron_batch_natural", "test_peer_pedron_strength_natural"]
