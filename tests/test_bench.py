@@ -477,6 +477,73 @@ def test_the_fast_python_evaluator_is_pedron_on_every_hand(wild):
         assert [strength(h) for h in block] == list(pedron_strengths(block, wild))
 
 
+# -- scripts/perf_report.py: the hand-written sections of docs/performance.md ------------
+def _perf_report():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "perf_report.py"
+    spec = importlib.util.spec_from_file_location("perf_report_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fake_run(module):
+    bench = {"results": [], "versions": {"treys": "0"}, "rounds": 3, "warnings": [],
+             "machine": {"cpu": "a CPU", "cores": 2},
+             "fixed_cost": {k: {"median": 1e-6, "low": 9e-7, "high": 2e-6}
+                            for k in ("out_given", "new_out")}}
+    return module.render(["python -m pedron bench"], bench, "pytest benchmarks",
+                         {"benchmarks": []}, 1.0)
+
+
+def test_perf_report_keeps_every_section_it_does_not_write():
+    module = _perf_report()
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "performance.md").read_text()
+    new = module.with_kept(_fake_run(module), module.kept_sections(page))
+    titles = [t for t, _ in module.sections(page)]
+    assert "## The table engine against the engine before it" in titles
+    assert [t for t, _ in module.sections(new)] == titles  # none lost, none moved
+    for title, text in module.sections(page):
+        if title not in module.GENERATED:
+            assert text in new, title
+    # a section nobody listed is kept too, where it was
+    extra = page.replace("## Environments\n", "## A note by hand\n\nmeasured by hand\n\n"
+                         "## Environments\n", 1)
+    assert module.unlisted_sections(extra) == ["## A note by hand"]
+    assert "## A note by hand\n\nmeasured by hand\n" in module.kept_sections(extra)
+
+
+def test_perf_report_stops_naming_a_kept_section_it_cannot_find(tmp_path, capsys):
+    module = _perf_report()
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "performance.md").read_text()
+    renamed = page.replace("## Simulation on a Dask cluster\n", "## Dask\n", 1)
+    with pytest.raises(module.MissingSection, match="'Simulation on a Dask cluster'"):
+        module.kept_sections(renamed)
+    module.DOC = tmp_path / "performance.md"
+    module.DOC.write_text(renamed)
+    module.ROOT = tmp_path
+    assert module.main(["--check"]) == 2  # before measuring anything
+    assert "Simulation on a Dask cluster" in capsys.readouterr().err
+    module.DOC.write_text(page)
+    assert module.main(["--check"]) == 0
+    assert "## The table engine against the engine before it" in capsys.readouterr().out
+
+
+def test_perf_report_says_which_sections_are_from_its_run():
+    module = _perf_report()
+    head = _fake_run(module).split("\n## ", 1)[0]
+    assert "Every figure on this page" not in head
+    for title in module.GENERATED[:2]:
+        assert title.removeprefix("## ") in " ".join(head.split())
+    assert "own date and command" in " ".join(head.split())
+
+
 def test_the_pytest_benchmarks_time_the_peers_as_pedron_bench_does():
     import importlib.util
     from pathlib import Path
