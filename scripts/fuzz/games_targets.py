@@ -16,10 +16,11 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
   replaced, deleted, renamed; wrong types, huge ints, deep nesting; parts of
   another save spliced in; or the text cut, bytes flipped), then
   ``Table.from_json``. It must raise a :class:`~pedron.engine.errors.SaveError`
-  (no other exception, pedron's or not), or load a table. The kept histories
-  and the log are read lazily (by design): reading them (``table.history``,
-  ``table.log``) must refuse them with a SaveError exactly when
-  ``from_json(..., replay_history=True)`` refuses the save, and a table so
+  (no other exception, pedron's or not), or load a table. With
+  ``defer_proof=True`` the kept histories and the log are read lazily: reading
+  them (``table.history``, ``table.log``) must refuse them with a SaveError
+  exactly when the default ``from_json``, which proves them at once, refuses
+  the save, and a table so
   refused reads them as refused again, plays on unharmed and saves them as
   they were. Otherwise the table's save must be the undamaged one
   (:func:`check_restored`: damage the replay cannot see is refused), and the
@@ -121,16 +122,17 @@ KNOWN_SEEN: dict[str, int] = {}
 # documented (and its behaviour tested) by an ordinary test in
 # test_games_regressions.py. Counted in STATS["by_design"] (and BY_DESIGN_SEEN).
 BY_DESIGN = {
-    # Kept histories are read lazily: Table.from_json does not read them, so a
+    # Kept histories are read lazily with Table.from_json(text, defer_proof=True): a
     # damaged one is not refused by it; it is refused (SaveError) when
-    # table.history / table.results are first read, and
-    # Table.from_json(text, replay_history=True) reads and checks them at once.
-    # Play never reads them: the table plays on unharmed (and saves them as given).
+    # table.history / table.results are first read, and the default restore proves
+    # them at once. Play never reads them: the table plays on unharmed (and saves
+    # them as given).
     "history_read_lazily": "test_a_damaged_kept_history_is_refused_by_from_json",
-    # The saved log likewise: from_json only checks that it is the JSON text of a
-    # list; it is read and proven (played again from the setup, it must deal the
-    # kept histories and reach the snapshot) when table.log / table.actions are
-    # first read, or by replay_history=True. Play never reads it.
+    # The saved log likewise: from_json(..., defer_proof=True) only checks that it is
+    # the JSON text of a list; it is read and proven (played again from the setup, it
+    # must deal the kept histories and reach the snapshot) when table.log /
+    # table.actions are first read, or at once by the default restore. Play never
+    # reads it.
     "log_read_lazily": "test_saved_log_must_agree_with_the_save",
     # The table events kept in a save's start state before the deal in progress
     # are a record no replay proves: those before the mark (keep_history=False:
@@ -1513,7 +1515,7 @@ def check_refused_lazily(g: Game, table: Any, part: str, rnd: random.Random,
     check_chips(table, total)
     check_plays_on(g, table, rnd, total)
     text = table.to_json()
-    again = g.Table.from_json(text)
+    again = g.Table.from_json(text, defer_proof=True)
     assert again.to_json() == text, "a table refused lazily does not re-serialize"
     refused = read_lazily(again)
     if refused is None and plans_only and part == "log":
@@ -1521,8 +1523,8 @@ def check_refused_lazily(g: Game, table: Any, part: str, rnd: random.Random,
         return
     assert refused is not None, f"the damaged {part} is accepted once saved again"
     with contextlib.suppress(SaveError):
-        g.Table.from_json(text, replay_history=True)
-        raise AssertionError(f"replay_history=True accepts the damaged {part}, saved again")
+        g.Table.from_json(text)
+        raise AssertionError(f"the default restore accepts the damaged {part}, saved again")
 
 
 def _left(table: Any) -> bool:
@@ -1682,32 +1684,39 @@ def save_target(name: str) -> Callable[[random.Random], None]:
 
 
 def load_and_check(g: Game, save: Any, rnd: random.Random, original: str | None = None) -> None:
-    """``Table.from_json(save)``: refused with a SaveError; or a table whose kept
-    histories or log are refused with a SaveError when first read (BY_DESIGN: exactly
-    when ``replay_history=True`` refuses the save) and which plays on unharmed
-    (check_refused_lazily); or a table passing check_restored (when the undamaged
-    ``original`` is known) and check_loaded."""
+    """``Table.from_json(save, defer_proof=True)``: refused with a SaveError (and so by
+    the default restore, which proves more at once); or a table whose kept histories
+    or log are refused with a SaveError when first read (BY_DESIGN: exactly when the
+    default restore, which proves them at once, refuses the save) and which plays on
+    unharmed (check_refused_lazily); or a table passing check_restored (when the
+    undamaged ``original`` is known) and check_loaded."""
     try:
-        table = g.Table.from_json(save)
+        table = g.Table.from_json(save, defer_proof=True)
     except SaveError:
         STATS["refused"] += 1
+        refused_too = False
+        try:
+            g.Table.from_json(save)
+        except SaveError:
+            refused_too = True
+        assert refused_too, "the default restore accepts what a deferred one refuses"
         return
     except PedronError as exc:
         raise AssertionError(f"a bad save refused with {type(exc).__name__}, "
                              f"not a SaveError: {exc}") from exc
     lazy = read_lazily(table)
     try:
-        g.Table.from_json(save, replay_history=True)
+        g.Table.from_json(save)
         eager = None
     except SaveError as exc:
         eager = exc
     if lazy is not None:
-        assert eager is not None, f"replay_history=True accepts what reading refuses: {lazy}"
+        assert eager is not None, f"the default restore accepts what reading refuses: {lazy}"
         by_design(f"{lazy[0]}_read_lazily")
         STATS["refused"] += 1
         check_refused_lazily(g, table, lazy[0], rnd, _setup_plans_only(save, original))
         return
-    assert eager is None, f"replay_history=True refuses what reading accepts: {eager}"
+    assert eager is None, f"the default restore refuses what reading accepts: {eager}"
     STATS["accepted"] += 1
     damaged = check_restored(g, table, original, rnd) if original is not None else set()
     check_loaded(g, table, rnd, damaged)

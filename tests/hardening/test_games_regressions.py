@@ -32,7 +32,7 @@ from pedron.diamondback.rules import Rules as DBRules
 from pedron.engine import Action, ActionTypeError, SaveError
 from pedron.engine.history import HistoryError
 from pedron.engine.moves import Bet, Declare, Draw, Fold, Reveal
-from pedron.errors import PedronError
+from pedron.errors import PedronError, PedronTypeError
 
 TABLES = [db.Table, dl.Table]
 
@@ -271,14 +271,73 @@ def test_kept_histories_must_agree_with_the_table(T, edit):
     # A save's kept histories were each replayed alone, not tied to the table:
     # histories swapped, one repeated, one with other stacks before its deal, or a
     # censored export in a history's place were accepted (and written back). Now
-    # reading them (lazily: table.history, table.results) checks that they follow
-    # each other and the buy-ins, and refuses an export.
+    # the restore refuses them at once (the session played again deals other ones),
+    # and reading them (deferred: table.history, table.results) checks that they
+    # follow each other and the buy-ins, and refuses an export.
     text = _edited(played(T, 3), edit)
     for read in ("history", "results"):
         with pytest.raises(SaveError):
-            getattr(T.from_json(text), read)
-    with pytest.raises(SaveError):
-        T.from_json(text, replay_history=True)
+            getattr(T.from_json(text, defer_proof=True), read)
+    for options in ({}, {"replay_history": True}):
+        with pytest.raises(SaveError):
+            T.from_json(text, **options)
+
+
+def _result_changed(data):
+    """A kept history's result changed, chips still adding up (a win moved to another)."""
+    kept = json.loads(data["history"][0])
+    net = kept["result"]["net"]
+    winner, loser = net.index(max(net)), net.index(min(net))
+    net[winner], net[loser] = net[loser], net[winner]
+    payouts = kept["result"]["payouts"]
+    payouts[winner], payouts[loser] = payouts[loser], payouts[winner]
+    data["history"][0] = json.dumps(kept, separators=(",", ":"))
+
+
+def _cards_swapped(data):
+    kept = json.loads(data["history"][0])
+    cards = kept["cards"]
+    cards[0], cards[1] = cards[1], cards[0]
+    data["history"][0] = json.dumps(kept, separators=(",", ":"))
+
+
+def _written_otherwise(data):
+    """The same deal, its JSON indented and its keys in another order: not damage."""
+    data["history"][0] = json.dumps(json.loads(data["history"][0]), indent=1, sort_keys=True)
+
+
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("edit", [_result_changed, _cards_swapped, _written_otherwise])
+def test_a_restore_proves_the_kept_histories_at_once(T, edit):
+    """Table.from_json plays a kept session again from its setup before it returns: a
+    kept history that is not the deal the session dealt is refused by the restore
+    itself (not when first read), and the restored histories are the replay's own.
+    The same deal written otherwise is the same deal."""
+    good = played(T, 3)
+    text = _edited(good, edit)
+    deferred = T.from_json(text, defer_proof=True)  # (loads: the proof waits for a read)
+    assert deferred.getstate() == good.getstate()
+    if edit is _written_otherwise:
+        table = T.from_json(text)
+        assert table._history and not any(isinstance(h, str) for h in table._history)
+        assert [h.compact_text() for h in table.history] == [
+            h.compact_text() for h in good.history]
+        assert table.to_json() == good.to_json()
+        return
+    with pytest.raises(SaveError, match=r"kept deal 1|kept history is damaged"):
+        T.from_json(text)
+    # deferred, the histories and then the log are read when asked for (a history may
+    # replay alone and still not be the deal the session dealt: the log refuses it)
+    assert gt.read_lazily(deferred) is not None
+
+
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("option", ["defer_proof", "replay_history"])
+@pytest.mark.parametrize("value", [1, None, "yes", 1.0])
+def test_restore_options_are_bools(T, option, value):
+    text = played(T, 1).to_json()
+    with pytest.raises(PedronTypeError, match=option):
+        T.from_json(text, **{option: value})
 
 
 @pytest.mark.parametrize("T", TABLES)
@@ -600,27 +659,29 @@ def _garbled(data):
 @pytest.mark.parametrize("T", TABLES)
 @pytest.mark.parametrize("edit", [_unreplayable, _garbled, _more_stacks])
 def test_a_damaged_kept_history_is_refused_by_from_json(T, edit):
-    """By design, kept histories are read lazily: Table.from_json does not read them
-    (a damaged one does not stop the load), table.history / table.results refuse it
-    when first read, and from_json(..., replay_history=True) reads (and refuses) it
-    at once. Play never reads them: the table plays on unharmed, and saves the
-    damaged history as it was (read from that save, it is refused again)."""
+    """Table.from_json refuses a damaged kept history at once (the session played
+    again from the setup does not deal it; replay_history=True, the older spelling,
+    alike). With defer_proof=True the kept histories are read when first asked for:
+    the load goes on, table.history / table.results refuse it then, play never
+    reads them (the table plays on unharmed), and the damaged history is saved as
+    it was (read from that save, it is refused again)."""
     good = played(T, 2)
     text = _edited(good, edit)
-    with pytest.raises(SaveError):
-        T.from_json(text, replay_history=True)
+    for options in ({}, {"replay_history": True}, {"defer_proof": True, "replay_history": True}):
+        with pytest.raises(SaveError):
+            T.from_json(text, **options)
     try:
-        table = T.from_json(text)
+        table = T.from_json(text, defer_proof=True)
     except SaveError:  # (refused at once: as good)
         return
     assert table.getstate() == good.getstate()
     for read in ("history", "results"):
         with pytest.raises(SaveError):
-            getattr(T.from_json(text), read)
+            getattr(T.from_json(text, defer_proof=True), read)
     with pytest.raises(SaveError):
         table.history  # noqa: B018
     _plays_on_alike(table, T.from_json(good.to_json()))
-    again = T.from_json(table.to_json())
+    again = T.from_json(table.to_json(), defer_proof=True)
     with pytest.raises(SaveError):
         again.history  # noqa: B018
 
@@ -660,23 +721,25 @@ def _log_not_an_operation(data):
     (_log_text_nested, False), (_log_deal_dropped, False), (_log_not_an_operation, False),
 ])
 def test_saved_log_must_agree_with_the_save(T, edit, at_once):
-    """By design, the saved log (keep_history) is read lazily: Table.from_json only
-    checks that it is the JSON text of a list (``at_once``: it refuses one that is
-    not); table.log / table.actions read it when first asked for and refuse it (not
-    JSON, not a list of operations, not the deals played), and from_json(...,
-    replay_history=True) refuses it at once. Play never reads it (new operations
-    are kept apart): the table plays on unharmed, and saves the damaged log as it
-    was (read from that save, it is refused again)."""
+    """Table.from_json refuses a damaged saved log (keep_history) at once: played
+    again from the setup, it must deal the kept histories and reach the saved
+    table. With defer_proof=True it only checks that the log is the JSON text of
+    a list (``at_once``: it refuses one that is not); table.log / table.actions
+    read it when first asked for and refuse it then (not JSON, not a list of
+    operations, not the deals played). Play never reads it (new operations are
+    kept apart): the table plays on unharmed, and saves the damaged log as it was
+    (read from that save, it is refused again)."""
     good = played(T, 2, mid=True)
     text = _edited(good, edit)
-    with pytest.raises(SaveError):
-        T.from_json(text, replay_history=True)
+    for options in ({}, {"replay_history": True}):
+        with pytest.raises(SaveError):
+            T.from_json(text, **options)
     if at_once:
         with pytest.raises(SaveError, match="log"):
-            T.from_json(text)
+            T.from_json(text, defer_proof=True)
         return
     try:
-        table = T.from_json(text)
+        table = T.from_json(text, defer_proof=True)
     except SaveError:  # (refused at once: as good)
         return
     assert table.getstate() == good.getstate()
@@ -684,9 +747,9 @@ def test_saved_log_must_agree_with_the_save(T, edit, at_once):
         warnings.simplefilter("ignore", DeprecationWarning)
         for read in ("log", "actions"):
             with pytest.raises(SaveError):
-                getattr(T.from_json(text), read)
+                getattr(T.from_json(text, defer_proof=True), read)
         _plays_on_alike(table, T.from_json(good.to_json()))
-        again = T.from_json(table.to_json())
+        again = T.from_json(table.to_json(), defer_proof=True)
         with pytest.raises(SaveError):
             again.log  # noqa: B018
 
@@ -726,15 +789,18 @@ def test_saved_start_events_are_accepted_when_consistent(T):
         edited["start"]["events"][0][field] = value
         with pytest.raises(SaveError, match="event"):
             load(edited)
-    # kept histories (every event kept) and between deals: the same rule
+    # kept histories (every event kept) and between deals: the same rule when the proof
+    # is deferred; at once, the session played again from the setup proves every event
     for _, data in (_mid_deal_after_events(T, keep=True), (None, json.loads(played(T, 2)
                                                                             .to_json()))):
         edited = copy.deepcopy(data)
         edited["start"]["events"][0][5] = "tampered"
         with pytest.raises(SaveError):
-            load(edited)
+            T.from_json(json.dumps(edited), defer_proof=True)
         edited["state"]["table"]["events"][0][5] = "tampered"
-        load(edited)
+        T.from_json(json.dumps(edited), defer_proof=True)
+        with pytest.raises(SaveError, match="does not lead to the saved table"):
+            load(edited)
 
 
 def test_a_queued_plan_played_out_is_proven():
@@ -750,7 +816,9 @@ def test_a_queued_plan_played_out_is_proven():
     assert gt.step_legal(g, t, rnd)
     data = json.loads(t.to_json())
     data["setup"]["plans"] = [{"hands": [], "stock": [4]}]
-    planted = db.Table.from_json(json.dumps(data))
+    with pytest.raises(SaveError, match="does not lead to the saved table"):
+        db.Table.from_json(json.dumps(data))
+    planted = db.Table.from_json(json.dumps(data), defer_proof=True)
     with pytest.raises(SaveError, match="does not lead to the saved table"), \
             pytest.warns(DeprecationWarning):
         planted.log  # noqa: B018
@@ -962,7 +1030,9 @@ def test_the_saved_log_beyond_the_finished_deals_moves_is_checked(T, edit):
 @pytest.mark.parametrize("edit", [_swap, _duplicate])
 def test_a_refused_kept_history_is_refused_again(T, edit):
     text = _edited(played(T, 3), edit)
-    table = T.from_json(text)
+    with pytest.raises(SaveError):
+        T.from_json(text)
+    table = T.from_json(text, defer_proof=True)
     try:
         table.history  # noqa: B018
     except SaveError:

@@ -324,12 +324,16 @@ class DealHistory:
         """The versioned JSON form. ``records=False`` leaves out the records (a replay
         rebuilds them); ``table=True`` also leaves out the rules and names, which
         the table's save holds once for all its histories."""
-        out: dict[str, Any] = {
+        # (with ``table``, the rules' JSON is not made at all: a save proving a kept
+        # session makes one of these per deal)
+        out: dict[str, Any] = {} if table else {
             "format": HISTORY_FORMAT,
             "version": HISTORY_VERSION,
             "game": self.GAME,
             "rules": self.rules.to_json(),
             "names": list(self.names),
+        }
+        out.update({
             "number": self.number,
             "dealer": self.dealer,
             "seats": list(self.seats),
@@ -339,9 +343,7 @@ class DealHistory:
             "cards": None if self.cards is None else list(self.cards),
             "moves": [[m.seat, *m.to_json()] for m in self.moves],
             "result": self.result.to_json(),
-        }
-        if table:
-            del out["format"], out["version"], out["game"], out["rules"], out["names"]
+        })
         if self.viewer is not None:
             out["viewer"] = self.viewer
         if records or self.cards is None:  # (a censored history cannot rebuild them)

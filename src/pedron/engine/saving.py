@@ -5,10 +5,13 @@ A save is proportional to what the table keeps, never to the whole session:
 the setup, the table's state at the start of the deal in progress (or now,
 between deals; taken cheaply at every deal's start by :meth:`_capture` and
 turned into JSON only here), the operations since, the kept histories (each
-as its own JSON text, read when first asked for), the last deal when no
-history is kept, and a snapshot of the state now. A restore checks the start
-state, plays the operations since it again and requires the snapshot; with
-``replay_history=True`` it also replays every kept history alone.
+as its own JSON text) and the session's operations (``keep_history``), the
+last deal when no history is kept, and a snapshot of the state now. A
+restore checks the start state, plays the operations since it again and
+requires the snapshot; with kept histories it also plays the session's
+operations again from the setup, which must deal exactly the kept histories
+and reach the same state (``defer_proof=True`` leaves that to the first time
+the histories or the log are read).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pedron.engine.errors import SaveError
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import exact_int, to_move
 from pedron.engine.setup import seat_names, stack_list
-from pedron.errors import PedronError
+from pedron.errors import PedronError, PedronTypeError
 
 __all__ = ["OPS", "TableSaving"]
 
@@ -210,16 +213,26 @@ class TableSaving:
         cls: type[S],
         text: str | bytes | dict[str, Any],
         *,
+        defer_proof: bool = False,
         replay_history: bool = False,
         key: bytes | str | None = None,
     ) -> S:
-        """Restore a table saved by :meth:`to_json`, validating it thoroughly.
+        """Restore a table saved by :meth:`to_json`, proving it consistent.
 
-        The start state is checked (version, chips, seats, dealer), the moves
-        since it are played again and must give the saved snapshot exactly.
-        Every kept history is checked for form and chips (each one's own, and
-        that they follow each other); ``replay_history=True`` also replays each
-        one alone (:meth:`DealHistory.verify`, which any history offers later).
+        The start state of the deal in progress is checked (version, chips,
+        seats, dealer), the moves since it are played again and must give the
+        saved snapshot exactly. A table that keeps its history
+        (``keep_history``) is proven whole: its session is played again from
+        the setup, and must deal exactly the kept histories and reach the same
+        state; the histories are then the replay's own. This takes time in
+        proportion to the deals kept (about the time it took to play them,
+        the players' thinking apart).
+
+        ``defer_proof=True`` restores such a table at once and proves its kept
+        histories and its log when they are first read (:attr:`history`,
+        :attr:`results`, :attr:`log`): play goes on without them, and a
+        damaged one is refused then. ``replay_history=True`` (from before the
+        proof was made at once) proves them now, as the default does.
         Anything wrong raises :class:`SaveError`.
 
         With ``key``, the save must carry a signature made with that key by
@@ -227,12 +240,14 @@ class TableSaving:
         signature is not checked, and a save proves only that it is consistent
         with its own moves: see ``docs/histories.md``, "What a save proves".
         """
+        if not isinstance(defer_proof, bool) or not isinstance(replay_history, bool):
+            raise PedronTypeError("defer_proof and replay_history must be bools")
         with save.collection_paused():
-            return cls._restore(text, replay_history, key)
+            return cls._restore(text, replay_history or not defer_proof, key)
 
     @classmethod
     def _restore(
-        cls: type[S], text: str | bytes | dict[str, Any], replay_history: bool,
+        cls: type[S], text: str | bytes | dict[str, Any], prove_now: bool,
         key: bytes | str | None,
     ) -> S:
         """:meth:`from_json`, the collector's pauses aside."""
@@ -273,9 +288,8 @@ class TableSaving:
         table._log.clear()
         if table.keep_history:  # (the snapshot proves the log, when it is read)
             table._saved_log = (log, (table.deals_played, finished), data["state"])
-        if replay_history:
-            table.history  # noqa: B018 - (reading them replays each one and checks the chain)
-            table._log_ops()
+            if prove_now:  # (the replay deals the kept histories: they are its own now)
+                table._log_ops()
         saved_last = data.get("last")
         if saved_last is not None and (table.keep_history or table.in_progress):
             raise SaveError("a last deal is saved only between deals, without kept histories")
@@ -285,7 +299,9 @@ class TableSaving:
         if last is not None and table._deal is None:  # the last deal, for views between deals
             if type(last) is not str:
                 raise SaveError("the last deal is saved as JSON text")
-            history_of_last = table._read_history(last)
+            kept = table._history
+            history_of_last = kept[-1] if kept and not isinstance(kept[-1], str) else \
+                table._read_history(last)
             if history_of_last.number != table.deals_played or not table._follows(
                 history_of_last.stacks_after(), history_of_last.result.carry,
                 *table._chips_between_deals(), table.over,
@@ -319,17 +335,19 @@ class TableSaving:
                 ops = json.loads(saved[0])
             except (ValueError, RecursionError) as exc:
                 raise SaveError(f"the saved log is not JSON: {exc}") from None
-            self._log[:0] = self._prove_log(ops, *saved[1:])  # (canonical: as replayed)
+            log, dealt = self._prove_log(ops, *saved[1:])
+            self._log[:0] = log  # (canonical: as replayed)
+            self._history[:len(dealt)] = dealt  # (proven equal to those kept)
             self._saved_log = None
         return self._log
 
     def _prove_log(
         self, ops: Any, saved_at: tuple[int, int], saved_state: dict[str, Any]
-    ) -> list[Any]:
+    ) -> tuple[list[Any], list[Any]]:
         """Play the saved log ``ops`` again on a new table set up as this one was: it
         must deal exactly the kept histories (``saved_at``: deals dealt and finished
         when it was saved) and reach the saved snapshot. Returns the operations as
-        the new table logged them."""
+        the new table logged them, and the histories it dealt."""
         if not isinstance(ops, list):
             raise SaveError("the saved log must be a list of operations")
         setup = self._setup
@@ -353,16 +371,25 @@ class TableSaving:
         if [other._op_json(o) for o in other._log] != ops:
             raise SaveError("the saved log is not in the form pedron writes (tampered?)")
         _, finished = saved_at
-        kept = [h if isinstance(h, str) else h.compact_text() for h in self._history[:finished]]
-        if [h.compact_text() for h in other._history] != kept:
+        kept = self._history[:finished]
+        if len(other._history) != len(kept):
             raise SaveError("the saved log does not deal the kept histories (tampered?)")
+        for number, (dealt, h) in enumerate(zip(other._history, kept, strict=True), 1):
+            text = dealt.compact_text()
+            if text == h:  # (the usual case: the text pedron wrote, unread)
+                continue
+            if isinstance(h, str):  # (read, it may still be the same deal written otherwise)
+                h = self._read_history(h)
+            if text != h.compact_text():
+                raise SaveError(f"kept deal {number} is not the deal the saved log deals "
+                                "(tampered?)")
         try:
             same = other.getstate() == saved_state
         except RecursionError:
             same = False
         if not same:
             raise SaveError("the saved log does not lead to the saved table (tampered?)")
-        return other._log
+        return other._log, other._history
 
     def _check_chain(self, history: list[Any]) -> None:
         """Kept histories follow each other and the table: deal numbers 1, 2, ...; each
