@@ -123,7 +123,11 @@ class TableSaving:
         led = self.ledger
         return (
             tuple(self.seated), self.dealer, self.deals_played, self.closing, self.over,
-            self.end_reason, self._events_now(), self._events_mark, tuple(self._plans),
+            # (the events as the list and its length: it is only appended to, or replaced,
+            # so its first n items stay these; a copy made the sessions that keep every
+            # event quadratic)
+            self.end_reason, (self._events, len(self._events)), self._events_mark,
+            tuple(self._plans),
             (tuple(led.stacks), led.carry, led.total), self.rng.copy(), self._game_state(),
         )
 
@@ -144,7 +148,7 @@ class TableSaving:
             "closing": c[3],
             "over": c[4],
             "end_reason": c[5],
-            "events": [r.to_json() for r in c[6]] if events else None,
+            "events": [r.to_json() for r in c[6][0][:c[6][1]]] if events else None,
             "events_mark": c[7],
             "plans": [p.to_json() for p in c[8]],
             "ledger": ledger,

@@ -329,9 +329,9 @@ class TableBase(TableSaving, Generic[D]):
         """The table's events as one tuple, made again only after they change (every
         view shares it: a view's cost does not grow with a kept session's events).
 
-        Events are only appended, or removed from the front with the tuple dropped
-        (``_begin_deal``), or replaced (``_reset_events``): a tuple of the list's
-        length is the list."""
+        Events are only appended, or replaced by a new list (``_reset_events``: a
+        restore, a new episode, or the front dropped as a deal begins): a tuple of
+        the list's length is the list."""
         seen = self._events_seen
         if seen is None or len(seen) != len(self._events):
             seen = self._events_seen = tuple(self._events)
@@ -467,8 +467,8 @@ class TableBase(TableSaving, Generic[D]):
     def _begin_deal(self, plan: DealPlan | None) -> None:
         self._start = self._capture()  # the state a save of this deal replays from
         if not self.keep_history and self._events_mark:
-            del self._events[: self._events_mark]
-            self._events_seen = None
+            # (a new list, not trimmed in place: a captured start holds the old one)
+            self._reset_events(self._events[self._events_mark:])
         self._events_mark = len(self._events)
         op = ["deal"] if plan is None else ["deal", plan.to_json()]
         self._ops = [op]
