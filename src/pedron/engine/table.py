@@ -566,15 +566,17 @@ class TableBase(TableSaving, Generic[D]):
         The session ends between deals once no pot is left on the table: a pot
         still there (a carry-over, a passed pot, a running Diablo series) is
         played out first. Called between deals with no pot on the table, it
-        ends the session at once.
+        ends the session at once. Asking again changes nothing and answers the
+        same question (``True`` once the session is over), so
+        ``while not table.close(): ...`` plays a session out.
         """
         if self.over:
-            raise GameOverError(f"the session is over ({self.end_reason})")
+            return True
+        if self.closing:  # (asked already: nothing new to record)
+            return False
         reason = self._close_refused()
         if reason is not None:
             raise IllegalActionError(reason)
-        if self.closing:
-            raise IllegalActionError("the end of the session is already asked for")
         self._record_op(["close"])
         self.closing = True
         self._events.append(Record("close", None, note="end asked for"))
