@@ -35,6 +35,8 @@ def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -
         raise error(f"{what} must be an int, not {value!r} (a bool)")
     if isinstance(value, int):
         return int.__index__(value)  # the plain value, whatever the subclass says
+    if isinstance(value, float):  # (a float subclass may add an __index__: still a float)
+        raise error(f"{what} must be an int, not {type(value).__name__} (a float)")
     if getattr(type(value), "__index__", None) is None:
         raise error(f"{what} must be an int, not {type(value).__name__}")
     try:

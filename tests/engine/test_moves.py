@@ -13,7 +13,7 @@ import warnings
 
 import pytest
 
-from pedron import diablo, diamondback
+from pedron import _exact, diablo, diamondback
 from pedron.cards import format_cards, parse_cards
 from pedron.engine import (
     Action,
@@ -36,7 +36,7 @@ from pedron.engine import (
     to_move,
 )
 from pedron.engine.moves import MOVE_TYPES, exact_int, exact_str
-from pedron.errors import CardError
+from pedron.errors import CardError, PedronTypeError
 
 
 class LyingStr(str):
@@ -136,6 +136,29 @@ def test_exact_values_are_taken_from_subclasses_by_value():
     assert to_move(("bet", Index())) == Bet(5)
     with pytest.raises(ActionTypeError):
         to_move(("bet", BadIndex()))
+
+
+def test_a_float_posing_as_an_int_is_refused():
+    """A float subclass that adds an ``__index__`` is still a float: 2.5 chips are not
+    a bet of 3 (it was read through its __index__), and a card is not a float."""
+
+    class IndexedFloat(float):
+        def __index__(self) -> int:
+            return round(self)
+
+    for amount in (IndexedFloat(2.5), IndexedFloat(3.0)):
+        with pytest.raises(AmountError, match=r"whole chips|as an int"):
+            to_move(("bet", amount))
+    with pytest.raises(ActionTypeError, match="float"):
+        to_move(("reveal", IndexedFloat(5.0)))
+    with pytest.raises(PedronTypeError, match="float"):
+        _exact.exact_int(IndexedFloat(5.0), "a count")
+    t = diablo.Table(3, 20, seed=1, dealer=0)
+    g = t.next_deal()
+    saved = t.to_json()
+    with pytest.raises(AmountError):
+        g.bet(IndexedFloat(2.0))
+    assert t.to_json() == saved
 
 
 def test_a_lying_string_cannot_change_the_kind():

@@ -308,7 +308,8 @@ def exact_int(value: Any, what: str, *, chips: bool = False) -> int:
     """
     if type(value) is int:
         return value
-    if chips and isinstance(value, numbers.Real) and not hasattr(value, "__index__"):
+    if chips and (isinstance(value, float) or (
+            isinstance(value, numbers.Real) and not hasattr(value, "__index__"))):
         if isinstance(value, float) and value != value:  # NaN
             raise AmountError(f"{what} must be whole chips, not nan")
         try:
