@@ -32,7 +32,7 @@ MODULES = [
     "pedron.bench",
     "pedron.testing",
     "pedron.bots.equilibrium",
-    "pedron.envs.actions",
+    "pedron.encodings",
     "pedron.envs.diamondback_v0",
     "pedron.envs.diablo_v0",
     "pedron.envs.single",

@@ -12,13 +12,21 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "pedron"
 
 # For each layer, the pedron layers it must never import.
 FORBIDDEN = {
-    "_kernels": {"cards", "engine", "diablo", "diamondback", "bots", "simulation", "cli",
-                 "reference", "bench", "text"},
+    "_kernels": {"cards", "engine", "diablo", "diamondback", "encodings", "bots", "envs",
+                 "spiel", "simulation", "cli", "reference", "bench", "text"},
     "reference": {"_kernels"},
-    "engine": {"diablo", "diamondback", "bots", "simulation", "cli", "bench"},
-    "diablo": {"diamondback", "bots", "simulation", "cli", "bench"},
-    "diamondback": {"diablo", "bots", "simulation", "cli", "bench"},
-    "bots": {"simulation", "cli", "bench", "spiel"},  # (envs.actions: the encodings)
+    "errors": {"_exact", "_kernels", "cards", "engine", "diablo", "diamondback", "encodings",
+               "bots", "envs", "spiel", "simulation", "cli", "reference", "bench", "text"},
+    "_exact": {"_kernels", "cards", "engine", "diablo", "diamondback", "encodings", "bots",
+               "envs", "spiel", "simulation", "cli", "reference", "bench", "text"},
+    "engine": {"diablo", "diamondback", "encodings", "bots", "envs", "spiel", "simulation",
+               "cli", "bench"},
+    "diablo": {"diamondback", "encodings", "bots", "envs", "spiel", "simulation", "cli",
+               "bench"},
+    "diamondback": {"diablo", "encodings", "bots", "envs", "spiel", "simulation", "cli",
+                    "bench"},
+    "encodings": {"bots", "envs", "spiel", "simulation", "cli", "bench"},
+    "bots": {"envs", "spiel", "simulation", "cli", "bench"},
     "envs": {"simulation", "cli", "bench", "spiel"},
     "spiel": {"simulation", "cli", "bench"},
     "simulation": {"cli"},

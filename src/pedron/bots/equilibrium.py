@@ -3,7 +3,7 @@
 ``pedron solve diamondback`` (or :func:`pedron.spiel.solve.solve`) writes the
 file: the settings solved (players, stacks, bet sizes, rules), and for every
 information set the probabilities of each action of the environments'
-encoding (:class:`pedron.envs.actions.DiamondbackActions`). An information set
+encoding (:class:`pedron.encodings.DiamondbackActions`). An information set
 is named by :func:`info_key`, made from the player's own view only.
 
 As a simulation bot: ``"pedron.bots.equilibrium.EquilibriumBot:file=strategy.json"``.
@@ -88,7 +88,7 @@ class EquilibriumBot:
         fallback: str = "odds",
     ) -> None:
         from pedron.bots import make_bot
-        from pedron.envs.actions import DiamondbackActions  # (numpy only, no PettingZoo)
+        from pedron.encodings import DiamondbackActions  # (numpy only)
 
         data = load_strategy(file)
         self.file = str(file)

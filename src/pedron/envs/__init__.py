@@ -7,7 +7,7 @@
 
 ``import pedron`` never imports this package; it needs ``pettingzoo`` and
 ``gymnasium`` (the ``rl`` extra), imported with the environments
-(:mod:`pedron.envs.actions`, the action encodings, needs only numpy). See
+(:mod:`pedron.encodings`, the action encodings, needs only numpy). See
 ``docs/rl.md``.
 """
 

@@ -4,7 +4,7 @@
 :class:`pedron.diablo.Rules` is a keyword (``game="deuces_wild"``,
 ``more_draw=True``, ``declare=True``, ``dealers_choice=True`` ...);
 ``stacks`` defaults to ``Rules.stacks``. The actions are
-:class:`~pedron.envs.actions.DiabloActions`; the observation is
+:class:`~pedron.encodings.DiabloActions`; the observation is
 :class:`~pedron.envs.observations.DiabloObservation` with the action mask.
 See ``docs/rl.md``.
 """
@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from pedron.diablo.rules import Rules
 from pedron.diablo.session import Table
-from pedron.envs.actions import DiabloActions
+from pedron.encodings import DiabloActions
 from pedron.envs.base import OrderEnforcing, TableEnv
 from pedron.envs.observations import DiabloObservation
 

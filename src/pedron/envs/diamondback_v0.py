@@ -3,7 +3,7 @@
 ``env(players=2, stacks=20, reward="deal", ..., **rules)``: every option of
 :class:`pedron.diamondback.Rules` is a keyword (``variant="dealers"``,
 ``tie_rule="split"``, ``max_bet=4`` ...). The actions are
-:class:`~pedron.envs.actions.DiamondbackActions` (``bet_sizes``: the bet
+:class:`~pedron.encodings.DiamondbackActions` (``bet_sizes``: the bet
 sizes offered; default every amount the table allows); the observation is
 :class:`~pedron.envs.observations.DiamondbackObservation` with the action
 mask. See ``docs/rl.md``.
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pedron.diamondback import Rules, Table
-from pedron.envs.actions import DiamondbackActions
+from pedron.encodings import DiamondbackActions
 from pedron.envs.base import OrderEnforcing, TableEnv
 from pedron.envs.observations import DiamondbackObservation
 

@@ -47,7 +47,7 @@ from pedron.diamondback.deal import Hand
 from pedron.diamondback.odds import deck_counts
 from pedron.diamondback.rules import Rules as DiamondbackRules
 from pedron.diamondback.table import Table as DiamondbackTable
-from pedron.envs.actions import DiabloActions, DiamondbackActions
+from pedron.encodings import DiabloActions, DiamondbackActions
 from pedron.envs.observations import DiabloObservation, DiamondbackObservation, view_text
 from pedron.errors import PedronValueError
 from pedron.spiel.observer import Observer

@@ -15,7 +15,7 @@ of each outcome:
   put on top of the stock before the engine serves them.
 
 Player actions are the indexes of the environments' encodings
-(:mod:`pedron.envs.actions`); the legal ones come from the deal's
+(:mod:`pedron.encodings`); the legal ones come from the deal's
 ``legal_actions()`` through the same mask. Returns are chips (``result.net``)
 with the carried-over chips valued as the game's ``carry`` parameter says.
 """
