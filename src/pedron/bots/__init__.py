@@ -32,6 +32,7 @@ import importlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Protocol
 
 from pedron._kernels.rng import Generator, as_generator
@@ -80,10 +81,14 @@ class RandomBot:
 
     It knows no game: it reads only the legal-action descriptors. A descriptor
     whose ``limit`` offers ``choices()`` (the games of Dealer's Choice, the
-    hand a declaration names truthfully) is played as one of them; one with
-    cards names one card; one with a range of amounts, an amount in it. It
-    never stops betting on purpose nor folds by preference: it is a
-    stress-tester, not a strategy. ``seed`` makes its choices reproducible.
+    hand a declaration names truthfully) is played as one of them; a draw
+    exchanges a number of its cards uniform in ``min..max`` (standing pat
+    included), those cards uniform among the sets of that many the
+    descriptor's ``limit`` accepts (its ``why_not``: Diablo's kept-ace rule);
+    another descriptor with cards names one card; one with a range of
+    amounts, an amount in it. It never stops betting on purpose nor folds by
+    preference: it is a stress-tester, not a strategy. ``seed`` makes its
+    choices reproducible (every choice comes from its own generator).
     """
 
     def __init__(self, seed: int | Generator | None = None) -> None:
@@ -101,13 +106,43 @@ class RandomBot:
             pick = options[rng.integers(len(options))] if len(options) > 1 else options[0]
             return move(*pick)
         if choice.cards:
-            card = choice.cards[rng.integers(len(choice.cards))]
-            return move((card,)) if choice.kind == "draw" else move(card)
+            if choice.kind == "draw":
+                return move(self._discards(move, choice))
+            return move(choice.cards[rng.integers(len(choice.cards))])
         if choice.min is not None and choice.max is not None and choice.min != choice.max:
             return move(amount_between(rng, choice.min, choice.max))
         if choice.kind in ("bet", "raise", "ante"):
             return move(choice.min)
         return move()
+
+    def _discards(self, move: Any, choice: LegalAction) -> tuple[int, ...]:
+        """Cards to exchange: a count uniform in ``min..max``, then a set of that
+        many uniform among those the descriptor allows (in the cards' order)."""
+        rng = self.rng
+        cards = choice.cards
+        n = len(cards)
+        low = max(choice.min or 0, 0)
+        high = n if choice.max is None else min(choice.max, n)
+        limit = choice.limit
+        if limit is None:  # the count says it all: any cards, that many
+            k = low + rng.integers(high - low + 1) if high > low else low
+            picks = list(range(n))
+            for i in range(k):  # (a partial shuffle: k distinct positions)
+                j = i + rng.integers(n - i) if n - i > 1 else i
+                picks[i], picks[j] = picks[j], picks[i]
+            return tuple([cards[i] for i in sorted(picks[:k])])
+        # A rule beyond the count (a kept ace for the most cards): the sets it
+        # accepts, by count; a count none of whose sets it accepts is not offered.
+        by_count = [
+            sets for sets in (
+                [d for d in combinations(cards, k) if limit.why_not(move(d), choice) is None]
+                for k in range(low, high + 1)
+            ) if sets
+        ]
+        if not by_count:
+            raise ValueError(f"no exchange satisfies the draw's limit {limit!r}")
+        sets = by_count[rng.integers(len(by_count))] if len(by_count) > 1 else by_count[0]
+        return sets[rng.integers(len(sets))] if len(sets) > 1 else sets[0]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.rng.seed})"
