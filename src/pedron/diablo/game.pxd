@@ -12,6 +12,7 @@ from pedron.engine.settle cimport Settlement
 cdef class Game(Deal):
     cdef public bint _checked, diablo, diablo_pot, wild
     cdef public list cards, declared, drawn, pile, queue, shown
+    cdef public tuple dealt_in
     cdef public object game, limit, opener
     cdef public BettingRound round
 

@@ -190,13 +190,17 @@ class Game(Deal):
 
     Create it with :meth:`Table.next_deal`. Attributes of interest:
     ``number``, ``dealer``, ``game`` (the game dealt), ``phase``, ``to_act``,
-    ``opener``, ``cards`` (every hand: the game object sees everything, give
-    players :meth:`view`), ``history`` and ``result`` once ``done``.
+    ``dealt_in`` (the seats dealt cards, clockwise from the dealer's left,
+    dealer last; ``()`` until the cards are dealt: as Diamondback's
+    ``Hand.dealt_in``), ``opener``, ``cards`` (every hand: the game object sees
+    everything, give players :meth:`view`), ``history`` and ``result`` once
+    ``done``.
     """
 
     __slots__ = (
         "_checked",
         "cards",
+        "dealt_in",
         "declared",
         "diablo",
         "diablo_pot",
@@ -222,6 +226,7 @@ class Game(Deal):
         self.cards: list[tuple[int, ...]] = [()] * n
         self.shown: list[tuple[int, ...]] = [()] * n
         self.declared: list[tuple[int, tuple[int, ...]] | None] = [None] * n
+        self.dealt_in: tuple[int, ...] = ()  # (the seats dealt cards, once dealt)
         self.drawn: list[int] = [-1] * n
         self.pile: list[int] = []
         self.queue: list[int] = []
@@ -416,6 +421,7 @@ class Game(Deal):
         ante = rules.ante
         if ante and not self.diablo_pot:
             hist.extend(collect_antes(led, order, ante))
+        self.dealt_in = order  # (everyone in the deal is dealt cards)
         k = len(order)
         receivers = order * 5  # one card at a time, five rounds
         deck = self.deck = self._shoe(k, receivers)
@@ -596,7 +602,7 @@ class Game(Deal):
         """What ``seat`` may know of this game (``None``: a spectator)."""
         rnd = self.round
         betting = rnd is not None and self.phase in (FIRST, SECOND)
-        head = self._view_head(seat, self.order, rnd.current if betting and rnd else 0)
+        head = self._view_head(seat, self.dealt_in, rnd.current if betting and rnd else 0)
         seat = head[0]
         return GameView(
             *head,
