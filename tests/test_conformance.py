@@ -4,12 +4,12 @@ random-simulation test).
 Random playouts, with after every move: the chips add up and none is negative;
 every card is in exactly one place; the pots are non-negative; ``verify``
 accepts every move the legal actions describe and refuses every move they do
-not (so each is derived from the other); a refused move leaves the save and
-every view byte-identical; a clone and a save/restore continue exactly as the
-original; no view shows a card its viewer may not see. After every deal its
-hand history replays alone to the same result, and a seat's censored copy of
-it holds no card he could not see. A new game joins by adding one entry to
-``GAMES``.
+not (so each is derived from the other); verifying a move, accepted or not,
+and a refused move leave the save and every view byte-identical; a clone and
+a save/restore continue exactly as the original; no view shows a card its
+viewer may not see. After every deal its hand history replays alone to the
+same result, and a seat's censored copy of it holds no card he could not see.
+A new game joins by adding one entry to ``GAMES``.
 """
 
 from __future__ import annotations
@@ -282,10 +282,12 @@ def play(game: Game, seed: int, deals: int, deep: bool) -> int:
             assert legal and legal == list(table.view(deal.to_act).deal.legal)
             good = [m for a in legal for m in described(a, rnd)]
             assert good
+            before = snapshot(table)
             for move in good:
                 assert any(inside(a, move) for a in legal)
                 normal = deal.verify(move)  # accepted ...
                 assert normal.seat == deal.to_act
+            assert snapshot(table) == before  # (verifying an accepted move changes nothing)
             if deep:
                 for move in sampled(deal, rnd):  # random moves: accepted exactly when described
                     try:
@@ -294,7 +296,7 @@ def play(game: Game, seed: int, deals: int, deep: bool) -> int:
                     except PedronError:
                         accepted = False
                     assert accepted == any(inside(a, move) for a in legal), move
-                before = snapshot(table)
+                assert snapshot(table) == before
                 for move in outside(legal, deal, rnd):
                     with pytest.raises(PedronError):  # ... and refused, changing nothing
                         deal.apply(move)
