@@ -51,7 +51,7 @@ def main() -> None:
     from pedron._kernels import draw_kernel as dk
     from pedron.cards import deal_batch
     from pedron.diablo import draw_odds
-    from pedron.diablo.draw import DrawOption, analyse_batch
+    from pedron.diablo.draw import DrawLimit, DrawOption, analyse_batch
     from pedron.diablo.objectives import DEFAULT, PayTable
 
     fp = PayTable([800, 200, 25, 15, 9, 5, 3, 2, 2, 1])
@@ -66,7 +66,8 @@ def main() -> None:
                                    below, at, tn, td, scale, True, vals) for h in hands]
 
     for label, limit, most, ace, n in (("max_draw 2", 2, 2, False, 300),
-                                       ("max_draw 4 (More draw)", 4, 4, True, 300)):
+                                       ("max_draw 4 (More draw)", DrawLimit(4, True), 4, True,
+                                        300)):
         few = hands[:n]
         fulls, kerns, pays = [], [], []
         kernel = kernel_only(DEFAULT, most, ace)
@@ -89,7 +90,7 @@ def main() -> None:
     prepare()
     prepare(fp)
     print(f"prepare(), prepare(pay table): {time.perf_counter() - t:.2f} s")
-    for label, limit in (("max_draw 2", 2), ("max_draw 4 (More draw)", 4)):
+    for label, limit in (("max_draw 2", 2), ("max_draw 4 (More draw)", DrawLimit(4, True))):
         full = med(lambda limit=limit: [draw_odds(h, limit) for h in hands], len(hands))
         pay = med(lambda limit=limit: [draw_odds(h, limit, objective=fp) for h in hands],
                   len(hands))

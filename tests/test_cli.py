@@ -216,8 +216,15 @@ def test_eval_natural_is_refused_for_diamondback():
 
 def test_one_choice_is_singular():
     out = run("draw", "9h 9d 2c 2s Kd", "--max-draw", "0").stdout
-    assert out.startswith("1 choice for") and "up to 0 cards" in out
+    assert out.startswith("1 choice for") and "(deuces wild, no exchange)" in out
     assert "up to 1 card)" in run("draw", "9h 9d 2c 2s Kd", "--max-draw", "1").stdout
+
+
+def test_draw_max_draw_4_is_any_four_and_more_draw_needs_the_ace():
+    four = run("draw", "Kh 7c 8d 9s 3h", "--max-draw", "4", "--top", "1").stdout
+    assert four.startswith("31 choices for") and "(deuces wild, up to 4 cards)" in four
+    more = run("draw", "Kh 7c 8d 9s 3h", "--more-draw").stdout
+    assert more.startswith("26 choices for") and "up to 3 cards, or 4 keeping an ace" in more
 
 
 def test_odds_in_play():

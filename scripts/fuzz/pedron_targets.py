@@ -893,8 +893,6 @@ def fuzz_draw(src: Source) -> None:
     for opt in odds:
         d = len(opt.discard)
         assert d <= max_draw and d <= unseen and set(opt.keep) | set(opt.discard) == hand_set
-        if d == 4:
-            assert opt.keep[0] >> 2 == 12
         assert opt.outcomes == math.comb(unseen, d)
         assert sum(n for _, n in opt.counts) == opt.outcomes
         assert opt.outcomes <= opt.total_strength <= opt.outcomes * diablo.strength_count(
@@ -904,9 +902,8 @@ def fuzz_draw(src: Source) -> None:
         assert best is None or key <= best + 1e-9
         best = key
     assert frozenset() in seen_subsets
-    legal = sum(1 for d in range(min(max_draw, 3, unseen) + 1) for _ in combinations(range(5), d))
-    if max_draw == 4 and unseen >= 4:
-        legal += sum(1 for c in hand_set if c >> 2 == 12)
+    # An int max_draw is any exchange of up to that many cards (as Rules(max_draw=...)).
+    legal = sum(1 for d in range(min(max_draw, unseen) + 1) for _ in combinations(range(5), d))
     assert len(seen_subsets) == len(odds) == legal
 
 

@@ -135,7 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("hand", nargs="+", help='five cards, e.g. "Ah Kh 2c 7d 7s"')
     p.add_argument("--max-draw", type=int, default=2,
-                   help="most cards exchanged, 0..3 (4: up to three, or four keeping an ace)")
+                   help="most cards exchanged, 0..5, as Rules(max_draw=...) (4: any four)")
+    p.add_argument("--more-draw", action="store_true",
+                   help="the More draw variant: up to three cards, or four keeping an ace "
+                   "(overrides --max-draw)")
     p.add_argument("--natural", action="store_true", help="deuces are not wild")
     p.add_argument("--dead", default="", help="cards known to be out of the stock "
                    "(default: none)")
