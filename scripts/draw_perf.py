@@ -65,9 +65,9 @@ def main() -> None:
         return lambda: [dk.options(DrawOption, h, 0, most, ace, True, objective, kind, pays,
                                    below, at, tn, td, scale, True, vals) for h in hands]
 
+    more_draw = DrawLimit(4, True)
     for label, limit, most, ace, n in (("max_draw 2", 2, 2, False, 300),
-                                       ("max_draw 4 (More draw)", DrawLimit(4, True), 4, True,
-                                        300)):
+                                       ("More draw, DrawLimit(4, True)", more_draw, 4, True, 300)):
         few = hands[:n]
         fulls, kerns, pays = [], [], []
         kernel = kernel_only(DEFAULT, most, ace)
@@ -90,7 +90,7 @@ def main() -> None:
     prepare()
     prepare(fp)
     print(f"prepare(), prepare(pay table): {time.perf_counter() - t:.2f} s")
-    for label, limit in (("max_draw 2", 2), ("max_draw 4 (More draw)", DrawLimit(4, True))):
+    for label, limit in (("max_draw 2", 2), ("More draw, DrawLimit(4, True)", DrawLimit(4, True))):
         full = med(lambda limit=limit: [draw_odds(h, limit) for h in hands], len(hands))
         pay = med(lambda limit=limit: [draw_odds(h, limit, objective=fp) for h in hands],
                   len(hands))

@@ -1485,9 +1485,9 @@ def check_plays_on(g: Game, table: Any, rnd: random.Random, total: int) -> None:
 
 
 def read_lazily(table: Any) -> tuple[str, SaveError] | None:
-    """Read what a restored table reads when first asked for (BY_DESIGN): its kept
-    histories, then its log (as ``replay_history=True`` does). The part refused, with
-    the SaveError, or ``None``."""
+    """Read what a table restored with ``defer_proof=True`` reads when first asked for
+    (BY_DESIGN): its kept histories, then its log (together, what the default restore
+    proves at once). The part refused, with the SaveError, or ``None``."""
     try:
         table.history  # noqa: B018
     except SaveError as exc:

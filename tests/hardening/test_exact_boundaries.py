@@ -444,3 +444,27 @@ def test_outputs_must_be_writable_contiguous_and_of_their_type(dtype, step, read
     ok = dtype == "uint8" and step == 1 and not readonly
     got = _batch_outcome(lambda: cards.deal_batch(3, 5, seed=2, out=deal_out))
     assert (got is not PedronError) == ok, (dtype, step, readonly)
+
+
+class IndexedFloat(float):
+    """A float that adds an ``__index__``: still a float, whatever it offers."""
+
+    def __index__(self) -> int:
+        return int(self)
+
+
+@pytest.mark.parametrize("call", [
+    lambda f: diablo.DrawLimit(f(2.5)),
+    lambda f: diablo.draw_odds("Ah Kh 2c 7d 7s", f(2.5)),
+    lambda f: diablo.best_draw("Ah Kh 2c 7d 7s", 2, top=f(1.5)),
+    lambda f: diablo.DrawLimit(2).why_not([0, 4, 8, 12, 16], [f(0.5)]),
+    lambda f: diablo.draw_odds("Ah Kh 2c 7d 7s", 2, dead=[f(40.0)]),
+    lambda f: diamondback.odds([f(3.0), 4]),
+], ids=["DrawLimit", "max_draw", "top", "discards", "dead", "diamondback card"])
+def test_a_float_with_an_index_is_refused_everywhere(call):
+    """Found in review: the draw advisor, DrawLimit and Diamondback's odds read such a
+    float through its __index__ (2.5 cards exchanged were 2; a discard of 0.5 was
+    card 0)."""
+    with pytest.raises(PedronTypeError, match="float"):
+        call(IndexedFloat)
+    call(int)  # (the same call with a plain int is taken)

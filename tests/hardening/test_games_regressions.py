@@ -1154,3 +1154,27 @@ def test_a_player_who_left_took_his_chips_and_forfeited_only_his_winnings():
 
     with pytest.raises(SaveError, match="not the one this table played"):
         db.Table.from_json(_edited(t, swap))
+
+
+@pytest.mark.parametrize("T", TABLES)
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_close_planted_after_one_is_refused(T, keep):
+    """Found in review: close() asked again records nothing, so a save whose operations
+    hold a second close (or one after the end) is not one pedron writes: refused,
+    as when a second close raised."""
+    t = T(3, seed=1, keep_history=keep)
+    t.next_deal()
+    t.close()
+    data = json.loads(t.to_json())
+    data["ops"].append(["close"])
+    for options in ({}, {"defer_proof": True}):
+        with pytest.raises(SaveError, match="close"):
+            T.from_json(json.dumps(data), **options)
+    ended = T(3, seed=1)
+    ended.close()
+    assert ended.over
+    data = json.loads(ended.to_json())
+    assert data["ops"] == []
+    data["ops"] = [["close"]]
+    with pytest.raises(SaveError):
+        T.from_json(json.dumps(data))

@@ -3,10 +3,12 @@
 Two evaluators agree when hands pedron scores equal get equal values and a
 better hand always gets a better value; "better" may be higher or lower. Which
 is read off the evaluator's own values before any pair is judged, by a vote of
-every strength's first hand against the next strength's (so one wrongly
-scored hand, even the weakest or the strongest, cannot turn it round), then
-held to; when the vote is even, the weakest hand against the strongest decides
-(and if those two are scored the same, that is the disagreement reported). The
+every strength's first hand against the next strength's (so, among four
+strengths or more, one wrongly scored hand, even the weakest or the strongest,
+cannot turn it round; among three it can read either way), then
+held to; when the vote is even, the direction in which the values hold longest
+in pedron's order is taken (and if the weakest and the strongest hands are
+scored the same, that is the disagreement reported: no direction holds). The
 check sorts the hands by pedron's strength and compares each with the next, so
 one pass finds the first disagreement, which is reported with both hands and
 the direction it was judged in ("higher scores better").
@@ -100,8 +102,7 @@ class OrderCheck:
 def _sense(strengths: Sequence[int], values: Sequence[Any], order: list[int]) -> bool | None:
     """Whether higher values are better, as ``values`` say it over the hands in
     pedron's ``order``: each strength's first hand against the next strength's
-    vote; an even vote is decided by the weakest hand against the strongest
-    (``None``: they are scored the same, or all hands are equal for pedron)."""
+    vote (``None``: an even vote)."""
     firsts = [i for k, i in enumerate(order) if k == 0 or strengths[order[k - 1]] != strengths[i]]
     up = down = 0
     for i, j in itertools.pairwise(firsts):
@@ -109,12 +110,25 @@ def _sense(strengths: Sequence[int], values: Sequence[Any], order: list[int]) ->
             up += 1
         elif values[j] < values[i]:
             down += 1
-    if up != down:
-        return up > down
-    lo, hi = order[0], order[-1]
-    if strengths[lo] == strengths[hi] or values[lo] == values[hi]:
-        return None
-    return bool(values[hi] > values[lo])
+    return None if up == down else up > down
+
+
+def _first_break(
+    strengths: Sequence[int], values: Sequence[Any], order: list[int], sense: bool | None
+) -> tuple[int, int, int] | None:
+    """The first neighbours in pedron's ``order`` that ``values`` judged in ``sense``
+    get wrong, as (their place, one hand, the next), or ``None``."""
+    for k, (i, j) in enumerate(itertools.pairwise(order)):
+        si, sj, vi, vj = strengths[i], strengths[j], values[i], values[j]
+        if si == sj:
+            ok = bool(vi == vj)
+        elif sense:
+            ok = bool(vj > vi)
+        else:
+            ok = bool(vj < vi)
+        if not ok:
+            return k, i, j
+    return None
 
 
 def compare_order(
@@ -136,18 +150,18 @@ def compare_order(
         sense = _sense(strengths, values, order)
         lo, hi = order[0], order[-1]
         if sense is None and strengths[lo] != strengths[hi]:
-            # The weakest and the strongest hand scored the same: no direction holds.
-            return OrderCheck(n, False, None, Disagreement(
-                _text(hand_at(lo)), _text(hand_at(hi)), values[lo], values[hi], False))
-    for i, j in itertools.pairwise(order):
-        si, sj, vi, vj = strengths[i], strengths[j], values[i], values[j]
-        if si == sj:
-            ok = bool(vi == vj)
-        elif sense:
-            ok = bool(vj > vi)
-        else:
-            ok = bool(vj < vi)
-        if not ok:
-            return OrderCheck(n, False, sense, Disagreement(
-                _text(hand_at(i)), _text(hand_at(j)), vi, vj, si == sj))
-    return OrderCheck(n, True, sense, None)
+            if values[lo] == values[hi]:
+                # The weakest and the strongest hand scored the same: no direction holds.
+                return OrderCheck(n, False, None, Disagreement(
+                    _text(hand_at(lo)), _text(hand_at(hi)), values[lo], values[hi], False))
+            # An even vote: the direction in which the values hold longest (a wrongly
+            # scored weakest or strongest hand cannot turn it round either).
+            up, down = (_first_break(strengths, values, order, d) for d in (True, False))
+            sense = up is None or (down is not None and up[0] >= down[0])
+    found = _first_break(strengths, values, order, sense)
+    if found is None:
+        return OrderCheck(n, True, sense, None)
+    _, i, j = found
+    return OrderCheck(n, False, sense, Disagreement(
+        _text(hand_at(i)), _text(hand_at(j)), values[i], values[j],
+        strengths[i] == strengths[j]))

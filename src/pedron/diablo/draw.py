@@ -8,7 +8,6 @@ category, with the sum of their strengths. Nothing is sampled.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -74,15 +73,7 @@ class DrawLimit:
     ace_for_most: bool = False
 
     def __post_init__(self) -> None:
-        most = self.most
-        if isinstance(most, bool) or not hasattr(most, "__index__"):
-            raise PedronTypeError(f"DrawLimit.most must be an int, not {type(most).__name__}")
-        try:
-            most = operator.index(most)
-        except TypeError:  # e.g. a numpy array of several values
-            raise PedronTypeError(
-                f"DrawLimit.most must be an int, not {type(self.most).__name__}"
-            ) from None
+        most = exact_int(self.most, "DrawLimit.most")
         if not 0 <= most <= 5:
             raise PedronValueError(f"DrawLimit.most must be 0..5, not {most}")
         if type(self.ace_for_most) is not bool:
@@ -200,12 +191,7 @@ def _card_ints(cards: Any, what: str) -> tuple[int, ...]:
     out = []
     for c in cards:
         if type(c) is not int:
-            if isinstance(c, bool) or not hasattr(c, "__index__"):
-                raise PedronTypeError(f"{what}: a card is an int, not {type(c).__name__}")
-            try:
-                c = operator.index(c)
-            except TypeError:
-                raise PedronTypeError(f"{what}: a card is an int, not {type(c).__name__}") from None
+            c = exact_int(c, f"{what}: a card")
         if not 0 <= c < 52:
             raise CardError(f"{what}: card number out of range 0..51: {c}")
         out.append(c)
@@ -487,12 +473,7 @@ def _dead_mask(dead: Any, hand_mask: int) -> int:
 
 
 def _max_draw_arg(max_draw: Any) -> int:
-    if isinstance(max_draw, bool) or not hasattr(max_draw, "__index__"):
-        raise PedronTypeError(f"max_draw must be an int, not {type(max_draw).__name__}")
-    try:
-        m = operator.index(max_draw)
-    except TypeError:  # e.g. a numpy array of several values
-        raise PedronTypeError(f"max_draw must be an int, not {type(max_draw).__name__}") from None
+    m = exact_int(max_draw, "max_draw")
     if not 0 <= m <= 5:
         raise PedronValueError(f"max_draw must be 0..5, got {m}")
     return m
@@ -647,12 +628,7 @@ def best_draw(
     odds = draw_odds(hand, max_draw, wild=wild, dead=dead, objective=objective)
     if top is None:
         return odds
-    if isinstance(top, bool) or not hasattr(top, "__index__"):
-        raise PedronTypeError(f"top must be an int or None, not {type(top).__name__}")
-    try:
-        n = operator.index(top)
-    except TypeError:
-        raise PedronTypeError(f"top must be an int or None, not {type(top).__name__}") from None
+    n = exact_int(top, "top (an int or None)")
     if n < 1:
         raise PedronValueError(f"top must be >= 1, got {n}")
     return DrawOdds(odds[:n], odds.objective)

@@ -18,7 +18,6 @@ lower discard mask (position ``i`` of the hand counting ``2**i``).
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from numbers import Rational
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pedron._exact import exact_int
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.outcomes import Outcome, outcome_classes
@@ -272,11 +272,13 @@ class Beat(Objective):
                 weights[s] += c
         elif isinstance(target, Mapping):
             for s, c in target.items():
-                if isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= n:
+                s = exact_int(s, f"target: a strength (1..{n})", PedronValueError)
+                if not 1 <= s <= n:
                     raise PedronValueError(f"target: a strength is an int 1..{n}, not {s!r}")
-                if isinstance(c, bool) or not hasattr(c, "__index__") or operator.index(c) < 0:
+                c = exact_int(c, "target: a count (>= 0)", PedronValueError)
+                if c < 0:
                     raise PedronValueError(f"target: a count is an int >= 0, not {c!r}")
-                weights[s] += operator.index(c)
+                weights[s] += c
         else:
             weights[_ev.strength(target, wild=wild)] = 1
         total = int(weights.sum())

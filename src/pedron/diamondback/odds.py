@@ -25,7 +25,6 @@ with ``"seated"``, never with ``"split"``.
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from pedron._exact import exact_int
 from pedron._kernels.diamondback_eval import odds_counts
 from pedron.diamondback.cards import (
     COPIES,
@@ -226,14 +226,7 @@ def _one_card(x: Any, ids: bool, what: str) -> _Card:
         if len(cards) != 1:
             raise CardError(f"{what}: expected one card, got {x!r}")
         return cards[0]
-    if isinstance(x, bool):
-        raise PedronTypeError(f"{what}: a card must be an int or text, not bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise PedronTypeError(
-            f"{what}: a card must be an int or text, not {type(x).__name__}"
-        ) from None
+    v = exact_int(x, f"{what}: a card (an int or text)")
     if ids:
         if not 0 <= v <= MAX_ID:
             raise CardError(f"{what}: Diamondback card id out of range 0..{MAX_ID}: {x!r}")

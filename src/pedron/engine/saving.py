@@ -233,9 +233,11 @@ class TableSaving:
         the players' thinking apart).
 
         ``defer_proof=True`` restores such a table at once and proves its kept
-        histories and its log when they are first read (:attr:`history`,
-        :attr:`results`, :attr:`log`): play goes on without them, and a
-        damaged one is refused then. ``replay_history=True`` (from before the
+        histories and its log when they are first read: :attr:`history` and
+        :attr:`results` replay each history alone and check that they follow
+        each other and the table; :attr:`log` plays the session again, which
+        also proves that they are the deals it dealt. Play goes on without
+        them, and a damaged one is refused when read. ``replay_history=True`` (from before the
         proof was made at once) proves them now, as the default does.
         Anything wrong raises :class:`SaveError`.
 
@@ -330,9 +332,10 @@ class TableSaving:
 
     def _log_ops(self) -> list[Any]:
         """The session's operations (every one with ``keep_history``). The saved part is
-        read only when asked for (play never needs it: a new operation is kept apart),
-        and proven then: played again from the setup, it must deal the kept histories
-        and lead to the saved table."""
+        proven when it is read: played again from the setup, it must deal the kept
+        histories and lead to the saved table. A default restore reads it at once;
+        with ``defer_proof=True`` only when asked for (play never needs it: a new
+        operation is kept apart)."""
         saved = self._saved_log
         if saved is not None:
             try:
@@ -588,6 +591,8 @@ class TableSaving:
             seat = exact_int(op[1], "a seat")
             deal.apply(to_move(op[2:], deal.ARGS).with_seat(seat))
         elif kind == "close":
+            if self.closing or self.over:  # (close() asked again records nothing)
+                raise SaveError("a saved close after the end was asked for (tampered?)")
             self.close()
         elif kind == "leave":
             self.leave(op[1])

@@ -301,9 +301,11 @@ class TableBase(TableSaving, Generic[D]):
     def history(self) -> tuple[Any, ...]:
         """The finished deals kept (``keep_history=True``), as hand histories.
 
-        (A restored table reads its kept histories when they are first asked for:
-        each is replayed and must agree with itself, and they must follow each
-        other and the table; a damaged one is a :class:`SaveError` then.)
+        (A table restored with ``defer_proof=True`` reads its kept histories when
+        they are first asked for: each is replayed and must agree with itself,
+        and they must follow each other and the table; a damaged one is a
+        :class:`SaveError` then. That they are the deals the session's log deals
+        is proven when the log is read. A default restore proved all of it.)
         """
         kept = self._history
         if any(isinstance(item, str) for item in kept):
