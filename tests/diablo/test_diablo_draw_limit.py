@@ -493,8 +493,7 @@ def test_an_ace_rule_without_cards_to_exchange_is_refused():
 def _pedron_draw(capsys, *argv, more_draw=False):
     from pedron.cli import build_parser, commands
 
-    args = build_parser().parse_args(["draw", *argv])
-    args.more_draw = more_draw  # (--more-draw on the command line)
+    args = build_parser().parse_args(["draw", *argv, *(["--more-draw"] if more_draw else [])])
     assert commands.cmd_draw(args) == 0
     return capsys.readouterr().out
 

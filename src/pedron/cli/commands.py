@@ -150,7 +150,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     _positive("--top", args.top)
     # The one mapping Rules uses: --max-draw 4 is any four cards, --more-draw the
     # More draw variant (four only keeping an ace).
-    limit = diablo.DrawLimit.from_max_draw(args.max_draw, bool(getattr(args, "more_draw", False)))
+    limit = diablo.DrawLimit.from_max_draw(args.max_draw, args.more_draw)
     choices = diablo.best_draw(
         " ".join(args.hand), max_draw=limit, wild=not args.natural, dead=args.dead or ()
     )

@@ -237,8 +237,9 @@ class TableSaving:
         :attr:`results` replay each history alone and check that they follow
         each other and the table; :attr:`log` plays the session again, which
         also proves that they are the deals it dealt. Play goes on without
-        them, and a damaged one is refused when read. ``replay_history=True`` (from before the
-        proof was made at once) proves them now, as the default does.
+        them, and a damaged one is refused when read. ``replay_history=True``
+        (from before the proof was made at once) proves them now, as the
+        default does.
         Anything wrong raises :class:`SaveError`.
 
         With ``key``, the save must carry a signature made with that key by
@@ -292,7 +293,7 @@ class TableSaving:
         # (the replay of the deal in progress logged what the saved log holds; the deal
         # keeps appending to this very list)
         table._log.clear()
-        if table.keep_history:  # (the snapshot proves the log, when it is read)
+        if table.keep_history:  # (the snapshot proves the log when it is read: now, by default)
             table._saved_log = (log, (table.deals_played, finished), data["state"])
             if prove_now:  # (the replay deals the kept histories: they are its own now)
                 table._log_ops()
