@@ -31,6 +31,7 @@ from pedron.bench.peers import PEER_EVALUATORS, PEERS, Peer, installed_peers, pe
 from pedron.bench.python_eval import TableEvaluator
 from pedron.cards import deal_batch
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import plural
 
 __all__ = [
     "ALL_HANDS",
@@ -423,19 +424,15 @@ def run_bench(
     def tick(done: int) -> None:
         if done % step == 0:
             say(f"round {done // step} of {repeat} done "
-                f"({_plural(len(entries), 'evaluator')})")
+                f"({plural(len(entries), 'evaluator')})")
 
-    say(f"timing {_plural(len(entries), 'evaluator')}, {_plural(repeat, 'round')} "
-        f"round-robin ({_plural(total, 'run')}, after one untimed warm-up round; each round "
+    say(f"timing {plural(len(entries), 'evaluator')}, {plural(repeat, 'round')} "
+        f"round-robin ({plural(total, 'run')}, after one untimed warm-up round; each round "
         "starts one evaluator further on, each run after a short untimed warm-up)")
     timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True,
                                warm=[e.warm for e in entries])
     say("timing the fixed cost of a batch call")
     return _report(entries, timings, outs, seed, repeat, checks, _fixed_cost(batch))
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, Spread]:

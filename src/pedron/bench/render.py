@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pedron.text import table
+from pedron.text import plural, table
 
 __all__ = ["render"]
 
@@ -31,16 +31,12 @@ def _micro(s: Any) -> str:
     return f"{s.median * 1e6:,.2f} µs ({s.low * 1e6:,.2f}-{s.high * 1e6:,.2f})"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
-
-
 def render(report: Any, version: str) -> str:
     """The report as the text ``pedron bench`` prints."""
     m = report.machine
     head = (
         f"pedron {version}: hand evaluation, the same random hands for all (seed "
-        f"{report.seed}); median of {_plural(report.rounds, 'round')} taken round-robin, "
+        f"{report.seed}); median of {plural(report.rounds, 'round')} taken round-robin, "
         "range in brackets; on a CPU: the share of wall time the process ran\n"
         f"machine: {m['cpu']}, {m['usable_cores']} of {m['cores']} cores usable, "
         f"{m['python']}, {m['system']}"
