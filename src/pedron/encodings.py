@@ -2,8 +2,8 @@
 
 They sit between the games and what numbers moves (the bots that play a
 solved strategy, the PettingZoo environments, the OpenSpiel games), so that
-each of those imports them from below; ``pedron.envs.actions`` is the same
-module under the name it first had.
+each of those imports them from below; ``pedron.envs.actions``, the name
+they first had, still gives them (deprecated: it warns on import).
 
 Both games' encodings are plain objects (no PettingZoo or Gymnasium needed):
 ``n`` actions; ``mask(view)`` marks the legal ones, read from the view's
