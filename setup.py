@@ -67,15 +67,15 @@ extensions = [
     for path in KERNELS
 ]
 
-# The table engine's move path: Python modules compiled as they are written, with
-# the types declared by the .pxd beside each (Cython's "pure Python mode": the
-# classes a .pxd declares become extension types, its cpdef methods C calls).
-# The .py stays the one source of every rule (mypy and ruff read it; without the
-# compiled module Python would run it unchanged). These modules keep Python's
-# semantics: negative indexes, bounds checks, Python's division, and their
-# annotations are for type checkers only (a Cython type is only what a .pxd says).
+# The table engine's move path: Python modules compiled as they are written. They
+# are the one source of every rule and every type (mypy and ruff read them; run
+# without their compiled form they are plain Python): a class becomes an extension
+# type only where its module says so with ``@cython.cclass`` (the frozen value
+# types: records, legal actions, moves, pots, settlements), and nothing is declared
+# anywhere else (no .pxd). These modules keep Python's semantics: negative indexes,
+# bounds checks, Python's division, and their annotations are for type checkers
+# only. See docs/design.md, "Build".
 ENGINE = [
-    "pedron.engine.frozen",
     "pedron.engine.actions",
     "pedron.engine.moves",
     "pedron.engine.ledger",

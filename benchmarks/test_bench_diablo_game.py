@@ -18,7 +18,7 @@ import pytest
 from engine_workloads import play_random_diablo_game
 
 from pedron.diablo.rules import Rules
-from pedron.diablo.session import Table
+from pedron.diablo.table import Table
 
 GAMES = 2000
 

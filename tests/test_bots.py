@@ -75,7 +75,7 @@ def play_diablo(bots, rules=None, seed=0, games=150):
 @pytest.mark.parametrize(
     "options",
     [{}, {"more_draw": True}, {"jacks_or_better": True}, {"declare": True},
-     {"game": "deuces_wild"}, {"dealers_choice": True}, {"cap": 10}],
+     {"variant": "deuces_wild"}, {"dealers_choice": True}, {"cap": 10}],
 )
 def test_diablo_rule_bot_only_legal_actions(options):
     from pedron.bots.diablo import RuleBot

@@ -131,7 +131,7 @@ GAMES = [
 # -- moves from descriptors, and descriptors' own judgement of a move -----------------------
 def described(legal: LegalAction, rnd: random.Random) -> list[Any]:
     """Moves the descriptor allows (its bounds and a random one inside)."""
-    kind, low, high, cards, limit = legal
+    kind, low, high, cards, limit = legal.kind, legal.min, legal.max, legal.cards, legal.limit
     if kind in ("check", "fold", "stop"):
         return [MOVE_TYPES[kind]()]
     if kind in ("call", "match"):
@@ -156,17 +156,17 @@ def described(legal: LegalAction, rnd: random.Random) -> list[Any]:
 def inside(legal: LegalAction, move: Any) -> bool:
     """Whether ``move`` is one of the moves ``legal`` describes (read independently of
     the engine's check: bounds, cards and the descriptor's rule)."""
-    kind, low, high, cards, limit = legal
+    kind, low, high, cards, limit = legal.kind, legal.min, legal.max, legal.cards, legal.limit
     if move.kind != kind:
         return False
     if kind in ("bet", "raise", "ante"):
-        return low <= move[0] <= high
+        return low <= move.amount <= high
     if kind in ("call", "match"):
-        return move[0] is None or move[0] == low
+        return move.amount is None or move.amount == low
     if kind == "reveal":
-        return move[0] in cards
+        return move.card in cards
     if kind == "draw":
-        d = move[0]
+        d = move.cards
         ok = len(set(d)) == len(d) <= high and set(d) <= set(cards)
         return ok and (limit is None or limit.why_not(move, legal) is None)
     if kind in ("declare", "choose"):
@@ -189,7 +189,7 @@ def outside(legal: list[LegalAction], deal: Any, rnd: random.Random) -> list[Any
     out.append(RaiseBy(1) if "raise" not in listed else Check() if "check" not in listed
                else Fold())
     for a in legal:
-        kind, low, high, cards, _ = a
+        kind, low, high, cards = a.kind, a.min, a.max, a.cards
         if kind in ("bet", "raise", "ante"):
             cls = {"bet": Bet, "raise": RaiseTo, "ante": Ante}[kind]
             out += [cls(high + 1), cls(low - 1), cls(0)]
@@ -319,12 +319,12 @@ def play(game: Game, seed: int, deals: int, deep: bool) -> int:
             seen = history.for_seat(seat)  # what this player may keep of the deal
             assert seen.cards is None
             assert all(r.cards == () for r in seen.records if r.private and r.seat != seat)
-            assert all(m[0] == (-1,) * len(m[0]) for m in seen.moves
+            assert all(m.cards == (-1,) * len(m.cards) for m in seen.moves
                        if m.kind == "draw" and m.seat != seat)
             assert type(history).from_json(json.loads(json.dumps(seen.to_json()))) == seen
             with pytest.raises(PedronError):
                 seen.replay()
-    restored = type(table).from_json(table.to_json(), replay_history=True)
+    restored = type(table).from_json(table.to_json())
     assert restored.to_json() == table.to_json()
     return moves
 

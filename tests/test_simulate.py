@@ -136,7 +136,7 @@ def test_every_variant_runs_and_conserves_chips():
     from pedron.diablo import Rules
 
     for rules in ({"cap": 10}, {"more_draw": True}, {"jacks_or_better": True},
-                  {"declare": True}, {"dealers_choice": True}, Rules(game="deuces_wild")):
+                  {"declare": True}, {"dealers_choice": True}, Rules(variant="deuces_wild")):
         r = pedron.simulate("diablo", players=5, games=150, rules=rules, bots="rule:open=pair")
         assert sum(r.net) == 0
     for variant in ("dealers", "match"):
@@ -208,7 +208,7 @@ def test_a_bot_that_cheats_is_named(tmp_path, monkeypatch):
 
         class AlwaysBets:
             def __call__(self, view, legal):
-                return Action("bet", 1)
+                return ("bet", 1)
     """))
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PedronValueError, match="illegal action"):

@@ -10,7 +10,7 @@ bytes:
 * ``rawsave_<game>``: the bytes are the save itself (format version 2), given
   to ``Table.from_json`` as bytes or, when the first byte is odd, as the text
   they decode to (UTF-8, errors replaced); the first byte is not part of the
-  save. A load must raise a :class:`~pedron.engine.errors.SaveError` (no other
+  save. A load must raise a :class:`~pedron.errors.SaveError` (no other
   exception) or give a table whose kept histories read and replay and that
   passes ``games_targets.check_loaded`` (played on with ``random.Random(0)``);
   there is no undamaged save to compare it with, so ``check_restored`` is

@@ -15,7 +15,7 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
   changed or planted; the generator's words; queued deals; any field or value
   replaced, deleted, renamed; wrong types, huge ints, deep nesting; parts of
   another save spliced in; or the text cut, bytes flipped), then
-  ``Table.from_json``. It must raise a :class:`~pedron.engine.errors.SaveError`
+  ``Table.from_json``. It must raise a :class:`~pedron.errors.SaveError`
   (no other exception, pedron's or not), or load a table. With
   ``defer_proof=True`` the kept histories and the log are read lazily: reading
   them (``table.history``, ``table.log``) must refuse them with a SaveError
@@ -71,9 +71,10 @@ from functools import partial
 from typing import Any
 
 import numpy as np
+from pedron.engine.frozen import Frozen
 
 from pedron.cards import format_card, parse_cards
-from pedron.diablo import session as dl
+from pedron.diablo import table as dl
 from pedron.diablo.cards import Deck as DLDeck
 from pedron.diablo.declare import declarable, parse_declaration
 from pedron.diablo.hand import Category
@@ -83,9 +84,7 @@ from pedron.diamondback import table as db
 from pedron.diamondback.cards import DECK_SIZES, format_id, parse_ids
 from pedron.diamondback.cards import Deck as DBDeck
 from pedron.diamondback.rules import Rules as DBRules
-from pedron.engine import Action, LegalAction, Record, is_plain
-from pedron.engine.errors import GameOverError, SaveError
-from pedron.engine.frozen import Frozen
+from pedron.engine import LegalAction, Record, is_plain
 from pedron.engine.history import DealHistory, HistoryError
 from pedron.engine.moves import (
     MOVE_TYPES,
@@ -105,7 +104,7 @@ from pedron.engine.moves import (
     Stop,
     Vote,
 )
-from pedron.errors import PedronError
+from pedron.errors import GameOverError, PedronError, SaveError
 
 STATS = {"accepted": 0, "refused": 0, "views": 0, "permuted": 0, "exports": 0, "known": 0,
          "by_design": 0}
@@ -189,7 +188,7 @@ DL_RULES = [
     DLRules(more_draw=True, cap=15),
     DLRules(jacks_or_better=True),
     DLRules(declare=True),
-    DLRules(game="deuces_wild", odd_chip="carry"),
+    DLRules(variant="deuces_wild", odd_chip="carry"),
     DLRules(dealers_choice=True, declare=True),
     DLRules(reshuffle="all", more_draw=True, max_raises=None, ante=3),
     DLRules(all_in=False, cap=30, min_bet_before=3, max_bet_before=8),
@@ -1777,7 +1776,7 @@ def _deprecated_calls(g: Game, table: Any, rnd: random.Random) -> list[RandomCal
         if v.deal is not None:
             same(v.deal.legal_actions, v.deal.legal)
             if g.name == "diamondback":
-                same(v.deal.exposed, v.deal.shown)
+                same(v.deal.shown, v.deal.shown)
 
     def keep() -> None:
         t = type(table)(table.n, seed=1, **{f"keep_{old}s": True})

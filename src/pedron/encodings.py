@@ -2,8 +2,7 @@
 
 They sit between the games and what numbers moves (the bots that play a
 solved strategy, the PettingZoo environments, the OpenSpiel games), so that
-each of those imports them from below; ``pedron.envs.actions``, the name
-they first had, still gives them (deprecated: it warns on import).
+each of those imports them from below.
 
 Both games' encodings are plain objects (no PettingZoo or Gymnasium needed):
 ``n`` actions; ``mask(view)`` marks the legal ones, read from the view's
@@ -77,7 +76,6 @@ from pedron.engine.moves import (
     Reveal,
     Stop,
 )
-from pedron.engine.views import DealView
 from pedron.errors import PedronValueError
 
 __all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions"]
@@ -88,9 +86,6 @@ DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _FOLD, _MATCH, _STOP, _LOW, _HIGH = 0, 1, 2, 3, 4
-_LEGAL = DealView._fields.index("legal")  # (a view's legal actions, read by position)
-_STOP_MOVE, _FOLD_MOVE, _MATCH_MOVE = Stop(), Fold(), Match()
-_CHECK_MOVE, _CALL_MOVE = Check(), Call()
 
 
 def _sizes(sizes: Any, most: int) -> tuple[int, ...]:
@@ -130,8 +125,8 @@ class DiamondbackActions:
         # (set in a bytearray, then viewed as a new array: numpy's item assignment costs
         # more than the rest of the mask)
         mask = bytearray(self.n)
-        for legal in view[_LEGAL]:
-            kind = legal[0]
+        for legal in view.legal:
+            kind = legal.kind
             if kind == "match":
                 mask[_MATCH] = 1
             elif kind == "fold":
@@ -139,12 +134,12 @@ class DiamondbackActions:
             elif kind == "stop":
                 mask[_STOP] = 1
             elif kind == "reveal":
-                a, b = legal[3]
+                a, b = legal.cards
                 mask[_LOW] = 1
                 if RANK_OF_ID[a] != RANK_OF_ID[b]:
                     mask[_HIGH] = 1
             else:  # bet or ante: the sizes in range, each capped amount once
-                lo, hi = legal[1], legal[2]
+                lo, hi = legal.min, legal.max
                 if self._full:  # (every amount 1..most: exactly lo..hi)
                     top = min(hi, len(self.sizes))
                     if top >= lo:
@@ -160,20 +155,20 @@ class DiamondbackActions:
     def move(self, index: int, view: Any) -> Any:
         """The engine move that ``index`` plays in ``view`` (checked by the deal)."""
         if index == _FOLD:
-            return _FOLD_MOVE
+            return Fold()
         if index == _MATCH:
-            return _MATCH_MOVE
+            return Match()
         if index == _STOP:
-            return _STOP_MOVE
+            return Stop()
         if index in (_LOW, _HIGH):
             a, b = view.my_cards
             low, high = (a, b) if RANK_OF_ID[a] <= RANK_OF_ID[b] else (b, a)
             return Reveal(low if index == _LOW else high)
         size = self.sizes[index - 5]
         for legal in view.legal:
-            if legal[0] in ("bet", "ante"):
-                amount = min(size, legal[2])
-                return Bet(amount) if legal[0] == "bet" else Ante(amount)
+            if legal.kind in ("bet", "ante"):
+                amount = min(size, legal.max)
+                return Bet(amount) if legal.kind == "bet" else Ante(amount)
         return Bet(size)  # (refused by the deal: no bet is open now)
 
     def describe(self, index: int) -> str:
@@ -198,7 +193,7 @@ class DiabloActions:
         mask = np.zeros(self.n, dtype=np.int8)
         most = self.most
         for legal in view.legal:
-            kind = legal[0]
+            kind = legal.kind
             if kind == "fold":
                 mask[0] = 1
             elif kind == "check":
@@ -206,43 +201,42 @@ class DiabloActions:
             elif kind == "call":
                 mask[2] = 1
             elif kind == "bet":
-                lo, hi = legal[1], min(legal[2], most)
+                lo, hi = legal.min, min(legal.max, most)
                 mask[7 + lo - 1:7 + hi] = 1
             elif kind == "raise":
                 current = view.bet
-                lo, hi = legal[1] - current, min(legal[2] - current, most)
+                lo, hi = legal.min - current, min(legal.max - current, most)
                 if lo <= hi:
                     mask[self.raise_at + lo - 1:self.raise_at + hi] = 1
             elif kind == "draw":
-                held, rule = legal[3], legal[4]
-                top = legal[2]
+                held, rule, top = legal.cards, legal.limit, legal.max
                 for k, subset in enumerate(DRAW_SUBSETS):
                     size = len(subset)
                     if size > top:
                         break
                     if size == top and rule is not None and rule.why_not(
-                            (tuple(held[p] for p in subset),), legal) is not None:
+                            Draw(tuple(held[p] for p in subset)), legal) is not None:
                         continue
                     mask[self.draw_at + k] = 1
             elif kind == "declare":
                 mask[3] = 1
             elif kind == "choose":
-                for index in legal[3]:
+                for index in legal.cards:
                     mask[4 + index] = 1
         return mask
 
     def move(self, index: int, view: Any) -> Any:
         """The engine move that ``index`` plays in ``view`` (checked by the deal)."""
         if index == 0:
-            return _FOLD_MOVE
+            return Fold()
         if index == 1:
-            return _CHECK_MOVE
+            return Check()
         if index == 2:
-            return _CALL_MOVE
+            return Call()
         if index == 3:
             for legal in view.legal:
-                if legal[0] == "declare":
-                    category, ranks = legal[4].choices()[0]
+                if legal.kind == "declare":
+                    category, ranks = legal.limit.choices()[0]
                     return Declare(category, ranks)
             return Declare(1, (12, 11, 10, 9, 7))  # (refused: nothing to declare now)
         if index < 7:

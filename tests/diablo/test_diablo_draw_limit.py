@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from pedron.cards import parse_cards
 from pedron.diablo import DrawLimit, Rules, Table, draw_odds
 from pedron.diablo.draw import best_exchange
-from pedron.engine.errors import RulesError
 from pedron.engine.moves import Bet, Call, Check, Draw
 from pedron.errors import (
     CardError,
@@ -28,6 +27,7 @@ from pedron.errors import (
     PedronError,
     PedronTypeError,
     PedronValueError,
+    RulesError,
 )
 from pedron.reference.draw import exchange_tallies
 

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from pedron.cards import parse_cards
-from pedron.diablo import GAMES, Category, DrawLimit, Rules, Table, evaluate, replay
+from pedron.diablo import VARIANTS, Category, DrawLimit, Rules, Table, evaluate, replay
 from pedron.diablo.game import Choices, DrawRule
-from pedron.engine import Action, GameOverError, IllegalActionError, LegalAction, Record
-from pedron.engine.errors import RulesError
+from pedron.engine import LegalAction, Record
+from pedron.errors import GameOverError, IllegalActionError, RulesError
 
 
 def stacked(n: int, dealer: int, hands: list[str], draws: str = "") -> list[int]:
@@ -46,7 +46,7 @@ def test_worked_example_exact_chips_at_every_step():
     t = example_table()
     g = t.next_deal()
     # Everyone antes 1: pot 4. Dan deals; Anna, at his left, acts first.
-    assert g.game == "diablo" and g.dealer == DAN and g.order == (ANNA, BEN, CARLA, DAN)
+    assert g.variant == "diablo" and g.dealer == DAN and g.order == (ANNA, BEN, CARLA, DAN)
     assert t.stacks == (99, 99, 99, 99) and g.pot == 4
     assert [r.kind for r in g.history[:4]] == ["ante"] * 4
     assert g.cards[BEN] == cards(EXAMPLE[BEN]) and g.cards[ANNA] == cards(EXAMPLE[ANNA])
@@ -235,7 +235,7 @@ def test_opener_sharing_a_tie_counts_as_winning_odd_chip_first_left():
 
 def test_odd_chip_carry_option():
     hands = ["5c 6d 7h 8s 9c", "Kc Kd 3h 4s Jc", "5d 6h 7s 8c 9d"]
-    t = Table(3, 20, Rules(game="deuces_wild", odd_chip="carry"), seed=1, dealer=2,
+    t = Table(3, 20, Rules(variant="deuces_wild", odd_chip="carry"), seed=1, dealer=2,
               order=stacked(3, 2, hands))
     g = t.next_deal()
     g.bet(1), g.fold(), g.call()
@@ -249,7 +249,7 @@ def test_odd_chip_carry_option():
 def test_deuces_wild_has_no_diablo_rule_and_draw_has_no_wild_cards():
     hands = ["2c 2d 5h 5s Jc", "Kc Kd Kh 4s 6c", "3c 7d 9h Ts Qd"]
     for game, winner in (("deuces_wild", 0), ("draw", 1)):
-        t = Table(3, 20, Rules(game=game), seed=1, dealer=2, order=stacked(3, 2, hands))
+        t = Table(3, 20, Rules(variant=game), seed=1, dealer=2, order=stacked(3, 2, hands))
         g = t.next_deal()
         assert g.wild == (game != "draw")
         g.check()
@@ -327,7 +327,7 @@ def test_no_all_in_option_short_player_must_fold():
     assert g.to_act == 0 and g.legal_actions() == [LegalAction("fold")]
     with pytest.raises(IllegalActionError, match="all-in actions are off"):
         g.call()
-    assert "all-in actions are off" in g.check_action(Action("call"))
+    assert "all-in actions are off" in g.check_action(("call",))
     g.fold()
     # With table stakes (the default) he could call all-in for 3.
     t = Table(3, [4, 50, 50], seed=1, dealer=2)
@@ -425,7 +425,7 @@ def test_jacks_or_better_to_open():
     assert g.to_act == 0
     g.raise_by(1)  # once opened, anybody may raise
     # In plain draw a deuce is not wild: J-2 cannot open.
-    t = Table(3, 20, Rules(jacks_or_better=True, game="draw"), seed=1, dealer=2,
+    t = Table(3, 20, Rules(jacks_or_better=True, variant="draw"), seed=1, dealer=2,
               order=stacked(3, 2, hands))
     g = t.next_deal()
     g.check()
@@ -458,7 +458,7 @@ def declare_table(declared_high: bool = False) -> Table:
 
 def test_declare_named_lower_plays_as_named_named_higher_is_dead():
     t = declare_table()
-    g = t.game
+    g = t.last
     # Seat 0 holds four nines but names three nines: it plays as three nines.
     rec = g.declare("three of a kind", "999KQ")
     assert rec == Record("declare", 0, 4, (), False, "three of a kind, nines, king-queen kickers")
@@ -471,7 +471,7 @@ def test_declare_named_lower_plays_as_named_named_higher_is_dead():
 
 def test_declare_wrong_forms_are_rejected():
     t = declare_table()
-    g = t.game
+    g = t.last
     before = t.to_json()
     for category, ranks in [
         ("two pair", "33JJ"),  # four ranks
@@ -492,14 +492,14 @@ def test_declare_wrong_forms_are_rejected():
 
 def test_declare_higher_is_dead_all_dead_pot_stays():
     t = declare_table()
-    g = t.game
+    g = t.last
     g.declare("five of a kind", "99999")  # seat 0: dead
     g.declare("four of a kind", "QQQQ5")  # seat 1: dead
     g.declare("one pair", "33J87")  # seat 2: true
     r = g.result
     assert r.dead == (0, 1) and r.winners == (2,)
     t = declare_table()
-    g = t.game
+    g = t.last
     g.declare("five of a kind", "99999")
     g.declare("four of a kind", "QQQQ5")
     g.declare("straight", "76543")
@@ -513,18 +513,18 @@ def test_dealers_choice_diablo_runs_until_an_opener_wins():
     rules = Rules(dealers_choice=True)
     t = Table(4, 50, rules, seed=3, dealer=1)
     g = t.next_deal()
-    assert g.phase == "choose" and g.to_act == 1 and g.game is None
-    assert g.legal_actions() == [LegalAction("choose", None, None, (0, 1, 2), Choices(GAMES))]
+    assert g.phase == "choose" and g.to_act == 1 and g.variant is None
+    assert g.legal_actions() == [LegalAction("choose", None, None, (0, 1, 2), Choices(VARIANTS))]
     with pytest.raises(IllegalActionError):
         g.choose("poker")
     g.choose("diablo")
-    assert g.game == "diablo" and t.diablo_caller == 1 and g.pot == 4
+    assert g.variant == "diablo" and t.diablo_caller == 1 and g.pot == 4
     # Everyone checks: Diablo goes on (no opener has won yet).
     for _ in range(4):
         g.check()
     g = t.next_deal()
-    assert g.phase == "first_round" and g.game == "diablo" and g.dealer == 2
-    assert g.history[0] == Record("game", 2, 0, (), False, "diablo")
+    assert g.phase == "first_round" and g.variant == "diablo" and g.dealer == 2
+    assert g.history[0] == Record("variant", 2, 0, (), False, "diablo")
     g.bet(1)  # seat 3 opens and everybody folds: an opener wins
     g.fold(), g.fold(), g.fold()
     assert g.result.opener_won and t.diablo_caller is None
@@ -532,8 +532,8 @@ def test_dealers_choice_diablo_runs_until_an_opener_wins():
     assert t.dealer == 2
     g = t.next_deal()
     assert g.phase == "choose" and g.to_act == 2
-    g.act(Action("choose", GAMES.index("deuces_wild")))
-    assert g.game == "deuces_wild" and t.diablo_caller is None
+    g.act(("choose", VARIANTS.index("deuces_wild")))
+    assert g.variant == "deuces_wild" and t.diablo_caller is None
     assert "dealer's choice" in repr(t)
 
 
@@ -548,7 +548,7 @@ def test_dealers_choice_after_diablo_left_option_and_choices():
     g.bet(1), g.fold(), g.fold(), g.fold()
     assert t.dealer == 2 and t.diablo_caller is None
     t.next_deal().choose("draw")
-    assert t.game.game == "draw"
+    assert t.last.variant == "draw"
 
 
 def test_dealers_choice_a_series_forces_diablo():
@@ -565,7 +565,7 @@ def test_dealers_choice_a_series_forces_diablo():
     g.check(), g.check()
     assert g.result.winners == (0,) and t.series
     g = t.next_deal()
-    assert g.game == "diablo" and g.diablo_pot and g.phase == "first_round"
+    assert g.variant == "diablo" and g.diablo_pot and g.phase == "first_round"
 
 
 # -- limits ----------------------------------------------------------------------------
@@ -637,13 +637,13 @@ def test_rules_defaults_json_and_validation():
     r = Rules()
     assert (r.ante, r.stacks, r.min_bet_before, r.max_bet_before, r.min_bet_after,
             r.max_bet_after, r.max_raises, r.max_draw, r.cap) == (1, 100, 1, 5, 2, 10, 4, 2, None)
-    assert r.game == "diablo" and not (r.more_draw or r.jacks_or_better or r.declare)
+    assert r.variant == "diablo" and not (r.more_draw or r.jacks_or_better or r.declare)
     assert r.draw_limit == DrawLimit(2) and Rules(more_draw=True).draw_limit == DrawLimit(4, True)
-    full = Rules(game="deuces_wild", dealers_choice=True, choices=["draw", "diablo"], cap=5)
+    full = Rules(variant="deuces_wild", dealers_choice=True, choices=["draw", "diablo"], cap=5)
     assert full.choices == ("draw", "diablo")
     assert Rules.from_json(json.loads(json.dumps(full.to_json()))) == full
     assert r.replace(cap=3).cap == 3
-    for bad in [dict(game="poker"), dict(ante=-1), dict(min_bet_before=0),
+    for bad in [dict(variant="poker"), dict(ante=-1), dict(min_bet_before=0),
                 dict(min_bet_after=5, max_bet_after=4), dict(max_bet_before=0),
                 dict(max_raises=-1), dict(max_draw=6), dict(cap=0), dict(more_draw=1),
                 dict(choices=()), dict(choices=("diablo", "diablo")), dict(odd_chip="x"),
@@ -688,7 +688,7 @@ def test_seed_none_uses_os_entropy_and_the_log_replays_it():
     assert other.next_deal().cards != g.cards
     g.bet(1), g.call(), g.call()
     again = Table.from_json(t.to_json())
-    assert again.to_json() == t.to_json() and again.game.cards == g.cards
+    assert again.to_json() == t.to_json() and again.last.cards == g.cards
 
 
 def test_replay_actions_reproduces_event_for_event():
@@ -705,8 +705,9 @@ def test_replay_actions_reproduces_event_for_event():
             elif a.kind == "draw":
                 g.draw(a.cards[:2])
             else:
-                g.act(Action(a.kind))
-    again = replay(t.actions, players=5, stacks=30, rules=Rules(more_draw=True), seed=11,
+                g.act((a.kind,))
+    moves = [m for h in t.history for m in h.moves]
+    again = replay(moves, players=5, stacks=30, rules=Rules(more_draw=True), seed=11,
                    keep_history=True, dealer=0)
-    assert again.past_games == t.past_games and again.results == t.results
+    assert again.history == t.history and again.results == t.results
     assert again.to_json() == t.to_json()

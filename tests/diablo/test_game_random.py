@@ -14,40 +14,51 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
-from pedron.diablo.rules import GAMES, Rules
-from pedron.diablo.session import Table, replay
-from pedron.engine import Action, is_plain
-from pedron.engine.moves import RaiseTo
+from pedron.diablo.rules import VARIANTS, Rules
+from pedron.diablo.table import Table, replay
+from pedron.engine import is_plain
+from pedron.engine.moves import RaiseTo, to_move
 from pedron.errors import PedronError
 
 
+def session_ops(table):
+    """The session's operations as a save holds them (its log: docs/histories.md)."""
+    return json.loads(json.loads(table.to_json())["log"])
+
+
 def A(kind, amount=None, cards=(), seat=None):
-    """An action; a raise names the total it raises to."""
+    """An action as the tuple form a game reads (``(kind, *arguments)``); a raise
+    names the total it raises to."""
     if kind == "raise":
         return RaiseTo(amount, seat=seat)
-    return Action(kind, amount, cards, seat)
+    args = [] if amount is None else [amount]
+    if kind == "draw" or (kind == "declare" and cards):
+        args.append(cards)
+    assert seat is None
+    return (kind, *args)
 
 SCENARIOS = [
     Rules(),
     Rules(more_draw=True, cap=15),
     Rules(jacks_or_better=True),
     Rules(declare=True),
-    Rules(game="deuces_wild", odd_chip="carry"),
+    Rules(variant="deuces_wild", odd_chip="carry"),
     Rules(dealers_choice=True),
     Rules(dealers_choice=True, after_diablo="left", choices=("diablo", "draw"), declare=True),
     Rules(reshuffle="all", more_draw=True, max_raises=None, ante=3, min_bet_before=2,
           max_bet_before=2, min_bet_after=4, max_bet_after=4),
-    Rules(game="draw", jacks_or_better=True, max_draw=3, ante=0, max_raises=1),
+    Rules(variant="draw", jacks_or_better=True, max_draw=3, ante=0, max_raises=1),
     Rules(all_in=False, cap=30, min_bet_before=3, max_bet_before=8),
 ]
 IDS = ["plain", "more-draw-cap", "jacks", "declare", "deuces-carry", "choice",
        "choice-left-declare", "all-fixed-limit", "draw-jacks", "no-all-in"]
 
 
-def pick(rnd: random.Random, game, legal) -> Action:
+def pick(rnd: random.Random, game, legal) -> Any:
     # Folding is rare when a check is free, so that many games reach the showdown.
     a = rnd.choice(legal)
     if a.kind == "fold" and len(legal) > 1 and rnd.random() < (0.9 if legal[0].kind == "check"
@@ -78,7 +89,7 @@ def pick(rnd: random.Random, game, legal) -> Action:
     return A(kind)
 
 
-def every_legal(game, legal) -> list[Action]:
+def every_legal(game, legal) -> list[Any]:
     out = []
     for a in legal:
         if a.kind in ("bet", "raise"):
@@ -97,7 +108,7 @@ def every_legal(game, legal) -> list[Action]:
     return out
 
 
-def some_illegal(table, game, legal, rnd) -> list[Action]:
+def some_illegal(table, game, legal, rnd) -> list[Any]:
     kinds = {a.kind for a in legal}
     out = [A(k, 1 if k in ("bet", "raise") else None)
            for k in ("check", "bet", "call", "raise", "fold") if k not in kinds]
@@ -123,7 +134,7 @@ def some_illegal(table, game, legal, rnd) -> list[Action]:
                 if not (a.max == 3 and game.rules.more_draw
                         and a.cards[-1] >> 2 == 12 and len(too_many) == 4):
                     out.append(A("draw", cards=too_many))
-            out.append(A("draw", 2))
+            out.append(("draw", 2.5))  # (a number that is no card)
         elif a.kind == "declare":
             out += [A("declare", 10, (0, 0, 0, 0, 1)), A("declare", 11, (1,) * 5),
                     A("declare", 2, (9, 9, 3)), A("declare", 2)]
@@ -131,15 +142,14 @@ def some_illegal(table, game, legal, rnd) -> list[Action]:
                 out.append(A("declare", 10, (12,) * 5))
         elif a.kind == "choose":
             out += [A("choose", 7), A("choose")]
-            missing = [i for i in range(len(GAMES)) if i not in a.cards]
+            missing = [i for i in range(len(VARIANTS)) if i not in a.cards]
             if missing:
                 out.append(A("choose", missing[0]))
     actor = game.to_act
     others = [s for s in range(table.n) if s != actor]
     good = every_legal(game, legal)[0]
     other = rnd.choice(others)
-    out.append(good.with_seat(other) if isinstance(good, RaiseTo)
-               else A(good.kind, good.amount, good.cards, seat=other))
+    out.append(to_move(good, game.ARGS).with_seat(other))
     return out
 
 
@@ -159,7 +169,7 @@ def check_cards(game):
 
 def check_view(table, game, seat):
     tv = table.view(seat)
-    v = tv.game
+    v = tv.deal
     assert is_plain(v) and is_plain(tv)
     json.dumps(tv.to_json())
     assert v.my_cards == (game.cards[seat] if seat is not None else ())
@@ -176,9 +186,9 @@ def check_view(table, game, seat):
     if len(stock) > 3:
         assert str(list(stock[:4]))[1:-1] not in text
     if seat is not None and game.to_act == seat:
-        assert list(v.legal_actions) == game.legal_actions()
+        assert list(v.legal) == game.legal_actions()
     else:
-        assert v.legal_actions == ()
+        assert v.legal == ()
 
 
 def oracle(game, stacks_before, carry_in):
@@ -229,7 +239,7 @@ def oracle(game, stacks_before, carry_in):
         if opener is not None and opener not in tied:
             won_by_others += amount
     paid = 0
-    if opener is not None and game.game == "diablo" and opener not in main:
+    if opener is not None and game.variant == "diablo" and opener not in main:
         due = won_by_others if rules.cap is None else min(won_by_others, rules.cap)
         paid = min(due, stacks_before[opener] - committed[opener] + payouts[opener])
     return tuple(payouts), carry + paid, paid
@@ -251,7 +261,7 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
         stacks_before = table.stacks
         game = table.next_deal()
         played += 1
-        assert game.diablo_pot == (carry_before > 0 and table._diablo_pot)
+        assert game.diablo_pot == (carry_before > 0 and table.session.diablo_pot)
         while not game.done:
             legal = game.legal_actions()
             assert legal
@@ -260,9 +270,9 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
                 for action in every_legal(game, legal):
                     assert game.check_action(action) is None, action
                     clone = table.clone()
-                    clone.game.act(action)
+                    clone.last.act(action)
                     check_chips(clone, total)
-                    check_cards(clone.game)
+                    check_cards(clone.last)
                 for action in some_illegal(table, game, legal, rnd):
                     with pytest.raises(PedronError):
                         game.act(action)
@@ -276,7 +286,7 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
             check_cards(game)
         res = game.result
         with pytest.raises(PedronError):
-            game.act(Action("fold"))
+            game.act(("fold",))
         assert sum(res.net) + res.carry - carry_before == 0
         if res.passed:
             assert res.carry == carry_before + sum(-x for x in res.net)
@@ -286,21 +296,23 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
             # Players without chips are out.
             assert all(table.stacks[s] > 0 or not table.seated[s] or table.over
                        for s in range(players))
-        if (rules.game == "diablo" or rules.dealers_choice) and not table.over:
+        if (rules.variant == "diablo" or rules.dealers_choice) and not table.over:
             assert table.series == (res.diablo_paid > 0 or (res.passed and game.diablo_pot))
     assert not table.in_progress
     assert table.carry == 0
     # Replay and restore reproduce the session exactly.
     saved = table.to_json()
-    again = replay(table.log, players=players, stacks=stacks, rules=rules, seed=seed,
-                   dealer=table._setup["dealer"], keep_history=True)
+    again = replay(session_ops(table), players=players, stacks=stacks, rules=rules, seed=seed,
+                   dealer=table.journal.setup["dealer"], keep_history=True)
     assert again.to_json() == saved
-    assert again.past_games == table.past_games and again.history == table.history
+    assert again.history == table.history
     assert again.results == table.results
     # The players' actions alone (without the close request) give the same games.
-    again2 = replay(table.actions, players=players, stacks=stacks, rules=rules,
-                    seed=seed, dealer=table._setup["dealer"], keep_history=True)
-    assert again2.stacks == table.stacks and again2.past_games == table.past_games
+    moves = [m for h in table.history for m in h.moves]
+    again2 = replay(moves, players=players, stacks=stacks, rules=rules,
+                    seed=seed, dealer=table.journal.setup["dealer"], keep_history=True)
+    assert again2.stacks == table.stacks
+    assert [h.records for h in again2.history] == [h.records for h in table.history]
     restored = Table.from_json(saved)
     assert restored.to_json() == saved
     return played
@@ -350,7 +362,7 @@ def test_restore_and_clone_mid_game_continue_identically():
                     break
                 if not tbl.in_progress:
                     tbl.next_deal()
-                tbl.game.act(pick(moves, tbl.game, tbl.game.legal_actions()))
+                tbl.last.act(pick(moves, tbl.last, tbl.last.legal_actions()))
         assert t.to_json() == r.to_json() == c.to_json()
 
 

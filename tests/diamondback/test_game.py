@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from pedron.diamondback import game as game_module
+from pedron.diamondback import Table, replay
 from pedron.diamondback.cards import parse_ids
-from pedron.diamondback.game import Table, replay
 from pedron.diamondback.rules import Rules
-from pedron.engine import (
-    Action,
-    GameOverError,
-    IllegalActionError,
-    LegalAction,
-    Record,
-    RulesError,
-)
+from pedron.engine import Bet, LegalAction, Record, saving
 from pedron.engine.moves import Reveal
+from pedron.errors import GameOverError, IllegalActionError, RulesError
+
+
+def session_ops(table):
+    """The session's operations as a save holds them (its log: docs/histories.md)."""
+    return json.loads(json.loads(table.to_json())["log"])
 
 
 def deal(n: int, dealer: int, hands: dict[int, str]) -> list[int]:
@@ -174,7 +174,7 @@ def test_everyone_folds_to_the_dealer_who_wins_without_showing():
     for seat in (1, 2):
         v = h.view(seat)
         assert all(r.cards == () for r in v.history if r.kind == "deal" and r.seat == 0)
-        assert v.exposed[0] == ()
+        assert v.shown[0] == ()
 
 
 def test_everyone_folds_with_a_carry_over_the_dealer_takes_it():
@@ -623,27 +623,27 @@ def test_replay_reproduces_a_scripted_session():
     play_to_showdown(t.next_deal(), 5)
     t.leave(2)
     t.next_deal().bet(1)
-    again = replay(t.log, players=3, stacks=20, rules=Rules.match(), seed=7, dealer=0, orders=[o],
-                   keep_history=True)
+    again = replay(session_ops(t), players=3, stacks=20, rules=Rules.match(), seed=7, dealer=0,
+                   orders=[o], keep_history=True)
     assert again.to_json() == t.to_json()
-    assert game_module.SAVE_VERSION == 2
+    assert saving.SAVE_VERSION == 2
 
 
 def test_actions_through_act_and_table():
     t = Table(2, 10, seed=3, dealer=0)
     with pytest.raises(IllegalActionError):
-        t.act(Action("bet", 1))
+        t.act(("bet", 1))
     t.next_deal()
-    rec = t.act(Action("bet", 2, seat=0))
-    assert rec == Record("bet", 0, 2) and t.hand.history[-1] is rec
+    rec = t.act(Bet(2, seat=0))
+    assert rec == Record("bet", 0, 2) and t.last.history[-1] is rec
     assert t.legal_actions()[0].kind == "match"
-    assert t.hand.check_action(Action("match")) is None
-    assert "match or fold" in t.hand.check_action(Action("stop"))
-    t.act(Action("match"))
-    c = t.hand.cards[1][1]
-    t.act(Action("reveal", cards=(c,)))
-    assert t.actions[-1] == Reveal(c, seat=1)  # the moves kept, each naming its seat
-    assert replay(t.actions, stacks=10, seed=3, dealer=0).to_json() == t.to_json()
+    assert t.last.check_action(("match",)) is None
+    assert "match or fold" in t.last.check_action(("stop",))
+    t.act(("match",))
+    c = t.last.cards[1][1]
+    t.act(("reveal", c))
+    assert t.current.moves[-1] == Reveal(c, seat=1)  # the moves kept, each naming its seat
+    assert replay(t.current.moves, stacks=10, seed=3, dealer=0).to_json() == t.to_json()
 
 
 def test_prearranged_order_per_hand_text_and_log():
@@ -653,8 +653,8 @@ def test_prearranged_order_per_hand_text_and_log():
     h.bet(1)
     h.fold()
     t.close()
-    assert t.over and [e[0] for e in t.log] == ["deal", "move", "move", "close"]
-    again = replay(t.log, stacks=10, seed=3, dealer=0, keep_history=True)
+    assert t.over and [e[0] for e in session_ops(t)] == ["deal", "move", "move", "close"]
+    again = replay(session_ops(t), stacks=10, seed=3, dealer=0, keep_history=True)
     assert again.to_json() == t.to_json()
     assert Table.from_json(t.to_json()).to_json() == t.to_json()
 

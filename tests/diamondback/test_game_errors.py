@@ -6,23 +6,19 @@ import json
 
 import pytest
 
+from pedron.diamondback import HandView, Table, TableView
 from pedron.diamondback.cards import parse_ids
-from pedron.diamondback.game import HandView, Table, TableView
 from pedron.diamondback.rules import Rules
-from pedron.engine import (
-    Action,
+from pedron.engine import Bet, LegalAction, Pot, Record, is_plain
+from pedron.errors import (
     ActionTypeError,
     AmountError,
     GameOverError,
     IllegalActionError,
-    LegalAction,
     NotYourTurnError,
-    Pot,
-    Record,
+    PedronError,
     SaveError,
-    is_plain,
 )
-from pedron.errors import PedronError
 
 
 def deal(n, dealer, hands):
@@ -59,14 +55,14 @@ def test_bad_bets(table):
         (None, ActionTypeError),
     ]:
         rejected(table, lambda bad=bad: h.bet(bad), exc)
-    rejected(table, lambda: h.act(Action("bet", 3, seat=1)), NotYourTurnError)
-    rejected(table, lambda: h.act(Action("raise", 3)), IllegalActionError)
+    rejected(table, lambda: h.act(Bet(3, seat=1)), NotYourTurnError)
+    rejected(table, lambda: h.act(("raise", 3)), IllegalActionError)
     rejected(table, lambda: h.act(3.5), ActionTypeError)  # type: ignore[arg-type]
     rejected(table, lambda: h.act("bet 21"), AmountError)  # text is read like any action
-    rejected(table, lambda: h.act(Action("bet", 3, cards=(1,))), IllegalActionError)
-    rejected(table, lambda: h.act(Action("bet", 3, seat=7)), IllegalActionError)
-    assert h.check_action(Action("bet", 21)) is not None
-    assert h.check_action(Action("bet", 20)) is None
+    rejected(table, lambda: h.act(("bet", 3, (1,))), IllegalActionError)
+    rejected(table, lambda: h.act(Bet(3, seat=7)), IllegalActionError)
+    assert h.check_action(("bet", 21)) is not None
+    assert h.check_action(("bet", 20)) is None
 
 
 def test_out_of_turn_and_match_after_fold(table):
@@ -76,7 +72,7 @@ def test_out_of_turn_and_match_after_fold(table):
     rejected(table, lambda: h.match(seat=2), NotYourTurnError)
     rejected(table, lambda: h.bet(2), IllegalActionError)
     rejected(table, lambda: h.stop(), IllegalActionError)
-    rejected(table, lambda: h.act(Action("match", 3)), AmountError)
+    rejected(table, lambda: h.act(("match", 3)), AmountError)
     h.fold(seat=1)
     rejected(table, lambda: h.match(seat=1), NotYourTurnError)  # he folded
     h.match(seat=2)
@@ -96,7 +92,7 @@ def test_bad_reveals(table):
     rejected(table, lambda: h.reveal("X9"), PedronError)
     rejected(table, lambda: h.reveal("S1 M1"), IllegalActionError)
     rejected(table, lambda: h.reveal(1.0), ActionTypeError)  # type: ignore[arg-type]
-    rejected(table, lambda: h.act(Action("reveal", cards=(0, 13))), IllegalActionError)
+    rejected(table, lambda: h.act(("reveal", 0, 13)), IllegalActionError)
     rejected(table, lambda: h.match(), IllegalActionError)
     h.reveal("M1")
 
@@ -111,15 +107,15 @@ def test_acting_on_a_finished_hand_or_session(table):
     assert h.legal_actions() == [] and h.to_act is None
     for fn in (lambda: h.bet(1), lambda: h.match(), lambda: h.stop(), lambda: h.reveal(0)):
         rejected(table, fn, GameOverError)
-    assert "over" in h.check_action(Action("fold"))
+    assert "over" in h.check_action(("fold",))
     h2 = table.next_deal()
     assert h2.number == 2
     table2 = table.clone()
-    table2.hand.bet(1)  # the clone is independent
-    assert table.hand.phase == "bet"
-    table.hand.bet(1)
-    table.hand.fold()
-    table.hand.fold()
+    table2.last.bet(1)  # the clone is independent
+    assert table.last.phase == "bet"
+    table.last.bet(1)
+    table.last.fold()
+    table.last.fold()
     table.close()
     rejected(table, lambda: table.next_deal(), GameOverError)
     rejected(table, lambda: table.leave(0), GameOverError)
@@ -168,7 +164,7 @@ def test_save_restore_is_exact_and_continues_identically():
     assert r.to_json() == s
     assert Table.from_json(json.loads(s)).to_json() == s
     for tbl in (t, r):
-        h = tbl.hand
+        h = tbl.last
         h.reveal(h.cards[1][0])
         h.reveal(h.cards[0][1])
         h.stop()
@@ -279,19 +275,19 @@ def test_views_show_only_what_a_player_may_know():
     h = t.next_deal()
     h.bet(2)
     v = t.view(1)
-    assert v.hand.my_cards == tuple(parse_ids("M1 S1"))
-    assert v.hand.legal_actions == (LegalAction("match", 2, 2), LegalAction("fold"))
-    assert t.view(2).hand.legal_actions == ()
+    assert v.deal.my_cards == tuple(parse_ids("M1 S1"))
+    assert v.deal.legal == (LegalAction("match", 2, 2), LegalAction("fold"))
+    assert t.view(2).deal.legal == ()
     for seat in (None, 0, 1, 2):
         view = t.view(seat)
         others = [c for s in range(3) if s != seat for c in h.cards[s]]
         assert is_plain(view)
         for x in _walk(view):
             assert isinstance(x, _ALLOWED), type(x)
-        for r in view.hand.history:
+        for r in view.deal.history:
             if r.kind == "deal" and r.seat != seat:
                 assert r.cards == ()
-        assert not set(view.hand.my_cards) & set(others)
+        assert not set(view.deal.my_cards) & set(others)
         text = json.dumps(view.to_json())
         assert "stock" not in text and "rng" not in text
         assert "M1" not in repr(view) or seat == 1
@@ -299,12 +295,12 @@ def test_views_show_only_what_a_player_may_know():
     h.fold()
     h.reveal("S1")
     h.reveal("P1")
-    assert t.view(2).hand.exposed == ((parse_ids("P1")[0],), (parse_ids("S1")[0],), ())
+    assert t.view(2).deal.shown == ((parse_ids("P1")[0],), (parse_ids("S1")[0],), ())
     h.stop()
     v2 = t.view(2)
     # After the showdown both hands are public; seat 2's own cards stay his.
-    assert v2.hand.exposed[1] == tuple(parse_ids("S1 M1"))
-    assert t.view(0).hand.exposed[2] == ()
+    assert v2.deal.shown[1] == tuple(parse_ids("S1 M1"))
+    assert t.view(0).deal.shown[2] == ()
     assert t.view(0).to_json()["deal"]["result"]["payouts"] == [0, 4, 0]
     with pytest.raises(IllegalActionError):
         t.view(3)

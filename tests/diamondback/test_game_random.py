@@ -8,13 +8,15 @@ replay from the seed and restore from JSON reproduce it exactly.
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 
-from pedron.diamondback.game import Table, replay
+from pedron.diamondback import Table, replay
 from pedron.diamondback.rules import Rules
-from pedron.engine import Action
+from pedron.engine import to_move
 from pedron.errors import PedronError
 
 SCENARIOS = [
@@ -27,60 +29,67 @@ SCENARIOS = [
 ]
 
 
-def pick(rnd: random.Random, legal) -> Action:
+def session_ops(table):
+    """The session's operations as a save holds them (its log: docs/histories.md)."""
+    return json.loads(json.loads(table.to_json())["log"])
+
+
+def pick(rnd: random.Random, legal) -> Any:
     a = rnd.choice(legal)
     if a.kind in ("bet", "ante"):
-        return Action(a.kind, rnd.choice([a.min, a.max, rnd.randint(a.min, a.max)]))
+        return (a.kind, rnd.choice([a.min, a.max, rnd.randint(a.min, a.max)]))
     if a.kind == "reveal":
-        return Action("reveal", cards=(rnd.choice(a.cards),))
-    return Action(a.kind)
+        return ("reveal", rnd.choice(a.cards))
+    return (a.kind,)
 
 
-def every_legal(legal) -> list[Action]:
+def every_legal(legal) -> list[Any]:
     out = []
     for a in legal:
         if a.kind in ("bet", "ante"):
-            out += [Action(a.kind, x) for x in {a.min, a.max, (a.min + a.max) // 2}]
+            out += [(a.kind, x) for x in {a.min, a.max, (a.min + a.max) // 2}]
         elif a.kind == "reveal":
-            out += [Action("reveal", cards=(c,)) for c in a.cards]
+            out += [("reveal", c) for c in a.cards]
         else:
-            out.append(Action(a.kind))
+            out.append((a.kind,))
     return out
 
 
-def some_illegal(hand, legal, rnd) -> list[Action]:
+def some_illegal(hand, legal, rnd) -> list[Any]:
     kinds = {a.kind for a in legal}
-    out = [Action(k) for k in ("bet", "stop", "match", "fold", "ante") if k not in kinds]
-    out.append(Action("raise", 1))
+    out = [(k,) for k in ("bet", "stop", "match", "fold", "ante") if k not in kinds]
+    out.append(("raise", 1))
     for a in legal:
         if a.kind in ("bet", "ante"):
-            out += [Action(a.kind, a.max + 1), Action(a.kind, 0), Action(a.kind, -a.min),
-                    Action(a.kind, a.min + 0.5)]
+            out += [(a.kind, a.max + 1), (a.kind, 0), (a.kind, -a.min),
+                    (a.kind, a.min + 0.5)]
             if a.min > 1:
-                out.append(Action(a.kind, a.min - 1))
+                out.append((a.kind, a.min - 1))
         if a.kind == "match":
-            out.append(Action("match", a.min + 1))
+            out.append(("match", a.min + 1))
     actor = hand.to_act
     others = [s for s in range(hand.n) if s != actor]
-    out.append(Action(legal[0].kind, legal[0].min, legal[0].cards[:1], seat=rnd.choice(others)))
+    first = legal[0]
+    args = [first.min] if first.min is not None else list(first.cards[:1])
+    out.append(to_move((first.kind, *args)).with_seat(rnd.choice(others)))
     held = set(hand.cards[actor])
     foreign = [c for s in others for c in hand.cards[s]] + [42]
-    out.append(Action("reveal", cards=(rnd.choice([c for c in foreign if c not in held]),)))
+    out.append(("reveal", rnd.choice([c for c in foreign if c not in held])))
     return out
 
 
 def check_view(table, hand, seat):
-    v = table.view(seat).hand
+    v = table.view(seat).deal
     assert v is not None
     assert v.my_cards == hand.cards[seat]
     for s in range(table.n):
         if s != seat:
-            assert set(v.exposed[s]) <= set(hand.shown[s])
+            assert set(v.shown[s]) <= set(hand.shown[s])
     for r in v.history:
         if r.private and r.seat != seat:
             assert r.cards == ()
     if hand.to_act == seat:
-        assert list(v.legal_actions) == hand.legal_actions()
+        assert list(v.legal) == hand.legal_actions()
 
 
 def oracle_settlement(hand, stacks_before, carry_in):
@@ -167,7 +176,7 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
                 before = table.getstate()
                 for action in every_legal(legal):
                     clone = table.clone()
-                    clone.hand.act(action)
+                    clone.last.act(action)
                     check_chips(clone, total)
                 for action in some_illegal(hand, legal, rnd):
                     with pytest.raises(PedronError):
@@ -186,14 +195,14 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
     # Replay and restore reproduce the session exactly.
     saved = table.to_json()
     again = replay(
-        table.log, players=players, stacks=stacks, rules=rules, seed=seed, keep_history=True
+        session_ops(table), players=players, stacks=stacks, rules=rules, seed=seed, keep_history=True
     )
     assert again.to_json() == saved
     # ... event for event:
-    assert again.past_hands == table.past_hands and again.history == table.history
+    assert [h.records for h in again.history] == [h.records for h in table.history] and again.history == table.history
     assert again.results == table.results
     restored = Table.from_json(saved)
-    assert restored.to_json() == saved and restored.past_hands == table.past_hands
+    assert restored.to_json() == saved and [h.records for h in restored.history] == [h.records for h in table.history]
     return played
 
 
@@ -239,7 +248,7 @@ def test_restore_mid_hand_continues_identically():
                     break
                 if not tbl.in_progress:
                     tbl.next_deal()
-                tbl.hand.act(pick(moves, tbl.hand.legal_actions()))
+                tbl.last.act(pick(moves, tbl.last.legal_actions()))
         assert t.to_json() == r.to_json() == c.to_json()
 
 
@@ -275,6 +284,6 @@ def test_hypothesis_playouts(players, rules, seed, data):
             check_chips(table, total)
     saved = table.to_json()
     assert Table.from_json(saved).to_json() == saved
-    again = replay(table.log, players=players, stacks=stacks, rules=rules, seed=seed,
+    again = replay(session_ops(table), players=players, stacks=stacks, rules=rules, seed=seed,
                    keep_history=True)
     assert again.to_json() == saved

@@ -6,8 +6,7 @@ import pytest
 
 from pedron import diablo, diamondback
 from pedron.cards import parse_cards
-from pedron.engine import IllegalActionError
-from pedron.errors import CardError, DuplicateCardError, PedronError
+from pedron.errors import CardError, DuplicateCardError, IllegalActionError, PedronError
 
 
 def test_diablo_hands_go_to_their_seats_whatever_the_dealing_order():
@@ -52,7 +51,7 @@ def test_diamondback_hands_both_deal_orders_and_replay():
         h.stop()
         history = t.history[-1]
         assert history.replay().result == h.result
-        restored = diamondback.Table.from_json(t.to_json(), replay_history=True)
+        restored = diamondback.Table.from_json(t.to_json())
         assert restored.to_json() == t.to_json()
 
 

@@ -16,18 +16,13 @@ import pytest
 from pedron import _exact, diablo, diamondback
 from pedron.cards import format_cards, parse_cards
 from pedron.engine import (
-    Action,
-    ActionTypeError,
-    AmountError,
     Bet,
     Call,
-    CardActionError,
     Check,
     Choose,
     Declare,
     Draw,
     Fold,
-    IllegalActionError,
     Match,
     RaiseBy,
     RaiseTo,
@@ -36,7 +31,14 @@ from pedron.engine import (
     to_move,
 )
 from pedron.engine.moves import MOVE_TYPES, exact_int, exact_str
-from pedron.errors import CardError, PedronTypeError
+from pedron.errors import (
+    ActionTypeError,
+    AmountError,
+    CardActionError,
+    CardError,
+    IllegalActionError,
+    PedronTypeError,
+)
 
 
 class LyingStr(str):
@@ -72,9 +74,9 @@ class LyingInt(int):
         return 3
 
 
-def test_moves_are_immutable_tuples_equal_only_to_their_own_kind():
+def test_moves_are_frozen_and_equal_only_to_their_own_kind():
     assert Bet(3) == Bet(3) and Bet(3) != RaiseTo(3) and Bet(3) != (3, None)
-    assert Bet(3).kind == "bet" and RaiseTo(8).kind == "raise" and Draw([4, 9]).cards == (4, 9)
+    assert Bet(3).kind == "bet" and RaiseTo(8).kind == "raise" and to_move(Draw([4, 9])).cards == (4, 9)
     with pytest.raises(AttributeError):
         Bet(3).amount = 5  # type: ignore[misc]
     with pytest.raises(AttributeError):
@@ -90,16 +92,11 @@ def test_moves_are_immutable_tuples_equal_only_to_their_own_kind():
     ("check", Check()), ("  Fold ", Fold()), ("bet 3", Bet(3)), ("raise 8", RaiseTo(8)),
     ("raise_by 2", RaiseBy(2)), ("call", Call()), ("call 4", Call(4)), ("stop", Stop()),
     ("match", Match()), (("bet", 3), Bet(3)), (["raise", 8], RaiseTo(8)), (("check",), Check()),
-    (Action("bet", 5), Bet(5)), (Action("call", seat=2), Call(seat=2)),
+    (("bet", 5), Bet(5)), (Call(seat=2), Call(seat=2)),
     (("vote", 1), Vote(1)), (("vote", 1, False), Vote(1, False)),
 ])
 def test_text_tuples_and_actions_become_moves(given, move):
     assert to_move(given) == move
-
-
-def test_the_generic_raise_action_keeps_its_meaning_by_and_warns():
-    with pytest.warns(DeprecationWarning, match="by"):
-        assert to_move(Action("raise", 2)) == RaiseBy(2)
 
 
 @pytest.mark.parametrize("bad, error", [
@@ -107,9 +104,9 @@ def test_the_generic_raise_action_keeps_its_meaning_by_and_warns():
     ("", IllegalActionError), ("shuffle", IllegalActionError), ("bet", IllegalActionError),
     ("bet three", AmountError), (("bet", 2.5), AmountError), (("bet", 2.0), AmountError),
     (("bet", True), ActionTypeError), (("bet", "3"), ActionTypeError), ((), IllegalActionError),
-    ((3,), ActionTypeError), (("check", 1), IllegalActionError), (Action(3), ActionTypeError),
-    (Action("check", 1), AmountError), (Action("bet", 1, cards=(1,)), IllegalActionError),
-    (Bet(1, seat="0"), ActionTypeError), (("vote", 1, 1), ActionTypeError),
+    ((3,), ActionTypeError), (("check", 1), IllegalActionError),
+    (("bet", 1, (1,)), IllegalActionError), (Bet(1, seat="0"), ActionTypeError),
+    (("vote", 1, 1), ActionTypeError),
 ])
 def test_what_names_no_move_is_a_clear_error(bad, error):
     with pytest.raises(error):
@@ -166,7 +163,7 @@ def test_a_lying_string_cannot_change_the_kind():
     t = diablo.Table(3, 20, seed=1, dealer=0)
     g = t.next_deal()
     g.bet(2)  # seat 1 opens; seat 2 must call, raise or fold
-    rec = g.act(Action(LyingStr("call")))
+    rec = g.act((LyingStr("call"),))
     assert rec.kind == "call" and g.ledger.live[2]  # a call, not a fold
     rec = t.act(LyingStr("call"))
     assert rec.kind == "call"

@@ -1,4 +1,4 @@
-"""One vocabulary for both tables, and pedron 0.1's names as deprecated aliases."""
+"""One vocabulary for both tables."""
 
 from __future__ import annotations
 
@@ -101,46 +101,3 @@ def test_a_diamondback_close_plays_out_a_carry_over():
     h = t.next_deal()
     h.bet(1), h.fold()
     assert t.over and t.end_reason == "closed" and t.carry == 0
-
-
-def test_old_names_still_work_and_warn():
-    t = diamondback.Table(2, 20, seed=1, dealer=0, **{"keep_hands": True})
-    assert t.keep_history
-    with pytest.warns(DeprecationWarning, match="next_deal"):
-        h = t.next_hand()
-    with pytest.warns(DeprecationWarning):
-        assert t.hand is h
-    with pytest.warns(DeprecationWarning):
-        assert t.hands_played == 1
-    with pytest.warns(DeprecationWarning):
-        assert t.keep_hands
-    view = t.view(0)
-    with pytest.warns(DeprecationWarning):
-        assert view.hand is not None and view.hand == view.deal
-    with pytest.warns(DeprecationWarning):
-        assert view.deal.legal_actions == view.deal.legal
-    with pytest.warns(DeprecationWarning):
-        assert view.deal.exposed == view.deal.shown
-    with pytest.warns(DeprecationWarning):
-        assert view.hands_played == 1
-    with pytest.warns(DeprecationWarning):
-        assert view.history == view.events
-    h.bet(1), h.fold()
-    with pytest.warns(DeprecationWarning):
-        assert t.past_hands == [t.history[0].records]
-    with pytest.warns(DeprecationWarning):
-        assert [op[0] for op in t.log] == ["deal", "move", "move"]
-    with pytest.warns(DeprecationWarning):
-        assert [m.kind for m in t.actions] == ["bet", "fold"]
-    g = diablo.Table(3, 20, seed=1, dealer=0, **{"keep_games": True})
-    with pytest.warns(DeprecationWarning):
-        game = g.next_game()
-    with pytest.warns(DeprecationWarning):
-        assert g.game is game and g.games_played == 1 and g.keep_games
-    with pytest.warns(DeprecationWarning):
-        assert g.view(0).game == g.view(0).deal and g.view(0).games_played == 1
-    game.bet(1), game.fold(), game.fold()
-    with pytest.warns(DeprecationWarning):
-        assert g.past_games == [g.history[0].records]
-    with pytest.raises(TypeError, match="keep_cards"):
-        diablo.Table(3, **{"keep_cards": True})

@@ -10,9 +10,8 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 
-from pedron.engine.errors import IllegalActionError
 from pedron.envs import SingleAgentEnv
-from pedron.errors import PedronError
+from pedron.errors import IllegalActionError, PedronError
 
 SETTINGS = [
     {},

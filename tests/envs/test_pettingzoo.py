@@ -12,11 +12,10 @@ pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test, seed_test
 
-from pedron.diablo.session import Table as DiabloTable
+from pedron.diablo.table import Table as DiabloTable
 from pedron.diamondback import Table as DiamondbackTable
-from pedron.engine.errors import IllegalActionError
 from pedron.envs import diablo_v0, diamondback_v0
-from pedron.errors import PedronError
+from pedron.errors import IllegalActionError, PedronError
 
 CONFIGS = [
     (diamondback_v0, {}),

@@ -52,13 +52,13 @@ pytest.importorskip("numpy")
 
 import games_targets as gt
 
-from pedron.diablo import session as dl
+from pedron.diablo import table as dl
 from pedron.diablo.rules import Rules as DLRules
 from pedron.diamondback import table as db
 from pedron.diamondback.rules import Rules as DBRules
-from pedron.engine import SaveError
 from pedron.engine import history as engine_history
 from pedron.engine.moves import Bet, RaiseBy, RaiseTo
+from pedron.errors import SaveError
 
 # (hypothesis examples, fixed-stream inputs) per target.
 EXAMPLES = {

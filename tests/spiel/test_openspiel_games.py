@@ -25,7 +25,7 @@ DIABLO = [
     {},
     {"players": 4, "declare": True, "more_draw": True},
     {"dealers_choice": True, "jacks_or_better": True},
-    {"game": "draw", "carry": "lost", "max_raises": -1, "stacks": 8},
+    {"variant": "draw", "carry": "lost", "max_raises": -1, "stacks": 8},
 ]
 ALL = [("python_pedron_diamondback", p) for p in DIAMONDBACK] + [
     ("python_pedron_diablo", p) for p in DIABLO]

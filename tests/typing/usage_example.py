@@ -55,7 +55,6 @@ def evaluation_demo() -> tuple[int, str, float]:
 
 def game_demo() -> int:
     from pedron.bots.diablo import RuleBot
-    from pedron.engine import Action
 
     table = diablo.Table(3, 50, diablo.Rules(cap=10), seed=1)
     bot = RuleBot()

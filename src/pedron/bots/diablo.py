@@ -49,7 +49,7 @@ class RuleBot:
         kinds = {a.kind: a for a in legal}
         if "choose" in kinds:  # Dealer's Choice: the first game offered
             return Choose(GAMES[kinds["choose"].cards[0]] if kinds["choose"].cards else GAMES[0])
-        wild = view.game != "draw" if getattr(view, "game", None) else True
+        wild = view.variant != "draw" if view.variant is not None else True
         value = evaluate(view.my_cards, wild=wild)
         if "declare" in kinds:
             return Declare(int(value.category), tuple(value.ranks))

@@ -23,7 +23,7 @@ from pedron._kernels.rng import Generator, as_generator
 from pedron.diamondback.cards import RANK_CODES, RANK_OF_ID
 from pedron.diamondback.rules import Rules
 from pedron.engine import LegalAction
-from pedron.engine.pots import from_left
+from pedron.engine.seats import from_left
 from pedron.errors import PedronValueError
 
 __all__ = ["FORMAT", "EquilibriumBot", "info_key", "load_strategy"]

@@ -16,7 +16,7 @@ from pedron.text import plural, table
 
 #: The Diamondback table size every command assumes when nothing fixes it: the
 #: library's own (``pedron.diamondback.Table()`` seats this many).
-DIAMONDBACK_PLAYERS: int = diamondback.Table._DEFAULT_PLAYERS
+DIAMONDBACK_PLAYERS: int = diamondback.Table.GAME.default_players
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:

@@ -29,9 +29,10 @@ __all__ = ["DEFAULT_PLAYERS", "Quit", "cmd_play", "play_session"]
 
 #: Table sizes when --players is not given: the library's own defaults (those
 #: ``pedron simulate`` and ``pedron odds`` assume too).
-DEFAULT_PLAYERS = {"diamondback": DiamondbackTable._DEFAULT_PLAYERS,
-                   "diablo": DiabloTable._DEFAULT_PLAYERS}
-PLAYER_RANGE = {"diamondback": DiamondbackTable._PLAYERS, "diablo": DiabloTable._PLAYERS}
+DEFAULT_PLAYERS = {"diamondback": DiamondbackTable.GAME.default_players,
+                   "diablo": DiabloTable.GAME.default_players}
+PLAYER_RANGE = {table.GAME.name: (table.GAME.players.start, table.GAME.players.stop - 1)
+                for table in (DiamondbackTable, DiabloTable)}
 
 Bot = Callable[[Any, Sequence[LegalAction]], Any]
 

@@ -86,7 +86,7 @@ def _pot_line(game: str, deal: Any, records: Sequence[Record], carry: int) -> st
 
 
 def _rule_line(names: Sequence[str], deal: Any) -> str:
-    if getattr(deal, "game", None) != "diablo":
+    if getattr(deal, "variant", None) != "diablo":
         return ""
     opener = deal.opener
     if opener is None:
@@ -150,7 +150,7 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
                      "ante.")
     elif opener is not None and result.opener_won and deal.diablo_pot:
         lines.append(f"{names[opener]} opened and won the Diablo pot: the series is over.")
-    elif opener is not None and result.opener_won and getattr(deal, "game", "") == "diablo":
+    elif opener is not None and result.opener_won and getattr(deal, "variant", "") == "diablo":
         lines.append(f"{names[opener]} opened and won: no new pot is owed.")
     nets = ", ".join(f"{n} {'+' if d > 0 else ''}{d}" for n, d in
                      zip(names, result.net, strict=True) if d)
@@ -186,7 +186,7 @@ def scene(game: str, table: Any, me: int = 0, carried_in: int | None = None) -> 
             cards = ""
         seats.append(SeatRow(name, stacks[s], _marks(table, deal, s),
                              deal.committed[s], cards))
-    wild = getattr(deal, "game", None) != "draw"
+    wild = getattr(deal, "variant", None) != "draw"
     named = hand_text(game, deal.my_cards, len(deal.dealt_in), wild)
     hand = ""
     if deal.my_cards:

@@ -266,7 +266,7 @@ def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
         return f"{says(who, 'declare')} {r.note}"
     if kind == "choose":
         return f"{says(who, 'call')} {r.note.replace('_', ' ')}"
-    if kind == "game":
+    if kind == "variant":
         return f"The game is {r.note.replace('_', ' ')}" if r.note else ""
     return f"{who} {kind} {r.amount or ''}".rstrip()
 

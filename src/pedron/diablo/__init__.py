@@ -34,8 +34,8 @@ if TYPE_CHECKING:  # the game is imported on first use, so the evaluator imports
     from pedron.diablo.declare import DeclarationError, declarable
     from pedron.diablo.game import Game
     from pedron.diablo.history import GameHistory
-    from pedron.diablo.rules import GAMES, Rules
-    from pedron.diablo.session import Table, replay
+    from pedron.diablo.rules import VARIANTS, Rules
+    from pedron.diablo.table import Table, replay
     from pedron.diablo.views import GameResult, GameView, TableView
 
 _LAZY = {
@@ -43,10 +43,10 @@ _LAZY = {
     "declarable": "pedron.diablo.declare",
     "Game": "pedron.diablo.game",
     "GameHistory": "pedron.diablo.history",
-    "GAMES": "pedron.diablo.rules",
+    "VARIANTS": "pedron.diablo.rules",
     "Rules": "pedron.diablo.rules",
-    "Table": "pedron.diablo.session",
-    "replay": "pedron.diablo.session",
+    "Table": "pedron.diablo.table",
+    "replay": "pedron.diablo.table",
     "GameResult": "pedron.diablo.views",
     "GameView": "pedron.diablo.views",
     "TableView": "pedron.diablo.views",
@@ -55,7 +55,7 @@ _LAZY = {
 __getattr__ = lazy_attributes(__name__, _LAZY)
 
 __all__ = [
-    "GAMES",
+    "VARIANTS",
     "Beat",
     "Category",
     "Deck",

@@ -14,7 +14,7 @@ from typing import Any
 
 from pedron._exact import exact_flag
 from pedron.diablo.hand import Category, HandValue, strength_count
-from pedron.engine.errors import ActionTypeError, IllegalActionError
+from pedron.errors import ActionTypeError, IllegalActionError
 
 __all__ = ["DeclarationError", "declarable", "jacks_or_better_min", "parse_declaration"]
 

@@ -1,6 +1,6 @@
 """One game of Diablo (:class:`Game`): a deal of the engine, as a Diablo table plays it.
 
-A :class:`~pedron.diablo.session.Table` seats 3-7 players with stacks and
+A :class:`~pedron.diablo.table.Table` seats 3-7 players with stacks and
 plays :class:`Game` after :class:`Game` under its
 :class:`~pedron.diablo.rules.Rules`. One game goes
 
@@ -37,9 +37,11 @@ action raises a pedron error and changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from pedron._kernels.tuples import frozen
+import cython
+
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.declare import (
     DeclarationError,
@@ -49,13 +51,11 @@ from pedron.diablo.declare import (
 )
 from pedron.diablo.draw import DrawLimit
 from pedron.diablo.hand import Category, HandValue, evaluate, strength
-from pedron.diablo.rules import GAMES
+from pedron.diablo.rules import VARIANTS
 from pedron.diablo.views import GameResult, GameView
-from pedron.engine.actions import LegalAction, Record, check_seat, make_record
+from pedron.engine.actions import LegalAction, Record, check_seat
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
-from pedron.engine.deal import DONE, Deal, DealContext, raise_to
-from pedron.engine.errors import IllegalActionError
-from pedron.engine.frozen import Frozen, fields
+from pedron.engine.deal import DONE, Deal, DealContext
 from pedron.engine.moves import (
     Bet,
     Call,
@@ -72,6 +72,7 @@ from pedron.engine.moves import (
     exact_str,
 )
 from pedron.engine.settle import Settlement, pass_pot, settle
+from pedron.errors import IllegalActionError
 
 __all__ = ["CHOOSE", "DECLARE", "DONE", "DRAW", "FIRST", "SECOND", "Game"]
 
@@ -83,8 +84,6 @@ SECOND = "second_round"
 DECLARE = "declare"
 
 _BETTING = ("check", "call", "bet", "raise", "fold")
-# Moves without arguments, built once (immutable) for the named methods.
-_CHECK_MOVE, _CALL_MOVE, _FOLD_MOVE = Check(), Call(), Fold()
 _RANK_CHARS = "23456789TJQKA"
 
 # Records that recur game after game are built once (they are immutable).
@@ -92,7 +91,7 @@ _DEAL = [[Record("deal", s, 0, (c,), True) for c in range(52)] for s in range(8)
 
 
 class _DiabloArgs(MoveArgs):
-    """Diablo's move arguments: standard cards, declarations, game names."""
+    """Diablo's move arguments: standard cards, declarations, variant names."""
 
     cards = staticmethod(card_reader(parse_cards))  # type: ignore[assignment]
 
@@ -101,95 +100,91 @@ class _DiabloArgs(MoveArgs):
             ranks = None
         return parse_declaration(category, ranks)
 
-    def game(self, value: Any) -> str:
+    def variant(self, value: Any) -> str:
         if isinstance(value, str):
-            name = exact_str(value, "a game")
-            if name in GAMES:
+            name = exact_str(value, "a variant")
+            if name in VARIANTS:
                 return name
-            raise IllegalActionError(f"no game {name!r} (games: {', '.join(GAMES)})")
-        index = exact_int(value, "a game")
-        if 0 <= index < len(GAMES):
-            return GAMES[index]
-        raise IllegalActionError(f"no game number {index} (games: {GAMES})")
+            raise IllegalActionError(f"no variant {name!r} (variants: {', '.join(VARIANTS)})")
+        index = exact_int(value, "a variant")
+        if 0 <= index < len(VARIANTS):
+            return VARIANTS[index]
+        raise IllegalActionError(f"no variant number {index} (variants: {VARIANTS})")
 
 
-@fields
-class DrawRule(Frozen):
-    """The part of a draw limit a count cannot say: the most cards only keeping an ace."""
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
+class DrawRule:
+    """The part of a draw limit a count cannot say: ``most`` cards may be exchanged
+    only keeping an ace (``ace_for_most``)."""
 
-    __slots__ = ()
     most: int
     ace_for_most: bool
 
-    def __new__(cls, most: int, ace_for_most: bool) -> DrawRule:
-        return frozen(cls, (most, ace_for_most))
-
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
-        return DrawLimit(self[0], self[1]).why_not(legal.cards, move[0])
+        return DrawLimit(self.most, self.ace_for_most).why_not(legal.cards, move.cards)
 
     def to_json(self) -> list[Any]:
-        return ["draw_limit", self[0], self[1]]
+        return ["draw_limit", self.most, self.ace_for_most]
 
 
-@fields
-class Declarable(Frozen):
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
+class Declarable:
     """A declaration must name a hand of the game's scale (``wild`` or natural);
-    ``held`` is the declaration of the cards as they are (the truthful one)."""
+    ``held`` is the declaration of the cards as they are (the truthful one:
+    a category and five ranks)."""
 
-    __slots__ = ()
     error = DeclarationError
     wild: bool
     held: tuple[int, tuple[int, ...]]
 
-    def __new__(cls, wild: bool, held: tuple[int, tuple[int, ...]]) -> Declarable:
-        return frozen(cls, (wild, held))
-
     def choices(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The one declaration that names the hand truthfully (for bots that do)."""
-        return (self[1],)
+        return (self.held,)
 
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
-        decl = (move[0], move[1])
-        if decl in declarable(self[0]):
+        if (move.category, move.ranks) in declarable(self.wild):
             return None
-        text = "".join(_RANK_CHARS[r] for r in decl[1])
+        text = "".join(_RANK_CHARS[r] for r in move.ranks)
         return (
-            f"{Category(decl[0]).label} with ranks {text} is not a hand of this game "
+            f"{Category(move.category).label} with ranks {text} is not a hand of this game "
             "(name the five ranks as the hand plays them, most important first)"
         )
 
     def to_json(self) -> list[Any]:
-        return ["declarable", self[0], [self[1][0], list(self[1][1])]]
+        category, ranks = self.held
+        return ["declarable", self.wild, [category, list(ranks)]]
 
 
-@fields
-class Choices(Frozen):
-    """Dealer's Choice: the games the dealer may call."""
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
+class Choices:
+    """Dealer's Choice: the ``variants`` the dealer may call."""
 
-    __slots__ = ()
-    games: tuple[str, ...]
-
-    def __new__(cls, games: tuple[str, ...]) -> Choices:
-        return frozen(cls, (tuple(games),))
+    variants: tuple[str, ...]
 
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
-        if move[0] in self[0]:
+        if move.variant in self.variants:
             return None
-        return f"the dealer may call {self[0]}, not {move[0]!r}"
+        return f"the dealer may call {self.variants}, not {move.variant!r}"
 
     def choices(self) -> tuple[tuple[str], ...]:
-        """Each game the dealer may call."""
-        return tuple((g,) for g in self[0])
+        """Each variant the dealer may call."""
+        return tuple((v,) for v in self.variants)
 
     def to_json(self) -> list[Any]:
-        return ["choices", list(self[0])]
+        return ["choices", list(self.variants)]
 
 
 class Game(Deal):
     """One game of Diablo (or Deuces Wild, or draw): a deal at a Diablo table.
 
     Create it with :meth:`Table.next_deal`. Attributes of interest:
-    ``number``, ``dealer``, ``game`` (the game dealt), ``phase``, ``to_act``,
+    ``number``, ``dealer``, ``variant`` (the variant dealt), ``phase``, ``to_act``,
     ``dealt_in`` (the seats dealt cards, clockwise from the dealer's left,
     dealer last; ``()`` until the cards are dealt: as Diamondback's
     ``Hand.dealt_in``), ``opener``, ``cards`` (every hand: the game object sees
@@ -199,19 +194,17 @@ class Game(Deal):
 
     __slots__ = (
         "_checked",
-        "cards",
         "dealt_in",
         "declared",
         "diablo",
         "diablo_pot",
         "drawn",
-        "game",
         "limit",
         "opener",
         "pile",
         "queue",
         "round",
-        "shown",
+        "variant",
         "wild",
     )
 
@@ -221,10 +214,8 @@ class Game(Deal):
     NAME = "game"
 
     def __init__(self, ctx: DealContext) -> None:
-        self._begin(ctx)
+        super().__init__(ctx)
         n = ctx.n
-        self.cards: list[tuple[int, ...]] = [()] * n
-        self.shown: list[tuple[int, ...]] = [()] * n
         self.declared: list[tuple[int, tuple[int, ...]] | None] = [None] * n
         self.dealt_in: tuple[int, ...] = ()  # (the seats dealt cards, once dealt)
         self.drawn: list[int] = [-1] * n
@@ -235,18 +226,18 @@ class Game(Deal):
         self._checked = False
         self.limit = self.rules.draw_limit  # (made once per Rules, immutable)
         self.diablo_pot: bool = bool(ctx.extra.get("diablo_pot", False))
-        self.game: str | None = None
+        self.variant: str | None = None
         self.wild = True
         self.diablo = False
         self.ledger.begin(self.order)
-        forced = ctx.extra.get("game")
+        forced = ctx.extra.get("variant")
         if forced is None:
             self.phase = CHOOSE
             self.queue = [self.dealer]
         else:
             self.phase = FIRST
             if self.rules.dealers_choice:
-                self.history.append(Record("game", self.dealer, 0, (), False, forced))
+                self.history.append(Record("variant", self.dealer, note=forced))
             self._start(forced)
         self.to_act = self._actor()
 
@@ -311,17 +302,14 @@ class Game(Deal):
                 return f"seat {actor} must declare his hand, not {kind!r}"
             assert actor is not None
             value = evaluate(self.cards[actor], wild=self.wild)
-            return LegalAction(
-                "declare", None, None, (),
-                Declarable(self.wild, (int(value.category), tuple(value.ranks))),
-            )
+            return LegalAction("declare", limit=Declarable(
+                self.wild, (int(value.category), tuple(value.ranks))))
         if phase == CHOOSE:
             if kind != "choose":
-                return f"the dealer must choose the game, not {kind!r}"
+                return f"the dealer must choose the variant, not {kind!r}"
             choices = self.rules.choices
-            return LegalAction(
-                "choose", None, None, tuple([GAMES.index(g) for g in choices]), Choices(choices)
-            )
+            return LegalAction("choose", cards=tuple([VARIANTS.index(v) for v in choices]),
+                               limit=Choices(choices))
         return f"game {self.number} is over"
 
     def _all_legal(self) -> tuple[LegalAction, ...]:
@@ -333,17 +321,17 @@ class Game(Deal):
             actor = self.to_act
             assert actor is not None
             if not self._may_open(actor):  # ... and the opening rule, as _option says
-                legal = tuple([x for x in legal if x[0] != "bet"])
+                legal = tuple([x for x in legal if x.kind != "bet"])
         return legal
 
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
-        if type(move) is RaiseBy:
+        if type(move) is RaiseBy:  # by how much over the round's bet: to what total
             rnd = self.round
-            if rnd is None or self.phase not in (FIRST, SECOND):
-                return RaiseTo(move[0], seat=move[1])  # refused below: the phase says why
-            return raise_to(move, rnd.current)
+            current = rnd.current if rnd is not None and self.phase in (FIRST, SECOND) else 0
+            return RaiseTo(current + move.amount, seat=move.seat)  # (refused later if
+            # there is no round: the phase says why)
         if type(move) is Draw:
-            self._check_discards(move[0], legal)
+            self._check_discards(move.cards, legal)
         return move
 
     def _check_discards(self, discards: tuple[int, ...], legal: LegalAction | None) -> None:
@@ -376,12 +364,12 @@ class Game(Deal):
             rnd = self.round
             assert rnd is not None
             kind = move.kind
-            rec = rnd.play(kind, move[0] if kind == "bet" or kind == "raise" else 0)
+            rec = rnd.play(kind, move.amount if kind == "bet" or kind == "raise" else 0)
             hist.append(rec)
             if kind == "check":
                 self._checked = True
             elif kind == "bet" and phase == FIRST and self.opener is None:
-                self.opener = rec[1]
+                self.opener = rec.seat
             if sum(self.ledger.live) <= 1:
                 self._settle(None)
             elif not rnd.pending:
@@ -392,28 +380,28 @@ class Game(Deal):
             return
         actor = self.queue.pop(0)
         if phase == DRAW:
-            self._do_draw(actor, move[0])
+            self._do_draw(actor, move.cards)
             if not self.queue:
                 self._start_second()
             return
         if phase == DECLARE:
-            value = (move[0], move[1])
+            value = (move.category, move.ranks)
             self.declared[actor] = value
             named = HandValue.from_strength(declarable(self.wild)[value], wild=self.wild)
-            hist.append(Record("declare", actor, value[0], (), False, named.description))
+            hist.append(Record("declare", actor, move.category, note=named.description))
             if not self.queue:
                 self._showdown()
             return
-        game = move[0]  # CHOOSE
-        hist.append(Record("choose", actor, GAMES.index(game), (), False, game))
-        self._start(game)
+        variant = move.variant  # CHOOSE
+        hist.append(Record("choose", actor, VARIANTS.index(variant), note=variant))
+        self._start(variant)
 
     # -- steps ------------------------------------------------------------------------------
-    def _start(self, game: str) -> None:
+    def _start(self, variant: str) -> None:
         """Ante, deal and open the first betting round."""
-        self.game = game
-        self.wild = game != "draw"
-        self.diablo = game == "diablo"
+        self.variant = variant
+        self.wild = variant != "draw"
+        self.diablo = variant == "diablo"
         led = self.ledger
         order = self.order
         hist = self.history
@@ -457,7 +445,7 @@ class Game(Deal):
         deck = self.deck
         pile = self.pile
         hist = self.history
-        hist.append(make_record(("draw", actor, k, discards, True, "stands" if k == 0 else "")))
+        hist.append(Record("draw", actor, k, discards, True, "" if k else "stands"))
         self.drawn[actor] = k
         if not k:
             return
@@ -529,17 +517,15 @@ class Game(Deal):
             if v:
                 names[s] = HandValue.from_strength(v, wild=wild).description
             self.shown[s] = cards
-            hist.append(make_record(("show", s, v, cards, False, note or (names[s] or ""))))
+            hist.append(Record("show", s, v, cards, note=note or (names[s] or "")))
         self._settle(values, names, tuple(dead))
 
     def _pass(self) -> None:
         """Everyone checked: the cards are collected, the pot stays, the deal passes."""
         led = self.ledger
         pot = sum(led.committed) + led.carry
-        self.history.append(make_record(("passed", None, pot, (), False,
-                                          "everyone checked: the pot stays")))
-        done = pass_pot(led)
-        self._finish(done, None, True, False, None, 0, (None,) * self.n, ())
+        self.history.append(Record("passed", None, pot, note="everyone checked: the pot stays"))
+        self._end(pass_pot(led), passed=True)
 
     def _settle(
         self,
@@ -558,7 +544,7 @@ class Game(Deal):
         paid = 0
         net = done.net
         if opener is not None:
-            opener_won = opener in done._main_winners()
+            opener_won = opener in done.main_winners
             if self.diablo and not opener_won:
                 due = done.won_by_others(opener)
                 cap = self.rules.cap
@@ -572,87 +558,91 @@ class Game(Deal):
                     self.history.append(
                         Record("diablo", opener, paid, note=f"the opener pays a new pot of {paid}")
                     )
-        hands = tuple(names) if names is not None else (None,) * self.n
-        self._finish(done, net, False, values is not None, opener_won, paid, hands, dead)
+        self._end(done, net=net, showdown=values is not None, opener_won=opener_won,
+                  diablo_paid=paid, hands=tuple(names) if names is not None else None,
+                  dead=dead)
 
-    def _finish(
+    def _end(
         self,
         done: Settlement,
-        net: tuple[int, ...] | None,
-        passed: bool,
-        showdown: bool,
-        opener_won: bool | None,
-        paid: int,
-        hands: tuple[str | None, ...],
-        dead: tuple[int, ...],
+        *,
+        net: tuple[int, ...] | None = None,
+        passed: bool = False,
+        showdown: bool = False,
+        opener_won: bool | None = None,
+        diablo_paid: int = 0,
+        hands: tuple[str | None, ...] | None = None,
+        dead: tuple[int, ...] = (),
     ) -> None:
-        self.final = (done.live, done.committed)
-        self.result = GameResult(
-            self.number, self.dealer, showdown, done.pots, done.received,
-            done.net if net is None else net,
-            self.ledger.carry, done.winners, hands, self.game or "", passed, self.opener,
-            opener_won, paid, dead,
-        )
+        """The game is over: its result (``net``: the settlement's, unless the Diablo
+        rule changed it)."""
         self.queue = []
         self.round = None
-        self._finished()
+        self._finish(done, GameResult(
+            number=self.number, dealer=self.dealer, showdown=showdown, pots=done.pots,
+            payouts=done.received, net=done.net if net is None else net,
+            carry=self.ledger.carry, winners=done.winners,
+            hands=(None,) * self.n if hands is None else hands, variant=self.variant or "",
+            passed=passed, opener=self.opener, opener_won=opener_won, diablo_paid=diablo_paid,
+            dead=dead,
+        ))
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know of this game (``None``: a spectator)."""
-        rnd = self.round
-        betting = rnd is not None and self.phase in (FIRST, SECOND)
-        head = self._view_head(seat, self.dealt_in, rnd.current if betting and rnd else 0)
-        seat = head[0]
+        rnd = self.round if self.phase in (FIRST, SECOND) else None
+        fields = self._view_fields(seat, self.dealt_in, rnd.current if rnd is not None else 0)
+        seat = fields["seat"]
         return GameView(
-            *head,
-            self.game,
-            self.diablo_pot,
-            self.opener,
-            rnd.to_call(seat) if betting and rnd is not None and seat is not None else 0,
-            rnd.raises if betting and rnd is not None else 0,
-            tuple(self.drawn),
-            tuple(self.declared),
-            len(self.deck) if self.deck is not None else 0,
+            **fields,
+            variant=self.variant,
+            diablo_pot=self.diablo_pot,
+            opener=self.opener,
+            to_call=rnd.to_call(seat) if rnd is not None and seat is not None else 0,
+            raises=rnd.raises if rnd is not None else 0,
+            drawn=tuple(self.drawn),
+            declared=tuple(self.declared),
+            stock=len(self.deck) if self.deck is not None else 0,
         )
 
     # -- the named moves ----------------------------------------------------------------------
     def check(self, seat: int | None = None) -> Record:
         """Check (only while nobody has bet in this round)."""
-        return self.history[self._apply(_CHECK_MOVE if seat is None else Check(seat=seat))]
+        return self.act(Check(seat=seat))
 
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """Bet ``amount`` chips (in the first round: open)."""
-        return self.history[self._apply(frozen(Bet, (amount, seat)))]
+        return self.act(Bet(amount, seat=seat))
 
     def call(self, seat: int | None = None) -> Record:
         """Match the highest bet (all-in if short)."""
-        return self.history[self._apply(_CALL_MOVE if seat is None else Call(seat=seat))]
+        return self.act(Call(seat=seat))
 
     def raise_to(self, total: int, seat: int | None = None) -> Record:
         """Raise so that this round's bet becomes ``total`` chips."""
-        return self.history[self._apply(frozen(RaiseTo, (total, seat)))]
+        return self.act(RaiseTo(total, seat=seat))
 
     def raise_by(self, amount: int, seat: int | None = None) -> Record:
         """Call and raise by ``amount`` chips (``raise_to(bet + amount)``)."""
-        return self.history[self._apply(frozen(RaiseBy, (amount, seat)))]
+        return self.act(RaiseBy(amount, seat=seat))
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold: the chips put in are lost."""
-        return self.history[self._apply(_FOLD_MOVE if seat is None else Fold(seat=seat))]
+        return self.act(Fold(seat=seat))
 
     def draw(self, discards: Any = (), seat: int | None = None) -> Record:
         """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
-        return self.history[self._apply(Draw(discards, seat=seat))]
+        return self.act(Draw(discards, seat=seat))
 
     def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
         """Declare (name) the hand: a category and its five ranks, e.g.
         ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
-        return self.history[self._apply(Declare(category, ranks, seat=seat))]
+        return self.act(Declare(category, ranks, seat=seat))
 
-    def choose(self, game: str | int, seat: int | None = None) -> Record:
-        """Dealer's Choice: the dealer calls ``game`` (a name of :data:`GAMES`)."""
-        return self.history[self._apply(Choose(game, seat=seat))]
+    def choose(self, variant: str | int, seat: int | None = None) -> Record:
+        """Dealer's Choice: the dealer calls ``variant`` (a name of :data:`VARIANTS`,
+        or its index)."""
+        return self.act(Choose(variant, seat=seat))
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:
@@ -662,7 +652,7 @@ class Game(Deal):
         return {
             "number": self.number,
             "dealer": self.dealer,
-            "game": self.game,
+            "variant": self.variant,
             "diablo_pot": self.diablo_pot,
             "order": list(self.order),
             "cards": [list(c) for c in self.cards],
@@ -680,8 +670,6 @@ class Game(Deal):
         }
 
     def _copy_state(self, other: Any) -> None:
-        other.cards = self.cards[:]
-        other.shown = self.shown[:]
         other.declared = self.declared[:]
         other.drawn = self.drawn[:]
         other.pile = self.pile[:]
@@ -690,7 +678,7 @@ class Game(Deal):
 
     def __repr__(self) -> str:
         return (
-            f"<Diablo Game {self.number} ({self.game or 'to be chosen'}): dealer={self.dealer} "
+            f"<Diablo Game {self.number} ({self.variant or 'to be chosen'}): dealer={self.dealer} "
             f"phase={self.phase} to_act={self.to_act} pot={self.pot} opener={self.opener}>"
         )
 

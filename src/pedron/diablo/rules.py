@@ -14,18 +14,18 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from pedron.diablo.draw import DrawLimit
-from pedron.engine.errors import RulesError
-from pedron.engine.rules import RulesBase, flags, whole
+from pedron.errors import RulesError
+from pedron.rules import RulesBase, flags, whole
 
-__all__ = ["GAMES", "Rules"]
+__all__ = ["VARIANTS", "Rules"]
 
-#: The games pedron deals at a Diablo table: Diablo (deuces wild, the opener
+#: The variants pedron deals at a Diablo table: Diablo (deuces wild, the opener
 #: must win), Deuces Wild (the same without the Diablo rule) and plain
 #: five-card draw (no wild cards, no Diablo rule).
-GAMES: tuple[str, ...] = ("diablo", "deuces_wild", "draw")
+VARIANTS: tuple[str, ...] = ("diablo", "deuces_wild", "draw")
 
 _CHOICES = {
-    "game": GAMES,
+    "variant": VARIANTS,
     "odd_chip": ("first_left", "carry"),
     "reshuffle": ("earlier", "all"),
     "after_diablo": ("caller_left", "left"),
@@ -36,7 +36,7 @@ _CHOICES = {
 class Rules(RulesBase):
     """How a Diablo table plays. All fields are keyword options.
 
-    game
+    variant
         ``"diablo"`` (default: deuces wild and the Diablo rule),
         ``"deuces_wild"`` (the variant *Deuces Wild*: no Diablo rule) or
         ``"draw"`` (plain five-card draw: no wild cards, no Diablo rule).
@@ -45,8 +45,8 @@ class Rules(RulesBase):
         ``choices``. Diablo, once called, runs until an opener wins; then the
         left neighbour of the player who called it picks (see ``after_diablo``).
     choices
-        The games a dealer may call in Dealer's Choice (default all of
-        :data:`GAMES`).
+        The variants a dealer may call in Dealer's Choice (default all of
+        :data:`VARIANTS`).
     after_diablo
         Dealer's Choice, once an opener has won Diablo: ``"caller_left"``
         (default, as the rules say) the deal and the choice go to the left neighbour of
@@ -100,9 +100,9 @@ class Rules(RulesBase):
         served discards first, and his discards are shuffled in too.
     """
 
-    game: str = "diablo"
+    variant: str = "diablo"
     dealers_choice: bool = False
-    choices: tuple[str, ...] = GAMES
+    choices: tuple[str, ...] = VARIANTS
     after_diablo: str = "caller_left"
     ante: int = 1
     stacks: int = 100
@@ -131,10 +131,11 @@ class Rules(RulesBase):
         if (
             not isinstance(choices, tuple)
             or not choices
-            or any(not isinstance(g, str) or g not in GAMES for g in choices)
+            or any(not isinstance(g, str) or g not in VARIANTS for g in choices)
             or len(set(choices)) != len(choices)
         ):
-            raise RulesError(f"Rules.choices must be distinct games of {GAMES}, not {choices!r}")
+            raise RulesError(f"Rules.choices must be distinct variants of {VARIANTS}, not "
+                             f"{choices!r}")
         flags(self, ("dealers_choice", "more_draw", "jacks_or_better", "declare", "all_in"))
         whole("ante", self.ante, 0)
         for name in ("stacks", "min_bet_before", "max_bet_before", "min_bet_after",

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pedron._kernels.tuples import frozen
 from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.views import HandResult, HandView
-from pedron.engine.actions import LegalAction, Record, make_legal, make_record
+from pedron.engine.actions import LegalAction, Record
 from pedron.engine.deal import DONE, Deal, DealContext
-from pedron.engine.errors import IllegalActionError
 from pedron.engine.moves import Ante, Bet, Fold, Match, MoveArgs, Reveal, Stop, card_reader
 from pedron.engine.settle import Settlement, settle, void
+from pedron.errors import IllegalActionError
 
 __all__ = ["ANTE", "ANTE_MATCH", "BET", "DONE", "MATCH", "REVEAL", "Hand"]
 
@@ -44,8 +43,6 @@ _REVEAL = [[Record("reveal", s, 0, (c,)) for c in range(43)] for s in range(4)]
 _FOLD = [Record("fold", s) for s in range(4)]
 _STOP = [Record("stop", s) for s in range(4)]
 _LEGAL_FOLD = LegalAction("fold")
-# Moves without arguments, built once (immutable) for the named methods.
-_STOP_MOVE, _MATCH_MOVE, _FOLD_MOVE = Stop(), Match(), Fold()
 _LEGAL_STOP = LegalAction("stop")
 _HAND_NAMES: tuple[str, ...] = ("", *(hand_by_strength(v).name for v in range(1, 15)))
 _KINDS = {
@@ -75,12 +72,10 @@ class Hand(Deal):
         "ante",
         "bet_size",
         "candidates",
-        "cards",
         "dealt_in",
         "opening",
         "queue",
         "rate",
-        "shown",
     )
 
     ARGS = _DiamondbackArgs()
@@ -89,14 +84,11 @@ class Hand(Deal):
     NAME = "hand"
 
     def __init__(self, ctx: DealContext) -> None:
-        self._begin(ctx)
+        super().__init__(ctx)
         rules = self.rules
         self.rate: int = rules.rate
         self.candidates: tuple[int, ...] = ctx.seats
         self.dealt_in: tuple[int, ...] = ()
-        n = ctx.n
-        self.cards: list[tuple[int, ...]] = [()] * n
-        self.shown: list[tuple[int, ...]] = [()] * n
         self.queue: list[int] = []
         self.bet_size = 0
         self.ante = 0
@@ -127,15 +119,15 @@ class Hand(Deal):
             stack = self.ledger.stacks[actor]
             need = self.bet_size * self.rate if phase == MATCH else self.ante
             if stack >= need:
-                return make_legal(("match", need, need, (), None))
+                return LegalAction("match", need, need)
             if not self.rules.all_in:
                 return (f"seat {actor} cannot match {need} in full and all-in matches are "
                         "off: fold")
-            return make_legal(("match", stack, stack, (), None))
+            return LegalAction("match", stack, stack)
         to_act = self.to_act
         if phase == BET:
             if kind == "bet":
-                return make_legal(("bet", self._lo, self._hi, (), None))
+                return LegalAction("bet", self._lo, self._hi)
             if kind == "stop":
                 return "the dealer must make the opening bet" if self.opening else _LEGAL_STOP
             if kind == "raise" or kind == "raise_by":
@@ -145,7 +137,7 @@ class Hand(Deal):
             if kind != "reveal":
                 return f"seat {to_act} must reveal a card, not {kind!r}"
             assert to_act is not None
-            return make_legal(("reveal", None, None, self.cards[to_act], None))
+            return LegalAction("reveal", cards=self.cards[to_act])
         if phase == ANTE:
             if kind != "ante":
                 return f"the dealer must set the ante, not {kind!r}"
@@ -157,8 +149,8 @@ class Hand(Deal):
         return reason if isinstance(reason, str) else super()._refusal(kind)
 
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
-        if type(move) is Reveal and legal is not None and move[0] not in legal.cards:
-            card = move[0]
+        if type(move) is Reveal and legal is not None and move.card not in legal.cards:
+            card = move.card
             name = format_id(card) if 0 <= card < 43 else repr(card)
             raise IllegalActionError(f"seat {self.to_act} does not hold {name}")
         return move
@@ -184,7 +176,7 @@ class Hand(Deal):
                 value = min(self.ante, led.stacks[actor])
                 led.pay(actor, value)
                 note = "ante" if led.stacks[actor] else "ante, all-in"
-            hist.append(make_record(("match", actor, value, (), False, note)))
+            hist.append(Record("match", actor, value, note=note))
             led.check()
             self.queue.pop(0)
             if not self.queue:
@@ -196,7 +188,7 @@ class Hand(Deal):
             if not self.queue:
                 self._after_matches()
         elif kind == "reveal":
-            card = move[0]
+            card = move.card
             self.shown[actor] = (card,)
             hist.append(_REVEAL[actor][card])
             self.queue.pop(0)
@@ -204,11 +196,10 @@ class Hand(Deal):
                 self.opening = False
                 self._start_bet()
         elif kind == "bet":
-            value = move[0]
+            value = move.amount
             led.pay(actor, value)
             self.bet_size = value
-            hist.append(make_record(("bet", actor, value, (), False,
-                                     "" if led.stacks[actor] else "all-in")))
+            hist.append(Record("bet", actor, value, note="" if led.stacks[actor] else "all-in"))
             led.check()
             stacks = led.stacks
             live = led.live
@@ -218,11 +209,10 @@ class Hand(Deal):
             hist.append(_STOP[actor])
             self._showdown()
         else:  # ante
-            value = move[0]
+            value = move.amount
             led.pay(actor, value)
             self.ante = value
-            hist.append(make_record(("ante", actor, value, (), False,
-                                     "all-in" if led.stacks[actor] == 0 else "")))
+            hist.append(Record("ante", actor, value, note="" if led.stacks[actor] else "all-in"))
             led.check()
             stacks = led.stacks
             self.queue = [s for s in self.order[:-1] if stacks[s]]
@@ -252,7 +242,7 @@ class Hand(Deal):
         if not self._others_in():
             # Nobody matched the ante: no deal, the dealer takes his ante back.
             done = void(self.ledger, self.history.append, "nobody matched the ante")
-            self._finish(done, None, (None,) * self.n)
+            self._end(done, None, (None,) * self.n)
             return
         self._deal()
 
@@ -329,10 +319,7 @@ class Hand(Deal):
     def _others_in(self) -> bool:
         """Whether anyone but the dealer is still in."""
         live = self.ledger.live
-        for s in self.order[:-1]:  # noqa: SIM110 - (a loop: no generator in compiled code)
-            if live[s]:
-                return True
-        return False
+        return any(live[s] for s in self.order[:-1])
 
     def _start_reveal(self) -> None:
         live = self.ledger.live
@@ -351,7 +338,7 @@ class Hand(Deal):
                 a, b = cards[s]
                 v = strengths[s] = STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]]
                 name = names[s] = _HAND_NAMES[v]
-                hist.append(make_record(("show", s, 0, (a, b), False, name)))
+                hist.append(Record("show", s, 0, (a, b), note=name))
                 shown[s] = (a, b) if shown[s] == (a,) else (b, a)
         self._settle(strengths, names)
 
@@ -369,51 +356,49 @@ class Hand(Deal):
             self.ledger, self.order, strengths, self.history.append,
             odd_chip_carry=self.rules.odd_chip == "carry", tie_carries=self._tie_carries,
         )
-        main = done._main_winners()
-        self._finish(done, main[0] if main else None,
-                     tuple(names) if names is not None else (None,) * self.n)
+        main = done.main_winners
+        self._end(done, main[0] if main else None,
+                  tuple(names) if names is not None else (None,) * self.n)
 
-    def _finish(
+    def _end(
         self, done: Settlement, main_winner: int | None, hands: tuple[str | None, ...]
     ) -> None:
-        self.final = (done.live, done.committed)
-        self.result = frozen(HandResult, (
-            self.number, self.dealer, hands.count(None) < len(hands), done.pots,
-            done.received, done.net, done.carry, done.winners, hands, main_winner,
-        ))
         self.queue = []
-        self._finished()
+        self._finish(done, HandResult(
+            number=self.number, dealer=self.dealer, showdown=hands.count(None) < len(hands),
+            pots=done.pots, payouts=done.received, net=done.net, carry=done.carry,
+            winners=done.winners, hands=hands, main_winner=main_winner,
+        ))
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int | None) -> HandView:
         """What ``seat`` may know of this hand (``None``: a spectator)."""
-        # (the engine's own fields, in order and checked: the tuple is made as it is)
-        return frozen(HandView, self._view_head(seat, self.dealt_in, self.bet_size))
+        return HandView(**self._view_fields(seat, self.dealt_in, self.bet_size))
 
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """The dealer bets ``amount`` chips."""
-        return self.history[self._apply(frozen(Bet, (amount, seat)))]
+        return self.act(Bet(amount, seat=seat))
 
     def stop(self, seat: int | None = None) -> Record:
         """The dealer stops betting: showdown."""
-        return self.history[self._apply(_STOP_MOVE if seat is None else Stop(seat=seat))]
+        return self.act(Stop(seat=seat))
 
     def match(self, seat: int | None = None) -> Record:
         """Match the dealer's bet (or the ante); all-in if short, as the rules allow."""
-        return self.history[self._apply(_MATCH_MOVE if seat is None else Match(seat=seat))]
+        return self.act(Match(seat=seat))
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold (or, in the ante round, decline to be dealt in)."""
-        return self.history[self._apply(_FOLD_MOVE if seat is None else Fold(seat=seat))]
+        return self.act(Fold(seat=seat))
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
-        return self.history[self._apply(frozen(Reveal, (card, seat)))]
+        return self.act(Reveal(card, seat=seat))
 
     def set_ante(self, amount: int, seat: int | None = None) -> Record:
         """Dealer's Diamondback: the dealer sets (and pays) the ante."""
-        return self.history[self._apply(frozen(Ante, (amount, seat)))]
+        return self.act(Ante(amount, seat=seat))
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:
@@ -435,8 +420,6 @@ class Hand(Deal):
         }
 
     def _copy_state(self, other: Any) -> None:
-        other.cards = self.cards[:]
-        other.shown = self.shown[:]
         other.queue = self.queue[:]
 
     def __repr__(self) -> str:

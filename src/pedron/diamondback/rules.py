@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pedron.engine.errors import RulesError
-from pedron.engine.rules import RulesBase, flags, whole
+from pedron.errors import RulesError
+from pedron.rules import RulesBase, flags, whole
 
 __all__ = ["Rules"]
 

@@ -1,14 +1,15 @@
-"""What a Diamondback hand and table show: results and per-player views (immutable data)."""
+"""What a Diamondback hand and table show: results and per-player views (frozen data)."""
 
 from __future__ import annotations
 
-from pedron.engine.frozen import fields
-from pedron.engine.views import DealResult, DealView, TableViewBase, deprecated
+from dataclasses import dataclass
+
+from pedron.engine.views import DealResult, DealView, TableViewBase
 
 __all__ = ["HandResult", "HandView", "TableView"]
 
 
-@fields
+@dataclass(frozen=True, slots=True)
 class HandResult(DealResult):
     """How a finished hand ended (the fields of :class:`~pedron.engine.views.DealResult`, and).
 
@@ -17,12 +18,10 @@ class HandResult(DealResult):
     chips, or nobody was dealt in): in Dealer's Diamondback, the next dealer.
     """
 
-    __slots__ = ()
-
     main_winner: int | None
 
 
-@fields
+@dataclass(frozen=True, slots=True)
 class HandView(DealView):
     """One hand as seen by ``seat`` (the fields of :class:`~pedron.engine.views.DealView`).
 
@@ -30,24 +29,12 @@ class HandView(DealView):
     after a showdown); ``bet``: the dealer's current bet.
     """
 
-    __slots__ = ()
 
-    @property
-    def exposed(self) -> tuple[tuple[int, ...], ...]:
-        """Deprecated name of :attr:`shown`."""
-        deprecated("HandView.exposed", "HandView.shown")
-        return self.shown
-
-
-@fields
+@dataclass(frozen=True, slots=True)
 class TableView(TableViewBase):
     """The table as ``seat`` may see it: the fields of
     :class:`~pedron.engine.views.TableViewBase` (``deal`` is a
     :class:`HandView`), and ``votes`` (Match Diamondback: the seats agreeing to
     end the match)."""
 
-    __slots__ = ()
-    _OLD = "hand"
-
-    deal: HandView | None  # (a field of the base, its type made precise)
     votes: tuple[int, ...]

@@ -4,12 +4,11 @@
   now, with the allowed amounts (``min``..``max``) or cards.
 * :class:`Record` is one event of a deal's history (a move, a card dealt, a
   pot won...).
-* :class:`Action` is the generic action object of pedron 0.1 (a kind and an
-  amount or cards); the typed moves of :mod:`pedron.engine.moves` say the
-  same more precisely, and every game accepts both.
 
-Records and legal actions are immutable tuples (:mod:`pedron.engine.frozen`):
-a deal, its views and other deals share them safely.
+Both are frozen dataclasses, compiled as extension types (``@cython.cclass``,
+see ``docs/design.md``, *Build*): a deal, its views and other deals share
+them safely, since no attribute of one can be changed, not even with
+``object.__setattr__``.
 """
 
 from __future__ import annotations
@@ -17,89 +16,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pedron._kernels.tuples import frozen
-from pedron.engine.errors import ActionTypeError, IllegalActionError
-from pedron.engine.frozen import Frozen, fields
+import cython
 
-__all__ = [
-    "Action",
-    "LegalAction",
-    "Record",
-    "check_amount",
-    "check_seat",
-    "make_legal",
-    "make_record",
-]
+from pedron.errors import IllegalActionError
+
+__all__ = ["LegalAction", "Record", "check_amount", "check_seat"]
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A player's action by name: its ``kind`` and, as the kind needs, an amount or cards.
-
-    ``Action("bet", 5)``, ``Action("call")``, ``Action("draw", cards=(4, 9))``,
-    ``Action("reveal", cards=(9,))``, ``Action("declare", category, ranks)``,
-    ``Action("choose", index)``. **``Action("raise", x)`` raises *by* ``x``**
-    (as in pedron 0.1; deprecated: say ``RaiseTo(total)``). ``seat`` is
-    optional: when given, the engine checks that this seat is the one to act.
-    """
-
-    kind: str
-    amount: int | None = None
-    cards: tuple[int, ...] = ()
-    seat: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data: ``{"kind": ..., "amount": ..., "cards": [...], "seat": ...}``."""
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.amount is not None:
-            out["amount"] = self.amount
-        if self.cards:
-            out["cards"] = list(self.cards)
-        if self.seat is not None:
-            out["seat"] = self.seat
-        return out
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """Inverse of :meth:`to_json` (types are checked by the game when applied)."""
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ActionTypeError(f"not an action: {data!r}")
-        cards = data.get("cards", ())
-        if not isinstance(cards, (list, tuple)):
-            raise ActionTypeError(f"action cards must be a list, not {type(cards).__name__}")
-        return cls(data["kind"], data.get("amount"), tuple(cards), data.get("seat"))
-
-
-@fields
-class LegalAction(Frozen):
+@dataclass(frozen=True)
+@cython.cclass
+class LegalAction:
     """One kind of move open to the player to act.
 
-    ``min``/``max`` bound the amount for amount-taking kinds, inclusive (a bet;
-    a raise: the **total** the bet may be raised to; for a call or match both
-    are the chips it costs; for a draw, how many cards may be exchanged);
-    ``cards`` lists the cards that may be named (a reveal, a draw; for Dealer's
-    Choice the indexes of the games that may be called). ``limit`` is ``None``
-    unless a choice needs more than these bounds to describe it exactly: then
-    an immutable rule object (Diablo's draw with the ace rule, a declaration's
-    scale) whose ``why_not(move, legal)`` gives the reason a move is refused.
+    ``kind``: the kind of move (``"bet"``, ``"call"``, ``"draw"`` ...).
+    ``min``/``max``: the amounts it may take, inclusive (a bet; a raise: the
+    **total** the bet may be raised to; for a call or match both are the
+    chips it costs; for a draw, how many cards may be exchanged), ``None`` for
+    a kind that takes no amount. ``cards``: the cards that may be named (a
+    reveal, a draw; for Dealer's Choice the indexes of the variants that may
+    be called). ``limit``: ``None`` unless a choice needs more than these
+    bounds to describe it exactly: then an immutable rule object (Diablo's
+    draw with the ace rule, a declaration's scale) whose
+    ``why_not(move, legal)`` gives the reason a move is refused.
     """
 
-    __slots__ = ()
     kind: str
-    min: int | None
-    max: int | None
-    cards: tuple[int, ...]
-    limit: Any
-
-    def __new__(
-        cls,
-        kind: str,
-        min: int | None = None,
-        max: int | None = None,
-        cards: tuple[int, ...] = (),
-        limit: Any = None,
-    ) -> LegalAction:
-        return frozen(cls, (kind, min, max, tuple(cards), limit))
+    min: int | None = None
+    max: int | None = None
+    cards: tuple[int, ...] = ()
+    limit: Any = None
 
     @property
     def amounts(self) -> range:
@@ -127,8 +72,9 @@ class LegalAction(Frozen):
         return out
 
 
-@fields
-class Record(Frozen):
+@dataclass(frozen=True)
+@cython.cclass
+class Record:
     """One event of a deal's history.
 
     ``kind``: what happened (``"deal"``, ``"bet"``, ``"match"``, ``"fold"``,
@@ -139,52 +85,34 @@ class Record(Frozen):
     (``"all-in"``, a hand's name, ``"uncontested"`` ...).
     """
 
-    __slots__ = ()
     kind: str
-    seat: int | None
-    amount: int
-    cards: tuple[int, ...]
-    private: bool
-    note: str
+    seat: int | None = None
+    amount: int = 0
+    cards: tuple[int, ...] = ()
+    private: bool = False
+    note: str = ""
 
-    def __new__(
-        cls,
-        kind: str,
-        seat: int | None = None,
-        amount: int = 0,
-        cards: tuple[int, ...] = (),
-        private: bool = False,
-        note: str = "",
-    ) -> Record:
-        return frozen(cls, (kind, seat, amount, cards, private, note))
+    @property
+    def hides_cards(self) -> bool:
+        """True when the record holds cards that only its seat may see."""
+        return self.private and len(self.cards) > 0
 
     def censored(self, viewer: int | None) -> Record:
         """This record as ``viewer`` may see it (``None``: a spectator)."""
-        if self[4] and self[3] and self[1] != viewer:
-            return frozen(Record, (self[0], self[1], self[2], (), True, self[5]))
+        if self.private and self.cards and self.seat != viewer:
+            return Record(self.kind, self.seat, self.amount, (), True, self.note)
         return self
 
     def to_json(self) -> list[Any]:
-        """Compact plain data ``[kind, seat, amount, cards, private, note]``."""
-        return [self[0], self[1], self[2], list(self[3]), self[4], self[5]]
+        """Compact plain data ``[kind, seat, amount, cards, private, note]`` (the form
+        saves and hand histories hold: ``docs/histories.md``)."""
+        return [self.kind, self.seat, self.amount, list(self.cards), self.private, self.note]
 
-    @classmethod
-    def from_json(cls, data: Any) -> Record:
+    @staticmethod
+    def from_json(data: Any) -> Record:
         """Inverse of :meth:`to_json`."""
         kind, seat, amount, cards, private, note = data
-        return cls(kind, seat, amount, tuple(cards), private, note)
-
-
-def make_record(fields: tuple[Any, ...]) -> Record:
-    """A :class:`Record` from all six fields ``(kind, seat, amount, cards, private,
-    note)``, made in C (the engine's hot paths; ``Record(...)`` reads better)."""
-    return frozen(Record, fields)
-
-
-def make_legal(fields: tuple[Any, ...]) -> LegalAction:
-    """A :class:`LegalAction` from all five fields ``(kind, min, max, cards, limit)``
-    (``cards`` a tuple), made in C."""
-    return frozen(LegalAction, fields)
+        return Record(kind, seat, amount, tuple(cards), private, note)
 
 
 def check_amount(amount: Any, what: str = "amount") -> int:
@@ -194,8 +122,8 @@ def check_amount(amount: Any, what: str = "amount") -> int:
     or negative numbers raise :class:`AmountError`. An integral ``float`` such
     as ``5.0`` is refused too (chips are counted in ints).
     """
-    from pedron.engine.errors import AmountError
     from pedron.engine.moves import exact_int
+    from pedron.errors import AmountError
 
     value = exact_int(amount, what, chips=True)
     if value <= 0:
@@ -206,7 +134,6 @@ def check_amount(amount: Any, what: str = "amount") -> int:
 def check_seat(seat: Any, n: int) -> int:
     """``seat`` as a seat number in ``0..n-1`` (an exact ``int``), or a pedron error."""
     from pedron.engine.moves import exact_int
-
 
     value = exact_int(seat, "a seat")
     if not 0 <= value < n:

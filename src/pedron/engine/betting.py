@@ -17,11 +17,11 @@ The round never decides what happens when one player is left: the game checks
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
-from pedron.engine.actions import LegalAction, Record, check_amount, make_legal, make_record
-from pedron.engine.errors import AmountError, IllegalActionError
+from pedron.engine.actions import LegalAction, Record
 from pedron.engine.ledger import Ledger
 
 __all__ = ["BettingRound", "collect_antes", "draw_replacements"]
@@ -105,12 +105,9 @@ class BettingRound:
         return self.current - self.bets[seat]
 
     def _others_can_respond(self, seat: int) -> bool:
-        led = self.ledger
-        live, stacks = led.live, led.stacks
-        for s in self.order:  # noqa: SIM110 - (a loop: no generator frame per call)
-            if s != seat and live[s] and stacks[s] > 0:
-                return True
-        return False
+        """Whether a seat other than ``seat`` is still in with chips to answer a bet."""
+        live, stacks = self.ledger.live, self.ledger.stacks
+        return any(s != seat and live[s] and stacks[s] > 0 for s in self.order)
 
     def option(self, kind: str) -> LegalAction | str:
         """The moves of ``kind`` the seat to act may make, or why he may make none.
@@ -127,7 +124,7 @@ class BettingRound:
 
     def options(self) -> dict[str, LegalAction]:
         """Every kind of move the seat to act may make, by kind (:meth:`option` for all)."""
-        return {legal[0]: legal for legal in self._legal()}
+        return {legal.kind: legal for legal in self._legal()}
 
     def _legal(self) -> tuple[LegalAction, ...]:
         """The descriptor of every kind of move the seat to act may make, in order."""
@@ -159,8 +156,8 @@ class BettingRound:
                 return "there is no bet to call: check or bet"
             if stack < need and not self.all_in:
                 return f"seat {seat} cannot call {need} in full and all-in actions are off"
-            pay = need if need < stack else stack
-            return make_legal(("call", pay, pay, (), None))
+            pay = min(need, stack)
+            return LegalAction("call", pay, pay)
         if kind == "bet":
             if need:
                 return "there is a bet already: call, raise or fold"
@@ -168,8 +165,7 @@ class BettingRound:
                 return "nobody is left to call a bet"
             if stack < self.min_bet and not self.all_in:
                 return f"seat {seat} cannot bet {self.min_bet} in full and all-in actions are off"
-            return make_legal(("bet", min(self.min_bet, stack), min(self.max_bet, stack), (),
-                               None))
+            return LegalAction("bet", min(self.min_bet, stack), min(self.max_bet, stack))
         if kind == "raise":
             if need == 0:
                 return "there is no bet to raise: bet instead"
@@ -184,54 +180,15 @@ class BettingRound:
                 return (f"seat {seat} cannot raise by {self.min_raise} in full and all-in "
                         "actions are off")
             top = self.current
-            return make_legal(("raise", top + min(self.min_raise, spare),
-                               top + min(self.max_raise, spare), (), None))
+            return LegalAction("raise", top + min(self.min_raise, spare),
+                               top + min(self.max_raise, spare))
         return f"{kind!r} is not a betting action"
 
     def legal_actions(self) -> list[LegalAction]:
         """What the seat to act may do, with amounts (a raise: the totals it may reach)."""
         return list(self._legal())
 
-    def check_action(self, kind: str, amount: Any = None, seat: int | None = None) -> str | None:
-        """``None`` if the action is legal now, else the reason it is not."""
-        try:
-            self._validate(kind, amount, seat)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
-
-    def _validate(self, kind: str, amount: Any, seat: int | None) -> int:
-        """The amount of a legal move (the bet, or the total raised to; 0 otherwise)."""
-        actor = self.to_act
-        if actor is None:
-            raise IllegalActionError("the betting round is over")
-        if seat is not None and seat != actor:
-            from pedron.engine.errors import NotYourTurnError
-
-            raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
-        legal = self.option(kind)
-        if isinstance(legal, str):
-            raise IllegalActionError(legal)
-        if legal.min is None:
-            if amount is not None:
-                raise AmountError(f"{kind} takes no amount")
-            return 0
-        if kind == "call":
-            if amount is not None and (type(amount) is not int or amount != legal.min):
-                raise AmountError(f"calling costs {legal.min} chips, not {amount!r}")
-            return legal.min
-        value = check_amount(amount, f"the {kind}")
-        assert legal.max is not None
-        if not legal.min <= value <= legal.max:
-            what = "a raise must be to" if kind == "raise" else f"a {kind} must be"
-            raise AmountError(f"{what} {legal.min}..{legal.max} chips, not {value}")
-        return value
-
     # -- applying ---------------------------------------------------------------------
-    def apply(self, kind: str, amount: Any = None, seat: int | None = None) -> Record:
-        """Check and apply a move (a raise names its total); returns its record."""
-        return self.play(kind, self._validate(kind, amount, seat))
-
     def play(self, kind: str, amount: int) -> Record:
         """Apply a move already checked against :meth:`option`; returns its record.
 
@@ -240,17 +197,15 @@ class BettingRound:
         actor = self.pending.pop(0)
         led = self.ledger
         if kind == "check":
-            rec = make_record(("check", actor, 0, (), False, ""))
+            rec = Record("check", actor)
         elif kind == "fold":
             led.fold(actor)
-            rec = make_record(("fold", actor, 0, (), False, ""))
+            rec = Record("fold", actor)
         elif kind == "call":
-            need = self.current - self.bets[actor]
-            value = need if need < led.stacks[actor] else led.stacks[actor]
+            value = min(self.current - self.bets[actor], led.stacks[actor])
             led.pay(actor, value)
             self.bets[actor] += value
-            rec = make_record(("call", actor, value, (), False, "" if led.stacks[actor]
-                               else "all-in"))
+            rec = Record("call", actor, value, note="" if led.stacks[actor] else "all-in")
         else:
             pay = amount if kind == "bet" else amount - self.bets[actor]
             led.pay(actor, pay)
@@ -262,7 +217,7 @@ class BettingRound:
             else:
                 self.raises += 1
             note = f"to {self.current}" if led.stacks[actor] else "all-in"
-            rec = make_record((kind, actor, pay, (), False, note))
+            rec = Record(kind, actor, pay, note=note)
             i = self.order.index(actor)
             rest = self.order[i + 1 :] + self.order[:i]
             self.pending = [s for s in rest if led.live[s] and led.stacks[s] > 0]
@@ -272,7 +227,8 @@ class BettingRound:
         return rec
 
     def _prune(self) -> None:
-        # Nobody left to respond: a lone player with nothing to call stops acting.
+        """End the round when nobody is left to respond: one player in, or a player
+        with nothing to call and nobody else with chips to bet against him."""
         led = self.ledger
         if sum(led.live) <= 1:
             self.pending = []
@@ -280,19 +236,12 @@ class BettingRound:
         pending = self.pending
         if pending and self.current - self.bets[pending[0]] <= 0:
             live, stacks = led.live, led.stacks
-            able = 0
-            for s in self.order:
-                if live[s] and stacks[s] > 0:
-                    able += 1
-                    if able > 1:
-                        return
-            self.pending = []
+            if sum(1 for s in self.order if live[s] and stacks[s] > 0) <= 1:
+                self.pending = []
 
     def copy(self, ledger: Ledger) -> BettingRound:
         """A copy working on ``ledger`` (the copy of this round's ledger)."""
-        other = BettingRound.__new__(BettingRound)
-        for name in BettingRound.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = copy.copy(self)
         other.ledger = ledger
         other.bets = self.bets[:]
         other.pending = self.pending[:]
@@ -321,9 +270,9 @@ def collect_antes(ledger: Ledger, seats: Sequence[int], ante: int) -> list[Recor
     out = []
     stacks = ledger.stacks
     for s in seats:
-        pay = ante if ante < stacks[s] else stacks[s]
+        pay = min(ante, stacks[s])
         ledger.pay(s, pay)
-        out.append(make_record(("ante", s, pay, (), False, "" if stacks[s] else "all-in")))
+        out.append(Record("ante", s, pay, note="" if stacks[s] else "all-in"))
     ledger.check()
     return out
 

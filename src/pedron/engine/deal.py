@@ -28,38 +28,25 @@ hundredth.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, ClassVar
 
-from pedron.engine.actions import LegalAction, Record, check_seat, make_record
-from pedron.engine.errors import (
+from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.ledger import Ledger
+from pedron.engine.moves import MoveArgs, to_move
+from pedron.engine.pots import Pot
+from pedron.engine.settle import Settlement
+from pedron.errors import (
     AmountError,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
 )
-from pedron.engine.ledger import Ledger
-from pedron.engine.moves import (
-    Ante,
-    Bet,
-    Call,
-    Check,
-    Fold,
-    Match,
-    MoveArgs,
-    RaiseTo,
-    Reveal,
-    Stop,
-    to_move,
-)
 
 __all__ = ["DONE", "Deal", "DealContext", "check_against"]
-
-# Moves of exact values that need no conversion when they name no seat (the fast path
-# of the named methods): no arguments, or one int.
-_PLAIN_MOVES = frozenset((Check, Fold, Stop, Call, Match))
-_INT_MOVES = frozenset((Bet, RaiseTo, Ante, Reveal))
 
 DONE = "done"
 
@@ -69,6 +56,7 @@ _AMOUNT_KINDS = frozenset(("bet", "raise", "ante"))
 _COST_KINDS = frozenset(("call", "match"))
 
 
+@dataclass(frozen=True, slots=True)
 class DealContext:
     """What a table hands a new deal.
 
@@ -78,31 +66,18 @@ class DealContext:
     (the deal pays into it and settles it); ``deck``: the shoe, called as
     ``deck(players, receivers)`` for the deck to deal from (``receivers``: the
     seat that gets each card dealt, in order), with ``copy()``; ``extra``:
-    what a game's session decides for this deal (Diablo: the game to play,
-    whether it is played for a Diablo pot).
+    what a game's session decides for this deal (Diablo: the variant to play,
+    whether it is played for a Diablo pot), kept in the deal's history.
     """
 
-    __slots__ = ("dealer", "deck", "extra", "ledger", "n", "number", "rules", "seats")
-
-    def __init__(
-        self,
-        rules: Any,
-        number: int,
-        dealer: int,
-        seats: tuple[int, ...],
-        n: int,
-        ledger: Ledger,
-        deck: Any,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        self.rules = rules
-        self.number = number
-        self.dealer = dealer
-        self.seats = seats
-        self.n = n
-        self.ledger = ledger
-        self.deck = deck
-        self.extra = {} if extra is None else extra
+    rules: Any
+    number: int
+    dealer: int
+    seats: tuple[int, ...]
+    n: int
+    ledger: Ledger
+    deck: Any
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 def check_against(legal: LegalAction, move: Any, actor: int) -> None:
@@ -112,10 +87,10 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
     cards against ``cards`` by value; a descriptor's ``limit`` checks what the
     bounds cannot say.
     """
-    kind = legal[0]
+    kind = legal.kind
     if kind in _AMOUNT_KINDS:
-        amount = move[0]
-        lo, hi = legal[1], legal[2]
+        amount = move.amount
+        lo, hi = legal.min, legal.max
         assert lo is not None and hi is not None
         if amount < 1:
             raise AmountError(f"the {kind} must be at least 1 chip, not {amount}")
@@ -125,11 +100,11 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
             what = "the ante" if kind == "ante" else "a bet"
             raise AmountError(f"{what} must be {lo}..{hi} chips, not {amount}")
     elif kind in _COST_KINDS:
-        amount = move[0]
-        if amount is not None and amount != legal[1]:
-            chips = "chip" if legal[1] == 1 else "chips"
-            raise AmountError(f"{kind}ing costs {legal[1]} {chips}, not {amount}")
-    limit = legal[4]
+        amount = move.amount
+        if amount is not None and amount != legal.min:
+            chips = "chip" if legal.min == 1 else "chips"
+            raise AmountError(f"{kind}ing costs {legal.min} {chips}, not {amount}")
+    limit = legal.limit
     if limit is not None:
         reason = limit.why_not(move, legal)
         if reason is not None:
@@ -145,27 +120,31 @@ class Deal:
     move), ``_actor()`` (the seat to act) and ``view``; it may refine
     ``_normalise`` (a move made exact against its descriptor). ``ARGS`` reads
     the game's cards and other arguments; ``NAME`` names the deal in messages.
+
+    What every deal holds: ``rules``, ``number``, ``dealer``, ``n`` (seats at
+    the table), ``order`` (the seats taking part, clockwise from the dealer's
+    left, dealer last), ``ledger``, ``cards[s]`` (seat ``s``'s cards: the deal
+    sees everything, give players :meth:`view`), ``shown[s]`` (the cards seat
+    ``s`` has shown), ``history`` (the records), ``phase``, ``to_act``,
+    ``done``, ``result`` and ``settlement`` (once settled), ``extra`` (what the
+    session decided for it), ``deck`` (once dealt).
     """
 
     __slots__ = (
-        "_chipless",
         "_legal",
         "_listener",
         "_log_to",
-        "_mine",
         "_moves",
-        "_normalised",
         "_ops_to",
-        "_patched",
         "_pots",
         "_seats",
         "_seen",
         "_shoe",
+        "cards",
         "dealer",
         "deck",
         "done",
         "extra",
-        "final",
         "history",
         "ledger",
         "n",
@@ -174,6 +153,8 @@ class Deal:
         "phase",
         "result",
         "rules",
+        "settlement",
+        "shown",
         "to_act",
     )
 
@@ -185,9 +166,6 @@ class Deal:
     _CHIPLESS: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, ctx: DealContext) -> None:
-        self._begin(ctx)
-
-    def _begin(self, ctx: DealContext) -> None:
         """Set up the state every deal has (a game's ``__init__`` calls it first)."""
         self.rules = ctx.rules
         self.extra = ctx.extra  # what the session decided for this deal (never changed)
@@ -196,26 +174,26 @@ class Deal:
         self.dealer = ctx.dealer
         self.n = ctx.n
         self.order: tuple[int, ...] = ctx.seats
+        self.cards: list[tuple[int, ...]] = [()] * ctx.n
+        self.shown: list[tuple[int, ...]] = [()] * ctx.n
         self.history: list[Record] = []
         self._moves: list[Any] = []  # the moves as verified (a seat may be missing) ...
         self._seats: list[int] = []  # ... and the seat that made each
         self.result: Any = None
-        self.final: tuple[tuple[bool, ...], tuple[int, ...]] | None = None
+        self.settlement: Settlement | None = None
         self.phase = ""
         self.done = False  # True once settled (set with the phase "done")
         self.to_act: int | None = None  # the seat to act (the game's _actor(), kept current)
         self._shoe = ctx.deck
         self.deck: Any = None  # the deck dealt from, once dealt
         self._legal: tuple[LegalAction, ...] | None = None  # the descriptors, once asked
-        self._pots: tuple[Any, ...] | None = None  # the pots as they stand, once asked
-        self._seen: list[list[Record]] | None = None  # per viewer, made at the first view
+        self._pots: tuple[Pot, ...] | None = None  # the pots as they stand, once asked
+        self._seen: _Censored | None = None  # the views' histories, made at the first view
         # The table's hook (listen): the lists it keeps the moves in, and what it
         # calls once the deal is over.
         self._listener: Callable[[Deal], None] | None = None
         self._ops_to: list[Any] | None = None
         self._log_to: list[Any] | None = None
-        self._normalised = self._NORMALISE  # (the class's, read once per deal)
-        self._chipless = self._CHIPLESS
 
     # -- what a game defines ------------------------------------------------------------
     def _kinds(self) -> tuple[str, ...]:  # pragma: no cover - every game defines it
@@ -240,12 +218,13 @@ class Deal:
 
     def _common_state(self) -> dict[str, Any]:
         """The part of :meth:`getstate` every deal has: records, moves, result."""
+        done = self.settlement
         return {
             "history": [r.to_json() for r in self.history],
             "moves": [[seat, *m.to_json()] for m, seat in zip(self._moves, self._seats,
                                                                 strict=True)],
             "result": None if self.result is None else self.result.to_json(),
-            "final": None if self.final is None else [list(x) for x in self.final],
+            "final": None if done is None else [list(done.live), list(done.committed)],
         }
 
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
@@ -259,26 +238,34 @@ class Deal:
         choices = " or ".join(k for k in kinds if not isinstance(self._option(k), str))
         return f"seat {actor} may {choices or 'do nothing'} now, not {kind!r}"
 
+    def _finish(self, settlement: Settlement, result: Any) -> None:
+        """Enter the phase ``"done"`` with the ``result`` of ``settlement`` (a game
+        calls it once, when the deal is settled)."""
+        self.settlement = settlement
+        self.result = result
+        self.phase = DONE
+        self.done = True
+
     # -- queries ------------------------------------------------------------------------
     @property
     def over(self) -> bool:
         """True once the deal is settled (the same as :attr:`done`)."""
-        return self.phase == DONE
+        return self.done
 
-    def pots(self) -> list[Any]:
+    def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand (empty once settled)."""
         return list(self.current_pots())
 
-    def current_pots(self) -> tuple[Any, ...]:
+    def current_pots(self) -> tuple[Pot, ...]:
         """:meth:`pots` as a tuple, computed once per state."""
         pots = self._pots
         if pots is None:
-            pots = self._pots = () if self.phase == DONE else tuple(self.ledger.pots())
+            pots = self._pots = () if self.done else tuple(self.ledger.pots())
         return pots
 
     def options(self) -> dict[str, LegalAction]:
         """The legal actions by kind."""
-        return {legal[0]: legal for legal in self._legal_now()}
+        return {legal.kind: legal for legal in self._legal_now()}
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now, with amounts (empty when over)."""
@@ -288,23 +275,19 @@ class Deal:
         """The descriptor of every kind of move open now, computed once per state."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self.phase == DONE else self._all_legal()
+            legal = self._legal = () if self.done else self._all_legal()
         return legal
 
     def _all_legal(self) -> tuple[LegalAction, ...]:
         """Every kind's descriptor: :meth:`_option` for each kind of the phase, in the
         phase's order (a game may compute them together, from the same rule code)."""
-        out = []
-        for kind in self._kinds():
-            legal = self._option(kind)
-            if not isinstance(legal, str):
-                out.append(legal)
-        return tuple(out)
+        options = [self._option(kind) for kind in self._kinds()]
+        return tuple([legal for legal in options if not isinstance(legal, str)])
 
     def _legal_of(self, kind: str) -> LegalAction | None:
         """The descriptor of ``kind`` among those open now, or ``None``."""
         for legal in self._legal_now():
-            if legal[0] == kind:
+            if legal.kind == kind:
                 return legal
         return None
 
@@ -312,7 +295,7 @@ class Deal:
     def moves(self) -> tuple[Any, ...]:
         """Every move applied so far, in order, each naming its seat."""
         return tuple(
-            m if m[-1] is not None else m.with_seat(s)
+            m if m.seat is not None else m.with_seat(s)
             for m, s in zip(self._moves, self._seats, strict=True)
         )
 
@@ -320,42 +303,28 @@ class Deal:
         """``action`` as the normalised move it stands for (naming its seat), or the
         pedron error saying why it is refused. Nothing changes either way."""
         move, actor = self._verified(action)
-        return move if move[-1] is not None else move.with_seat(actor)
+        return move if move.seat is not None else move.with_seat(actor)
 
     def _verified(self, action: Any) -> tuple[Any, int]:
         """The normalised move and the seat making it, or the pedron error."""
-        cls = type(action)
-        if (cls in _PLAIN_MOVES and action[0] is None and action[-1] is None) or (
-            cls in _INT_MOVES and type(action[0]) is int and action[1] is None
-        ):
-            move = action  # a move of exact values, made by the engine's callers: as it is
-        else:
-            move = to_move(action, self.ARGS)
+        move = to_move(action, self.ARGS)
         if self.done:
             raise GameOverError(f"{self.NAME} {self.number} is over")
         actor = self.to_act
-        seat = move[-1]
+        seat = move.seat
         if seat is not None and seat != actor:
             check_seat(seat, self.n)  # a seat not at the table says so
             raise NotYourTurnError(f"seat {seat} acted but seat {actor} is to act")
         kind = move.kind
-        if kind in self._normalised:
+        if kind in self._NORMALISE:
             move = self._normalise(move, self._legal_of("raise" if kind == "raise_by" else kind))
             kind = move.kind
-        legal: LegalAction | None
-        if self._legal is not None:  # (listed already: the usual case, a bot read its view)
-            legal = self._legal_of(kind)
-        else:
-            option = self._option(kind) if kind in self._kinds() else None
-            if isinstance(option, str):
-                raise IllegalActionError(option)
-            legal = option
-        if legal is None:
+        legal = self._legal_of(kind)
+        if legal is None:  # the rule of its kind says why (or the phase knows no such kind)
             reason = self._option(kind)
             raise IllegalActionError(reason if isinstance(reason, str) else self._refusal(kind))
         assert actor is not None  # (a deal not over has a seat to act)
-        if legal[1] is not None or legal[4] is not None:  # amounts or a rule to check
-            check_against(legal, move, actor)
+        check_against(legal, move, actor)
         return move, actor
 
     def check_action(self, action: Any) -> str | None:
@@ -380,32 +349,22 @@ class Deal:
     def _apply(self, action: Any) -> int:
         """Verify ``action`` and apply it; returns where its records begin in the history."""
         move, actor = self._verified(action)
-        history = self.history
-        start = len(history)
+        start = len(self.history)
         self._moves.append(move)
         self._seats.append(actor)
         self._legal = None
         self._play(move)
-        if self.done or move.kind not in self._chipless:
+        if self.done or move.kind not in self._CHIPLESS:
             self._pots = None  # (the chips changed: the pots are asked for again)
         self.to_act = self._actor()
-        ops = self._ops_to
-        if ops is not None:  # (kept by the table for its save: the move once, not a copy)
+        if self._ops_to is not None:  # (kept by the table for its save: the move once)
             op = (actor, move)
-            ops.append(op)
-            log = self._log_to
-            if log is not None:
-                log.append(op)
-        if self.done:
-            listener = self._listener
-            if listener is not None:
-                listener(self)
+            self._ops_to.append(op)
+            if self._log_to is not None:
+                self._log_to.append(op)
+        if self.done and self._listener is not None:
+            self._listener(self)
         return start
-
-    def _finished(self) -> None:
-        """Enter the phase ``"done"`` (a game calls it once, when the deal is settled)."""
-        self.phase = DONE
-        self.done = True
 
     # -- views ----------------------------------------------------------------------------
     def seen_by(self, viewer: int | None) -> tuple[Record, ...]:
@@ -416,67 +375,38 @@ class Deal:
         private records put back. Nothing already seen is looked at again, so
         the cost of a view does not grow with the history before it.
         """
-        history = self.history
         seen = self._seen
         if seen is None:  # the first view of this deal
-            seen = self._seen = [[] for _ in range(self.n + 1)]
-            mine: list[list[int]] = [[] for _ in range(self.n)]
-            self._mine = mine
-            self._patched = [0] * self.n
-        public = seen[self.n]
-        k = len(public)
-        if k < len(history):
-            mine = self._mine
-            append = public.append
-            for i, r in enumerate(islice(history, k, None), k):
-                if r[4] and r[3]:  # private cards: hidden from all but their holder
-                    if r[1] is not None:
-                        mine[r[1]].append(i)
-                    r = make_record((r[0], r[1], r[2], (), True, r[5]))
-                append(r)
-        if viewer is None:
-            return tuple(public)
-        own = seen[viewer]
-        if len(own) < len(public):
-            own.extend(islice(public, len(own), None))
-            positions = self._mine[viewer]
-            p = self._patched[viewer]
-            if p < len(positions):
-                for i in islice(positions, p, None):
-                    own[i] = history[i]
-                self._patched[viewer] = len(positions)
-        return tuple(own)
+            seen = self._seen = _Censored(self.n)
+        return seen.history_for(viewer, self.history)
 
-    def _view_head(
-        self, seat: int | None, dealt_in: tuple[int, ...], bet: int
-    ) -> tuple[Any, ...]:
-        """The fields of :class:`~pedron.engine.views.DealView`, in order, as ``seat``
-        (checked) sees them: a game's view adds its own after these."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+    def _view_fields(self, seat: int | None, dealt_in: tuple[int, ...], bet: int
+                     ) -> dict[str, Any]:
+        """The fields of :class:`~pedron.engine.views.DealView` as ``seat`` (checked)
+        sees them, by name: a game's view adds its own."""
+        if seat is not None:
             seat = check_seat(seat, self.n)
         led = self.ledger
-        final = self.final
-        result = self.result
-        to_act = self.to_act
-        if final is not None:
-            live, committed = final
+        done = self.settlement
+        if done is not None:
+            live, committed = done.live, done.committed
         else:
             live, committed = tuple(led.live), tuple(led.committed)
         if self.done:
-            pot, pots = 0, (result.pots if result is not None else ())
+            pot, pots = 0, self.result.pots
         else:
-            pot = sum(committed) + led.carry
-            pots = self._pots
-            if pots is None:
-                pots = self.current_pots()
-        legal = self._legal_now() if seat is not None and seat == to_act else ()
-        cards: Any = getattr(self, "cards", ())
-        return (
-            seat, self.number, self.dealer, self.phase, to_act, dealt_in,
-            cards[seat] if seat is not None else (), tuple(getattr(self, "shown", ())), live,
-            committed, tuple(led.stacks), pot, pots, led.carry, bet, legal,
-            self.seen_by(seat), result,
-        )
+            pot, pots = sum(committed) + led.carry, self.current_pots()
+        to_act = self.to_act
+        return {
+            "seat": seat, "number": self.number, "dealer": self.dealer, "phase": self.phase,
+            "to_act": to_act, "dealt_in": dealt_in,
+            "my_cards": self.cards[seat] if seat is not None else (),
+            "shown": tuple(self.shown), "live": live, "committed": committed,
+            "stacks": tuple(led.stacks), "pot": pot, "pots": pots, "carry": led.carry,
+            "bet": bet,
+            "legal": self._legal_now() if seat is not None and seat == to_act else (),
+            "history": self.seen_by(seat), "result": self.result,
+        }
 
     @property
     def pot(self) -> int:
@@ -499,11 +429,20 @@ class Deal:
     # -- copying --------------------------------------------------------------------------
     def copy(self, ledger: Ledger, shoe: Any, deck: Any) -> Any:
         """An independent copy working on ``ledger``, ``shoe`` and ``deck`` (a table's
-        clone hands it its own)."""
-        other = type(self).__new__(type(self))
-        self._copy_into(other, ledger)
+        clone hands it its own), listened to by nobody."""
+        other = copy.copy(self)  # (every attribute shared, then the mutable ones copied)
+        other.ledger = ledger
         other._shoe = shoe
         other.deck = deck
+        other.cards = self.cards[:]
+        other.shown = self.shown[:]
+        other.history = self.history[:]
+        other._moves = self._moves[:]
+        other._seats = self._seats[:]
+        other._seen = None if self._seen is None else self._seen.copy()
+        other._listener = other._ops_to = other._log_to = None
+        other._legal = None
+        other._pots = None
         self._copy_state(other)
         return other
 
@@ -517,28 +456,50 @@ class Deal:
         return self.copy(self.ledger.copy(), self._shoe.copy(),
                          None if deck is None else deck.copy())
 
-    def _copy_into(self, other: Deal, ledger: Ledger) -> None:
-        """Fill ``other`` (a bare instance) with a copy of this deal on ``ledger``."""
-        for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if hasattr(self, name):
-                    setattr(other, name, getattr(self, name))
-        other.ledger = ledger
-        other.history = self.history[:]
-        other._moves = self._moves[:]
-        other._seats = self._seats[:]
-        if self._seen is not None:
-            other._seen = [s[:] for s in self._seen]
-            other._mine = [m[:] for m in self._mine]
-            other._patched = self._patched[:]
-        other._listener = other._ops_to = other._log_to = None
-        other._legal = None
-        other._pots = None
 
-    def _emit_all(self, records: Sequence[Record]) -> None:
-        self.history.extend(records)
+class _Censored:
+    """The history as each viewer may see it, extended as records come.
 
+    ``public`` is the spectator's copy (every private card censored);
+    ``own[s]`` is seat ``s``'s copy: the spectator's with his own private
+    records put back (``mine[s]``: their positions; ``restored[s]``: how many
+    of them his copy has).
+    """
 
-def raise_to(move: Any, current: int) -> Any:
-    """A :class:`~pedron.engine.moves.RaiseBy` as the :class:`RaiseTo` it stands for."""
-    return RaiseTo(current + move[0], seat=move[1])
+    __slots__ = ("mine", "own", "public", "restored")
+
+    def __init__(self, n: int) -> None:
+        self.public: list[Record] = []
+        self.own: list[list[Record]] = [[] for _ in range(n)]
+        self.mine: list[list[int]] = [[] for _ in range(n)]
+        self.restored = [0] * n
+
+    def history_for(self, viewer: int | None, history: list[Record]) -> tuple[Record, ...]:
+        """``history`` as ``viewer`` may see it (only the records new since the last
+        call are looked at)."""
+        public = self.public
+        k = len(public)
+        for i, r in enumerate(islice(history, k, None), k):
+            if r.hides_cards:
+                if r.seat is not None:
+                    self.mine[r.seat].append(i)
+                r = r.censored(None)
+            public.append(r)
+        if viewer is None:
+            return tuple(public)
+        own = self.own[viewer]
+        if len(own) < len(public):
+            own.extend(islice(public, len(own), None))
+            positions = self.mine[viewer]
+            for i in islice(positions, self.restored[viewer], None):
+                own[i] = history[i]
+            self.restored[viewer] = len(positions)
+        return tuple(own)
+
+    def copy(self) -> _Censored:
+        other = _Censored(0)
+        other.public = self.public[:]
+        other.own = [o[:] for o in self.own]
+        other.mine = [m[:] for m in self.mine]
+        other.restored = self.restored[:]
+        return other

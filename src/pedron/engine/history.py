@@ -23,12 +23,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pedron.engine.actions import Record
-from pedron.engine.errors import SaveError
 from pedron.engine.ledger import Ledger
-from pedron.engine.moves import to_move
-from pedron.engine.save import short
+from pedron.engine.moves import Draw, to_move
+from pedron.engine.saving import short
 from pedron.engine.views import result_from_json
-from pedron.errors import PedronError
+from pedron.errors import PedronError, SaveError
 
 __all__ = [
     "HISTORY_FORMAT",
@@ -256,7 +255,7 @@ class DealHistory:
         return cls(
             deal.rules, tuple(names), deal.number, deal.dealer, _seats_of(deal),
             tuple(stacks), carry, tuple(sorted(context.items())),
-            tuple([r[3][0] for r in deal.history if r[0] == "deal"]),
+            tuple([r.cards[0] for r in deal.history if r.kind == "deal"]),
             deal.moves, tuple(deal.history), deal.result,
         )
 
@@ -476,7 +475,7 @@ def _seats_of(deal: Any) -> tuple[int, ...]:
 def _censor_move(move: Any, viewer: int | None) -> Any:
     """A move as ``viewer`` may know it: another player's discards are hidden."""
     if move.kind == "draw" and move.seat != viewer:
-        return type(move)((-1,) * len(move[0]), seat=move.seat)
+        return Draw((-1,) * len(move.cards), seat=move.seat)
     return move
 
 

@@ -5,7 +5,7 @@ contribution to the current hand (``committed``), or the pot carried over from
 an earlier hand (``carry``). Their sum is the table's ``total``, which only
 changes when a player leaves with his chips. :meth:`Ledger.check` verifies it
 (and that nothing is negative) after every change; a violation raises
-:class:`~pedron.engine.errors.InvariantError` and is never repaired.
+:class:`~pedron.errors.InvariantError` and is never repaired.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pedron._kernels.tuples import frozen
-from pedron.engine.errors import InvariantError
-from pedron.engine.pots import Pot, build_pots
+from pedron.engine.pots import Pot, build_pots, split_amount
+from pedron.errors import InvariantError
 
 __all__ = ["Ledger"]
-
 
 
 class Ledger:
@@ -89,10 +87,6 @@ class Ledger:
         """Seat ``seat`` is out of this hand; his chips stay in the pots."""
         self.live[seat] = False
 
-    def is_all_in(self, seat: int) -> bool:
-        """Live with an empty stack."""
-        return self.live[seat] and self.stacks[seat] == 0
-
     @property
     def in_hand(self) -> int:
         """Chips committed to the current hand (without the carry-over)."""
@@ -136,7 +130,7 @@ class Ledger:
         if not in_hand:
             return []
         if not short:  # the usual case: one pot for everyone in
-            return [frozen(Pot, (amount, tuple(in_hand), tuple(paid), self.carry))]
+            return [Pot(amount, tuple(in_hand), tuple(paid), self.carry)]
         all_in = [live[s] and stacks[s] == 0 for s in range(n)]
         return build_pots(committed, self.levels, live, all_in, self.carry, self.chips_at)
 
@@ -148,9 +142,7 @@ class Ledger:
         """
         payouts = list(payouts)
         pot = sum(self.committed) + self.carry
-        paid = 0
-        for _, chips in payouts:
-            paid += chips
+        paid = sum(chips for _, chips in payouts)
         if paid + carry != pot or carry < 0:
             raise InvariantError(f"settlement pays {paid} and carries {carry} of a pot of {pot}")
         stacks = self.stacks
@@ -187,8 +179,6 @@ class Ledger:
 
     def share_carry(self, seats: Sequence[int]) -> list[tuple[int, int]]:
         """Divide the carry-over among ``seats`` (odd-chip order); returns the shares."""
-        from pedron.engine.pots import split_amount
-
         if not self.carry or not seats:
             return []
         shares = split_amount(self.carry, seats)
@@ -201,27 +191,16 @@ class Ledger:
     # -- invariant and state --------------------------------------------------
     def check(self) -> None:
         """Raise :class:`InvariantError` unless the chips add up and none is negative."""
-        stacks = self.stacks
-        committed = self.committed
-        # (committed chips and the carry-over cannot go negative: pay() and
-        # settle() refuse negative amounts.) A loop, not sum() and min(): in
-        # compiled code it makes no call.
-        chips = self.carry
-        negative = False
-        for x in stacks:
-            chips += x
-            if x < 0:
-                negative = True
-        for x in committed:
-            chips += x
-        if chips == self.total and not negative:
-            return
-        if sum(stacks) + sum(self.committed) + self.carry != self.total:
+        stacks, committed = self.stacks, self.committed
+        if sum(stacks) + sum(committed) + self.carry != self.total:
             raise InvariantError(
-                f"chip total broken: stacks {stacks} + committed {self.committed} + "
+                f"chip total broken: stacks {stacks} + committed {committed} + "
                 f"carry {self.carry} != {self.total}"
             )
-        raise InvariantError(f"negative chips: stacks {stacks}, carry {self.carry}")
+        # (committed chips and the carry-over cannot go negative: pay() and settle()
+        # refuse negative amounts)
+        if any(x < 0 for x in stacks):
+            raise InvariantError(f"negative chips: stacks {stacks}, carry {self.carry}")
 
     def getstate(self) -> dict[str, Any]:
         """Plain data of the ledger."""

@@ -2,38 +2,43 @@
 
 ``Check()``, ``Bet(5)``, ``Call()``, ``RaiseTo(8)``, ``Fold()`` (Diablo's
 betting rounds); ``Ante(2)``, ``Match()``, ``Stop()``, ``Reveal(card)``
-(Diamondback); ``Draw(cards)``, ``Declare(category, ranks)``, ``Choose(game)``
-(Diablo); ``Vote(seat)``, ``Leave(seat)`` (between deals). Every move has an
-optional ``seat``: when given, the engine checks that this seat is the one to
-act. A raise is stated as the total the round's bet is raised **to**
-(:class:`RaiseTo`); :class:`RaiseBy` is the convenience that says by how much.
+(Diamondback); ``Draw(cards)``, ``Declare(category, ranks)``,
+``Choose(variant)`` (Diablo); ``Vote(seat)``, ``Leave(seat)`` (between deals).
+Every move has an optional ``seat``, its last field: when given, the engine
+checks that this seat is the one to act. A raise is stated as the total the
+round's bet is raised **to** (:class:`RaiseTo`); :class:`RaiseBy` is the
+convenience that says by how much.
+
+Moves are frozen dataclasses, compiled as final extension types (see
+``docs/design.md``, *Build*): no field of one can be changed, and no subclass
+can say something else about its fields.
 
 :func:`to_move` is the boundary: it turns whatever a caller passed (a move, a
 string such as ``"raise 8"`` or ``"draw Kc 3h"``, a tuple such as
-``("bet", 3)``, or the generic :class:`~pedron.engine.actions.Action`) into a
-move holding only exact built-in values (``int``, ``str``, tuples of them), so
-nothing after it ever sees the caller's object: an ``int`` subclass whose
-comparisons lie, or a ``str`` subclass whose ``__eq__`` does, cannot change
-what a move means.
+``("bet", 3)``) into a move holding only exact built-in values (``int``,
+``str``, tuples of them), so nothing after it ever sees the caller's object:
+an ``int`` subclass whose comparisons lie, or a ``str`` subclass whose
+``__eq__`` does, cannot change what a move means.
 """
 
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Callable
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+import cython
 
 from pedron import _exact
-from pedron._kernels.tuples import frozen
-from pedron.engine.errors import (
+from pedron.errors import (
     ActionTypeError,
     AmountError,
     CardActionError,
     IllegalActionError,
+    PedronError,
 )
-from pedron.engine.frozen import Frozen, fields
-from pedron.errors import PedronError
 
 __all__ = [
     "MOVE_TYPES",
@@ -60,220 +65,194 @@ __all__ = [
 ]
 
 
-class _Move(Frozen):
-    """Base of the move classes; ``kind`` names the kind, ``seat`` is the last field."""
+@cython.cclass
+class _Move:
+    """Base of the move classes: each is a frozen dataclass whose last field is
+    ``seat``, with ``kind`` naming its kind."""
 
-    __slots__ = ()
-    kind: ClassVar[str] = ""
-    seat: int | None
+    kind = ""
 
     def to_json(self) -> list[Any]:
         """``[kind, *arguments]`` (without the seat): the tuple form :func:`to_move` reads."""
-        return [self.kind, *[list(v) if isinstance(v, tuple) else v for v in self[:-1]]]
+        out: list[Any] = [self.kind]
+        for name in self.__dataclass_fields__:  # type: ignore[attr-defined]
+            if name != "seat":
+                value = getattr(self, name)
+                out.append(list(value) if isinstance(value, tuple) else value)
+        return out
 
     def with_seat(self, seat: int | None) -> Any:
         """The same move stated for ``seat``."""
-        return frozen(type(self), (*self[:-1], seat))
+        return replace(self, seat=seat)  # type: ignore[type-var]
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Check(_Move):
     """Check: pass the turn while nobody has bet in this round."""
 
-    __slots__ = ()
     kind = "check"
-    seat: int | None
-
-    def __new__(cls, *, seat: int | None = None) -> Check:
-        return frozen(cls, (seat,))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Bet(_Move):
     """Bet ``amount`` chips (Diablo: in the first round the opening; Diamondback:
     the dealer's bet)."""
 
-    __slots__ = ()
     kind = "bet"
     amount: int
-    seat: int | None
-
-    def __new__(cls, amount: int, *, seat: int | None = None) -> Bet:
-        return frozen(cls, (amount, seat))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Call(_Move):
     """Call the round's bet (all-in if short). ``amount``, if given, must be the cost."""
 
-    __slots__ = ()
     kind = "call"
-    amount: int | None
-    seat: int | None
-
-    def __new__(cls, amount: int | None = None, *, seat: int | None = None) -> Call:
-        return frozen(cls, (amount, seat))
+    amount: int | None = None
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class RaiseTo(_Move):
     """Raise so that the round's bet becomes ``amount`` chips in all."""
 
-    __slots__ = ()
     kind = "raise"
     amount: int
-    seat: int | None
-
-    def __new__(cls, amount: int, *, seat: int | None = None) -> RaiseTo:
-        return frozen(cls, (amount, seat))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class RaiseBy(_Move):
     """Raise by ``amount`` chips over the round's bet (becomes a :class:`RaiseTo`)."""
 
-    __slots__ = ()
     kind = "raise_by"
     amount: int
-    seat: int | None
-
-    def __new__(cls, amount: int, *, seat: int | None = None) -> RaiseBy:
-        return frozen(cls, (amount, seat))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Fold(_Move):
     """Fold (in Dealer's Diamondback's ante round: decline to be dealt in)."""
 
-    __slots__ = ()
     kind = "fold"
-    seat: int | None
-
-    def __new__(cls, *, seat: int | None = None) -> Fold:
-        return frozen(cls, (seat,))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Ante(_Move):
     """Dealer's Diamondback: the dealer sets (and pays) an ante of ``amount`` chips."""
 
-    __slots__ = ()
     kind = "ante"
     amount: int
-    seat: int | None
-
-    def __new__(cls, amount: int, *, seat: int | None = None) -> Ante:
-        return frozen(cls, (amount, seat))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Match(_Move):
     """Diamondback: match the dealer's bet (or the ante). ``amount``, if given,
     must be the cost."""
 
-    __slots__ = ()
     kind = "match"
-    amount: int | None
-    seat: int | None
-
-    def __new__(cls, amount: int | None = None, *, seat: int | None = None) -> Match:
-        return frozen(cls, (amount, seat))
+    amount: int | None = None
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Stop(_Move):
     """Diamondback: the dealer stops betting; the showdown follows."""
 
-    __slots__ = ()
     kind = "stop"
-    seat: int | None
-
-    def __new__(cls, *, seat: int | None = None) -> Stop:
-        return frozen(cls, (seat,))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Reveal(_Move):
     """Diamondback: expose ``card`` (an id, or text such as ``"Q4"``), one of the two held."""
 
-    __slots__ = ()
     kind = "reveal"
     card: int
-    seat: int | None
-
-    def __new__(cls, card: int | str, *, seat: int | None = None) -> Reveal:
-        return frozen(cls, (card, seat))
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Draw(_Move):
-    """Diablo: exchange ``cards`` (none: stand pat)."""
+    """Diablo: exchange ``cards`` (none: stand pat). Cards are ids, or text such as
+    ``"Kc 3h"``; the game reads them when the move is applied (:func:`to_move`)."""
 
-    __slots__ = ()
     kind = "draw"
-    cards: tuple[int, ...]
-    seat: int | None
-
-    def __new__(cls, cards: Any = (), *, seat: int | None = None) -> Draw:
-        # Text and other objects are kept as given: the game reads them (and refuses them).
-        return frozen(cls, (tuple(cards) if isinstance(cards, (list, tuple)) else cards,
-                                   seat))
+    cards: Any = ()
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Declare(_Move):
     """Diablo's Declare variant: name the hand as a category and its five ranks."""
 
-    __slots__ = ()
     kind = "declare"
-    category: int
-    ranks: tuple[int, ...]
-    seat: int | None
-
-    def __new__(cls, category: Any, ranks: Any = None, *, seat: int | None = None) -> Declare:
-        return frozen(cls, (category, ranks, seat))
+    category: Any
+    ranks: Any = None
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Choose(_Move):
-    """Diablo's Dealer's Choice: the dealer calls ``game`` (a name, or its index)."""
+    """Diablo's Dealer's Choice: the dealer calls ``variant`` (a name, or its index)."""
 
-    __slots__ = ()
     kind = "choose"
-    game: str
-    seat: int | None
-
-    def __new__(cls, game: Any, *, seat: int | None = None) -> Choose:
-        return frozen(cls, (game, seat))
+    variant: Any
+    seat: int | None = None
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Vote(_Move):
     """Match Diamondback, between hands: ``seat`` agrees (or no longer agrees) to end."""
 
-    __slots__ = ()
     kind = "vote"
-    agree: bool
-    seat: int | None
-
-    def __new__(cls, seat: int, agree: bool = True) -> Vote:
-        return frozen(cls, (agree, seat))
+    seat: int
+    agree: bool = True
 
     def to_json(self) -> list[Any]:
         """``["vote", seat, agree]``: the tuple form :func:`to_move` reads."""
         return ["vote", self.seat, self.agree]
 
 
-@fields
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Leave(_Move):
     """Between deals: ``seat`` leaves the table with his chips."""
 
-    __slots__ = ()
     kind = "leave"
-    seat: int | None
-
-    def __new__(cls, seat: int) -> Leave:
-        return frozen(cls, (seat,))
+    seat: int
 
     def to_json(self) -> list[Any]:
         """``["leave", seat]``: the tuple form :func:`to_move` reads."""
@@ -286,12 +265,11 @@ Move = (
 )
 
 #: Every move class by its kind.
-MOVE_TYPES: dict[str, type[Any]] = {
+MOVE_TYPES: MappingProxyType[str, type[Any]] = MappingProxyType({
     cls.kind: cls
     for cls in (Check, Bet, Call, RaiseTo, RaiseBy, Fold, Ante, Match, Stop, Reveal, Draw,
                 Declare, Choose, Vote, Leave)
-}
-_BY_CLASS = {cls: kind for kind, cls in MOVE_TYPES.items()}
+})
 
 
 # -- exact values ------------------------------------------------------------------------
@@ -338,9 +316,10 @@ class MoveArgs:
     """How a game reads the arguments of its moves (cards, declarations, games).
 
     ``cards(value) -> tuple[int, ...]`` reads cards from text or ids;
-    ``declaration(category, ranks) -> (int, tuple[int, ...])``; ``game(value)
-    -> str``. Each returns exact built-in values or raises a pedron error.
-    The default reads cards as ids only and refuses declarations and games.
+    ``declaration(category, ranks) -> (int, tuple[int, ...])``;
+    ``variant(value) -> str``. Each returns exact built-in values or raises a
+    pedron error. The default reads cards as ids only and refuses declarations
+    and variants.
     """
 
     def __repr__(self) -> str:
@@ -354,8 +333,8 @@ class MoveArgs:
     def declaration(self, category: Any, ranks: Any) -> tuple[int, tuple[int, ...]]:
         raise IllegalActionError("this game has no declarations")
 
-    def game(self, value: Any) -> str:
-        raise IllegalActionError("this game has no choice of games")
+    def variant(self, value: Any) -> str:
+        raise IllegalActionError("this game has no choice of variants")
 
 
 _PLAIN = MoveArgs()
@@ -406,8 +385,8 @@ def _build(kind: str, values: list[Any], seat: int | None, args: MoveArgs) -> An
         category, ranks = args.declaration(values[0], values[1] if len(values) == 2 else None)
         return Declare(category, ranks, seat=seat)
     if kind == "choose":
-        need(1, "a game")
-        return Choose(args.game(values[0]), seat=seat)
+        need(1, "a variant")
+        return Choose(args.variant(values[0]), seat=seat)
     if kind == "vote":
         if not 1 <= len(values) <= 2:
             need(2, "a seat and whether he agrees")
@@ -454,97 +433,60 @@ def _from_text(text: str, seat: int | None, args: MoveArgs) -> Any:
     return _build(kind, values, seat, args)
 
 
-def _from_action(action: Any, args: MoveArgs) -> Any:
-    """The generic :class:`~pedron.engine.actions.Action` as a move."""
-    kind = exact_str(action.kind, "an action kind")
-    amount, cards, seat = action.amount, action.cards, _seat(action.seat)
-    if not isinstance(cards, (tuple, list)):
-        raise ActionTypeError(f"action cards must be a tuple, not {type(cards).__name__}")
-    if kind == "draw":
-        if amount is not None:
-            raise IllegalActionError("a draw names cards, not an amount")
-        return Draw(args.cards(tuple(cards)), seat=seat)
-    if kind == "declare":
-        return _build(kind, [amount, tuple(cards) if cards else None], seat, args)
-    if kind == "reveal":
-        if amount is not None or len(cards) != 1:
-            raise IllegalActionError("a reveal names exactly one card")
-        return Reveal(_one_card(args, cards[0]), seat=seat)
-    if cards:
-        raise IllegalActionError(f"a {kind!r} names no cards")
-    if kind == "raise":
-        warnings.warn(
-            "Action('raise', x) raises *by* x chips (pedron 0.1); say RaiseTo(total) or "
-            "RaiseBy(x)",
-            DeprecationWarning,
-            stacklevel=4,
-        )
-        return RaiseBy(exact_int(amount, "the raise", chips=True), seat=seat)
-    if kind in ("check", "fold", "stop"):
-        if amount is not None:
-            raise AmountError(f"a {kind} takes no amount")
-        return MOVE_TYPES[kind](seat=seat)
-    if kind in ("vote", "leave"):
-        raise IllegalActionError(f"a {kind!r} is made on the table, between deals")
-    return _build(kind, [] if amount is None else [amount], seat, args)
-
-
-_NO_ARGS = frozenset(("check", "fold", "stop"))
-_INT_ARG = frozenset(("bet", "raise", "raise_by", "ante", "reveal"))
-_COST_ARG = frozenset(("call", "match"))
-
-
-def _is_exact(move: Any, kind: str) -> bool:
-    """True when a move of an exact move class holds only exact built-in values
-    (the common case, a move built by a bot): it can be used as it is."""
-    seat = move[-1]
+def _is_exact(move: Any) -> bool:
+    """True when a move holds only exact built-in values (the common case, a move
+    built by a bot or by the engine itself): it can be used as it is."""
+    seat = move.seat
     if seat is not None and type(seat) is not int:
         return False
-    if kind in _NO_ARGS:
+    cls = type(move)
+    if cls is Check or cls is Fold or cls is Stop:
         return True
-    if kind in _INT_ARG:
-        return type(move[0]) is int
-    if kind in _COST_ARG:
-        return move[0] is None or type(move[0]) is int
-    if kind == "draw":
-        cards = move[0]
+    if cls is Bet or cls is RaiseTo or cls is RaiseBy or cls is Ante:
+        return type(move.amount) is int
+    if cls is Call or cls is Match:
+        return move.amount is None or type(move.amount) is int
+    if cls is Reveal:
+        return type(move.card) is int
+    if cls is Draw:
+        cards = move.cards
         return type(cards) is tuple and all(type(c) is int for c in cards)
-    return False  # declarations, games, votes: read by the game
+    return False  # declarations, variants, votes: read by the game
+
+
+def _read_move(move: Any, args: MoveArgs) -> Any:
+    """A move of one of the move classes, its values made exact by the game's ``args``."""
+    kind = move.kind
+    seat = _seat(move.seat)
+    if kind == "vote":
+        return _build(kind, [seat, move.agree], None, args)
+    if kind == "leave":
+        return _build(kind, [seat], None, args)
+    if kind == "draw":
+        return Draw(args.cards(move.cards), seat=seat)
+    if kind == "declare":
+        category, ranks = args.declaration(move.category, move.ranks)
+        return Declare(category, ranks, seat=seat)
+    if kind in ("call", "match"):
+        return type(move)(_optional_amount(move.amount, f"the {kind} amount"), seat=seat)
+    return _build(kind, move.to_json()[1:], seat, args)
 
 
 def to_move(action: Any, args: MoveArgs | None = None) -> Any:
     """``action`` as a move of exact built-in values (see the module docstring).
 
-    Accepts a move, a string (``"raise 8"``), a tuple or list (``("raise",
-    8)``, the form :meth:`to_json` writes) or an
-    :class:`~pedron.engine.actions.Action`. Raises
-    :class:`~pedron.engine.errors.ActionTypeError` for an object of another
-    type, :class:`~pedron.engine.errors.IllegalActionError` (or its
-    :class:`~pedron.engine.errors.AmountError`) for one that names no move.
+    Accepts a move, a string (``"raise 8"``) or a tuple or list (``("raise",
+    8)``, the form :meth:`to_json` writes). Raises
+    :class:`~pedron.errors.ActionTypeError` for an object of another
+    type, :class:`~pedron.errors.IllegalActionError` (or its
+    :class:`~pedron.errors.AmountError`) for one that names no move.
     """
-    cls = type(action)
-    kind = _BY_CLASS.get(cls)
-    if kind is not None and _is_exact(action, kind):
-        return action  # already made of exact built-in values: nothing to convert
+    if type(action) in _MOVE_CLASSES:
+        if _is_exact(action):
+            return action  # already made of exact built-in values: nothing to convert
+        return _read_move(action, _PLAIN if args is None else args)
     if args is None:
         args = _PLAIN
-    if kind is None:
-        for base, name in _BY_CLASS.items():
-            if isinstance(action, base):  # a subclass: read its fields as a plain tuple
-                cls, kind = base, name
-                break
-    if kind is not None:
-        values = [tuple.__getitem__(action, i) for i in range(tuple.__len__(action))]
-        seat = _seat(values.pop())
-        if kind in ("vote", "leave"):
-            return _build(kind, [seat, *values], None, args)
-        if kind == "draw":
-            return Draw(args.cards(values[0]), seat=seat)
-        if kind == "declare":
-            return Declare(*args.declaration(values[0], values[1]), seat=seat)
-        if kind in ("call", "match"):
-            return cls(_optional_amount(values[0], f"the {kind} amount"), seat=seat)
-        return _build(kind, values, seat, args)
     if isinstance(action, str):
         return _from_text(exact_str(action, "an action"), None, args)
     if isinstance(action, (tuple, list)):
@@ -553,18 +495,13 @@ def to_move(action: Any, args: MoveArgs | None = None) -> Any:
             raise IllegalActionError("an empty action")
         name = exact_str(items[0], "an action kind").lower()
         return _build(name, items[1:], None, args)
-    from pedron.engine.actions import Action
-
-    if isinstance(action, Action):
-        return _from_action(action, args)
     raise ActionTypeError(
-        "an action is a move (Bet(3), RaiseTo(8), ...), text ('raise 8'), a tuple "
-        f"(('raise', 8)) or an Action, not {type(action).__name__}"
+        "an action is a move (Bet(3), RaiseTo(8), ...), text ('raise 8') or a tuple "
+        f"(('raise', 8)), not {type(action).__name__}"
     )
 
 
-#: A callable that turns a caller's action into a move (``to_move`` bound to a game).
-MoveReader = Callable[[Any], Any]
+_MOVE_CLASSES = frozenset(MOVE_TYPES.values())
 
 
 def card_reader(parse_text: Callable[[str], Any]) -> Callable[[Any], tuple[int, ...]]:

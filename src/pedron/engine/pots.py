@@ -14,50 +14,42 @@ added to the main pot, which every player still in may win.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from pedron._kernels.tuples import frozen
-from pedron.engine.frozen import Frozen, fields
+import cython
 
-__all__ = ["Pot", "build_pots", "clockwise", "from_left", "next_clockwise", "split_amount"]
+__all__ = ["Pot", "build_pots", "split_amount"]
 
 
-@fields
-class Pot(Frozen):
-    """One pot: its chips, the seats that may win it, the seats that paid into it.
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
+class Pot:
+    """One pot: ``amount`` (its chips), ``eligible`` (the seats that may win it),
+    ``contributors`` (the seats that paid into it), both in seat order, and
+    ``carry`` (the part of it carried over from the deal before: the main pot,
+    index 0 of :func:`build_pots`, includes the carry-over)."""
 
-    ``eligible`` and ``contributors`` are in seat order. The main pot (index 0
-    of :func:`build_pots`) includes the carry-over, flagged by ``carry``.
-    """
-
-    __slots__ = ()
     amount: int
     eligible: tuple[int, ...]
-    contributors: tuple[int, ...]
-    carry: int
-
-    def __new__(
-        cls,
-        amount: int,
-        eligible: tuple[int, ...],
-        contributors: tuple[int, ...] = (),
-        carry: int = 0,
-    ) -> Pot:
-        return frozen(cls, (amount, eligible, contributors, carry))
+    contributors: tuple[int, ...] = ()
+    carry: int = 0
 
     def to_json(self) -> list[Any]:
         """Compact plain data ``[amount, eligible, contributors, carry]``."""
-        return [self[0], list(self[1]), list(self[2]), self[3]]
+        return [self.amount, list(self.eligible), list(self.contributors), self.carry]
+
+    @staticmethod
+    def from_json(data: Any) -> Pot:
+        """Inverse of :meth:`to_json`."""
+        amount, eligible, contributors, carry = data
+        return Pot(amount, tuple(eligible), tuple(contributors), carry)
 
     @property
     def uncalled(self) -> bool:
         """True when the only seat able to win it is the only one who paid into it."""
-        return len(self[1]) == 1 and self[3] == 0 and self[2] == self[1]
-
-
-def clockwise(first: int, n: int) -> tuple[int, ...]:
-    """Seat numbers ``first, first+1, ...`` modulo ``n`` (all ``n`` seats once)."""
-    return from_left((first - 1) % n, n)
+        return len(self.eligible) == 1 and self.carry == 0 and self.contributors == self.eligible
 
 
 def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
@@ -106,7 +98,7 @@ def build_pots(
         amount = carry
         for c in committed:
             amount += c
-        return [frozen(Pot, (amount, tuple(live_seats), contributors_all, carry))]
+        return [Pot(amount, tuple(live_seats), contributors_all, carry)]
     bounds = [c for c in caps if c < top] + [top]
     pots: list[Pot] = []
     prev_chips = [0] * n
@@ -129,31 +121,5 @@ def build_pots(
         eligible = tuple([s for s in live_seats if levels[s] >= level])
         extra = carry if b == 0 else 0
         if amount or extra:
-            pots.append(frozen(Pot, (amount + extra, eligible, tuple(paid), extra)))
+            pots.append(Pot(amount + extra, eligible, tuple(paid), extra))
     return pots
-
-
-# Seat orders by table size: the seats clockwise from each seat's left, that seat last.
-_FROM_LEFT = {n: tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
-              for n in range(1, 9)}
-
-
-def from_left(dealer: int, n: int) -> tuple[int, ...]:
-    """The ``n`` seats clockwise from ``dealer``'s left, ``dealer`` last.
-
-    The one seat order of the engine: dealing, acting in turn, and the odd chip
-    (to the first tied winner clockwise from the dealer's left) all follow it.
-    """
-    table = _FROM_LEFT.get(n)
-    if table is None:
-        return tuple([(dealer + k) % n for k in range(1, n + 1)])
-    return table[dealer]
-
-
-def next_clockwise(seat: int, n: int, allowed: Sequence[bool]) -> int | None:
-    """The first seat after ``seat`` clockwise (``seat`` itself last) with
-    ``allowed[s]`` true, or ``None``."""
-    for s in from_left(seat, n):
-        if allowed[s]:
-            return s
-    return None

@@ -20,20 +20,20 @@ are emitted in pot order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from pedron.engine.actions import Record, make_record
+import cython
+
+from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.pots import Pot, split_amount
 
 __all__ = ["Settlement", "pass_pot", "settle", "void"]
 
-_POT = tuple(f"pot {i}" for i in range(16))
 
-
-def _pot_name(index: int) -> str:
-    return _POT[index] if index < len(_POT) else f"pot {index}"
-
-
+@cython.final
+@dataclass(frozen=True)
+@cython.cclass
 class Settlement:
     """What a settlement did (the engine's own record, read by the game).
 
@@ -46,36 +46,18 @@ class Settlement:
     contributions just before settling.
     """
 
-    __slots__ = ("carry", "committed", "live", "net", "pot_winners", "pots", "received",
-                 "winners")
-
-    def __init__(
-        self,
-        pots: tuple[Pot, ...],
-        received: tuple[int, ...],
-        net: tuple[int, ...],
-        carry: int,
-        winners: tuple[int, ...],
-        pot_winners: tuple[tuple[int, ...], ...],
-        live: tuple[bool, ...],
-        committed: tuple[int, ...],
-    ) -> None:
-        self.pots = pots
-        self.received = received
-        self.net = net
-        self.carry = carry
-        self.winners = winners
-        self.pot_winners = pot_winners
-        self.live = live
-        self.committed = committed
+    pots: tuple[Pot, ...]
+    received: tuple[int, ...]
+    net: tuple[int, ...]
+    carry: int
+    winners: tuple[int, ...]
+    pot_winners: tuple[tuple[int, ...], ...]
+    live: tuple[bool, ...]
+    committed: tuple[int, ...]
 
     @property
     def main_winners(self) -> tuple[int, ...]:
         """Who won the main pot (empty if it carried over or was returned)."""
-        return self._main_winners()
-
-    def _main_winners(self) -> tuple[int, ...]:
-        # (the property's body: compiled callers call it in C)
         if not self.pots or self.pots[0].uncalled:
             return ()
         return self.pot_winners[0]
@@ -106,7 +88,6 @@ def settle(
     ``tied`` equal best hands among ``eligible`` carry the pot over (``None``:
     ties always divide). ``emit`` receives each record.
     """
-    # (in compiled code a loop over exact lists and tuples; no generator, no closure)
     pots = ledger.pots()
     n = len(ledger.stacks)
     showdown = strengths is not None
@@ -116,29 +97,25 @@ def settle(
     pot_winners: list[tuple[int, ...]] = []
     rank: dict[int, int] | None = None  # odd-chip order, made when a pot is split
     for index, pot in enumerate(pots):
-        amount, eligible, contributors, pot_carry = pot
-        name = _pot_name(index)
+        amount, eligible = pot.amount, pot.eligible
+        name = f"pot {index}"
         if len(eligible) == 1:
             s = eligible[0]
             received[s] += amount
             pot_winners.append(eligible)
-            if pot_carry == 0 and contributors == eligible:  # his own chips: uncalled
-                emit(make_record(("return", s, amount, (), False, name)))
+            if pot.uncalled:  # his own chips
+                emit(Record("return", s, amount, note=name))
                 continue
-            emit(make_record(("win", s, amount, (), False,
-                              name if showdown else name + ", uncontested")))
+            emit(Record("win", s, amount, note=name if showdown else name + ", uncontested"))
             if s not in winners:
                 winners.append(s)
             continue
         assert strengths is not None, "several seats compete for a pot but nothing was shown"
-        best = 0
-        for s in eligible:
-            if strengths[s] > best:
-                best = strengths[s]
+        best = max(strengths[s] for s in eligible)
         if best <= 0:
             carry += amount
             pot_winners.append(())
-            emit(make_record(("carry", None, amount, (), False, f"pot {index}: every hand dead")))
+            emit(Record("carry", None, amount, note=f"{name}: every hand dead"))
             continue
         tied = [s for s in eligible if strengths[s] == best]
         k = len(tied)
@@ -149,19 +126,18 @@ def settle(
             if tie_carries is not None and tie_carries(k, len(eligible)):
                 carry += amount
                 pot_winners.append(())
-                emit(make_record(("carry", None, amount, (), False,
-                                  f"pot {index}: every hand equal")))
+                emit(Record("carry", None, amount, note=f"{name}: every hand equal"))
                 continue
         share = amount
         if k > 1 and odd_chip_carry and amount % k:
             odd = amount % k
             share -= odd
             carry += odd
-            emit(make_record(("carry", None, odd, (), False, f"pot {index}: odd chips")))
+            emit(Record("carry", None, odd, note=f"{name}: odd chips"))
         note = name + ", split" if k > 1 else name
         for s, chips in split_amount(share, tied):
             received[s] += chips
-            emit(make_record(("win", s, chips, (), False, note)))
+            emit(Record("win", s, chips, note=note))
         for s in tied:
             if s not in winners:
                 winners.append(s)
@@ -173,8 +149,8 @@ def settle(
         position = {s: i for i, s in enumerate(order)}
         winners.sort(key=position.__getitem__)
     return Settlement(
-        tuple(pots), tuple(received), net, ledger.carry, tuple(winners), tuple(pot_winners),
-        live, committed,
+        pots=tuple(pots), received=tuple(received), net=net, carry=ledger.carry,
+        winners=tuple(winners), pot_winners=tuple(pot_winners), live=live, committed=committed,
     )
 
 
@@ -185,7 +161,10 @@ def pass_pot(ledger: Ledger) -> Settlement:
     live, committed = tuple(ledger.live), tuple(ledger.committed)
     pot = sum(committed) + ledger.carry
     ledger.settle([], pot)
-    return Settlement((), (0,) * n, tuple([-c for c in committed]), pot, (), (), live, committed)
+    return Settlement(
+        pots=(), received=(0,) * n, net=tuple([-c for c in committed]), carry=pot, winners=(),
+        pot_winners=(), live=live, committed=committed,
+    )
 
 
 def void(ledger: Ledger, emit: Callable[[Record], object], note: str) -> Settlement:
@@ -197,4 +176,7 @@ def void(ledger: Ledger, emit: Callable[[Record], object], note: str) -> Settlem
         if chips:
             emit(Record("return", s, chips, note=note))
     ledger.settle([(s, c) for s, c in enumerate(committed) if c], ledger.carry)
-    return Settlement((), committed, (0,) * n, ledger.carry, (), (), live, committed)
+    return Settlement(
+        pots=(), received=committed, net=(0,) * n, carry=ledger.carry, winners=(),
+        pot_winners=(), live=live, committed=committed,
+    )

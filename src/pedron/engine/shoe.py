@@ -4,7 +4,7 @@ A table hands each deal its shoe; the deal asks it once for the deck to deal
 from (``shoe(players, receivers)``: the players dealt in, and the seat that
 gets each card dealt, in order). The shoe shuffles a fresh deck with the
 table's generator, or arranges one for a prearranged deal
-(:class:`~pedron.engine.table.DealPlan`): the named cards go to the named
+(:class:`~pedron.engine.plans.DealPlan`): the named cards go to the named
 seats, the rest come shuffled from the rest of the deck. :meth:`Shoe.copy`
 gives an independent shoe (a clone's).
 """
@@ -56,8 +56,8 @@ class Shoe:
         if plan is None:
             return self.fresh(players)
         size = self.size(players)
-        if plan[2] is not None:  # pedron 0.1: the top of the deck, the rest in card order
-            top = [c for c in plan[2] if c < size]
+        if plan.order is not None:  # the top of the deck, the rest in card order
+            top = [c for c in plan.order if c < size]
             seen = set(top)
             return self.ordered(players, top + [c for c in range(size) if c not in seen])
         return self.ordered(players, plan.arrange(self.fresh(players).stock, receivers))

@@ -1,64 +1,167 @@
-"""The session both games' ``Table`` classes share: one vocabulary, one life cycle.
+"""The session both games' ``Table`` classes are: one vocabulary, one life cycle.
 
-:class:`TableBase` holds what lasts from deal to deal (seats, names, the chip
-ledger, the generator, the dealer, the table's events, prearranged deals, the
-deals kept) and runs every deal the same way:
+A :class:`Table` holds what lasts from deal to deal (seats, names, the chip
+ledger, the generator, the dealer, the table's events, prearranged deals) and
+the parts it is made of:
 
-``next_deal()`` builds the game's deal from a context (the seats in order,
+* ``GAME``, a :class:`CardGame`: what the table must know of the game it
+  seats (its rules, its cards and decks, its views and histories, how many
+  players, its own session rules);
+* ``session``: the game's session rules (:class:`Session`), one small object
+  per table holding the game's own state between deals (the Diablo series,
+  Match Diamondback's votes) and deciding what the table cannot (the next
+  deal's seats and variant, the next dealer, who leaves, when it ends);
+* ``journal``: what a save needs (:class:`~pedron.engine.saving.Journal`).
+
+Every deal runs the same way: ``next_deal()`` asks the session for the deal
+(built from a :class:`~pedron.engine.deal.DealContext`: the seats in order,
 the dealer, the ledger, where its cards come from) and listens to it; every
-move applied to the deal reaches the table as records (kept for saving); when
-the deal reports that it is over, the table keeps its history
-(``keep_history``) and reacts with the game's session rule (rotation, Diablo
-series, carry-over, players out).
-
-Saving (format version 2) is proportional to what is kept, never to the whole
-session: the setup, the table's state at the start of the deal in progress
-(or now, between deals), the moves since, the kept histories, and a snapshot
-of the state now. Restoring validates the start state, plays the moves since
-it again, requires the snapshot, and replays every kept history alone.
+move applied to the deal reaches the journal; when the deal reports that it
+is over, the journal keeps its history and the session applies the game's
+rule after a deal (rotation, Diablo series, carry-over, players out).
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pedron._kernels.rng import Generator, as_generator
+from pedron.engine import saving
 from pedron.engine.actions import LegalAction, Record, check_seat
-from pedron.engine.deal import Deal
-from pedron.engine.errors import (
-    ActionTypeError,
-    GameOverError,
-    IllegalActionError,
-)
+from pedron.engine.deal import Deal, DealContext
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, to_move
-from pedron.engine.pots import from_left
-from pedron.engine.saving import TableSaving
-from pedron.engine.setup import DealPlan, check_order, seat_names, stack_list
-from pedron.engine.shoe import Shoe
-from pedron.engine.views import deprecated, deprecated_property
-from pedron.errors import CardError, DuplicateCardError, PedronError, PedronTypeError
+from pedron.engine.plans import DealPlan, check_order
+from pedron.engine.saving import Journal
+from pedron.engine.seats import from_left, seat_names, stack_list
+from pedron.engine.shoe import DeckFactory, Shoe
+from pedron.errors import (
+    ActionTypeError,
+    CardError,
+    DuplicateCardError,
+    GameOverError,
+    IllegalActionError,
+    PedronError,
+    PedronTypeError,
+)
 
-__all__ = [
-    "SAVE_VERSION",
-    "DealPlan",
-    "TableBase",
-    "check_order",
-    "seat_names",
-    "stack_list",
-]
-
-SAVE_VERSION = 2
-
+__all__ = ["CardGame", "CardText", "Session", "Table", "replay_session"]
 
 D = TypeVar("D", bound=Deal)  # the game's deal: a Diamondback Hand, a Diablo Game
-T = TypeVar("T", bound="TableBase[Any]")
+T = TypeVar("T", bound="Table[Any]")
 
 
-class TableBase(TableSaving, Generic[D]):
-    """What a Diamondback and a Diablo ``Table`` share (see the module docstring).
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """A game's cards as text and ranks: ``parse`` (text to card ids), ``name`` (a
+    card id as text), ``rank`` (the rank that decides the draw for the first
+    dealer) and ``count`` (card ids are ``0..count-1``)."""
+
+    parse: Callable[[str], Sequence[int]]
+    name: Callable[[int], str]
+    rank: Callable[[int], int]
+    count: int
+
+
+class Session(Protocol):
+    """A game's session rules: what a :class:`Table` asks its game between deals.
+
+    One object per table (``table.session``), holding the game's own state
+    between deals; each method is given the table it serves.
+    """
+
+    def start(self, table: Any) -> None:
+        """The session (re)starts: the first dealer is known."""
+
+    def next_deal(self, table: Any, number: int) -> Deal:
+        """The next deal (its seats, variant, ...), number ``number``."""
+
+    def deal_over(self, table: Any, deal: Any) -> None:
+        """After ``deal``: players out, the next dealer, the end."""
+
+    def deal_seats(self, table: Any) -> Sequence[int]:
+        """The seats the next deal will deal to (those a prearranged hand may name)."""
+
+    def dealer_deck(self, table: Any) -> Any:
+        """The deck the players draw from for the first dealer."""
+
+    def draw_ties_fresh(self, table: Any) -> bool:
+        """Whether players tied for the first deal draw again from a fresh deck."""
+
+    def leave(self, table: Any, seat: int) -> int:
+        """``seat`` leaves between deals; returns the chips he takes."""
+
+    def vote(self, table: Any, seat: int, agree: bool) -> bool:
+        """``seat`` votes to end the session; returns whether it is over."""
+
+    def close_refused(self, table: Any) -> str | None:
+        """Why the table cannot be closed, or ``None``."""
+
+    def forfeit(self, table: Any, seat: int, chips: int) -> int:
+        """What a player leaving with ``chips`` forfeits into the pot."""
+
+    def view_fields(self, table: Any) -> dict[str, Any]:
+        """The game's own fields of the table's view."""
+
+    def state(self) -> dict[str, Any]:
+        """The game's own session state as plain data (saved with the table)."""
+
+    def restore(self, table: Any, data: dict[str, Any]) -> None:
+        """Set the game's own state from :meth:`state`'s data, checking it."""
+
+    def check_saved_deal(self, n: int, ledger: dict[str, Any], deal: dict[str, Any]) -> None:
+        """Clear errors for damage to a saved deal in progress (cards, whose turn)."""
+
+    def copy(self) -> Session:
+        """An independent copy (a table's clone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardGame:
+    """What a :class:`Table` must know of the game it seats.
+
+    ``name`` (``"diablo"``, ``"diamondback"``); ``deal_word``: what the game's
+    rules call one deal (``"game"``, ``"hand"``: used in messages);
+    ``save_format``: the save's format name; ``rules``, ``history``, ``view``:
+    its ``Rules``, history and table-view classes; ``players``: how many may
+    sit, ``default_players``; ``default_stacks(rules)``; ``hand_size``: cards
+    a player is dealt; ``cards``; ``deck(players, rng, order)`` its deck
+    (:data:`~pedron.engine.shoe.DeckFactory`) and ``deck_size(players)``;
+    ``session``: makes a table's :class:`Session`; ``players_leave``:
+    whether players may leave between deals (a save's chips allow for it).
+    """
+
+    name: str
+    deal_word: str
+    save_format: str
+    rules: type
+    history: type
+    view: type
+    players: range
+    default_players: int
+    default_stacks: Callable[[Any], int]
+    hand_size: int
+    cards: CardText
+    deck: DeckFactory
+    deck_size: Callable[[int], int]
+    session: Callable[[], Session]
+    players_leave: bool = False
+
+
+class Table(Generic[D]):
+    """What a Diamondback and a Diablo ``Table`` are (see the module docstring).
+
+    ``Table(players=None, stacks=None, rules=None, seed=None, *, dealer=None,
+    order=None, orders=None, keep_history=False)``: ``players`` is a count or
+    a list of names (default ``GAME.default_players``); ``stacks`` one stack
+    for all or one per player; ``rules`` the game's ``Rules``; ``seed`` an
+    int, a :class:`~pedron.Generator` or ``None`` (OS entropy); ``dealer`` the
+    first dealer (``None``: every player draws a card and the highest rank
+    deals, ties drawing again); ``order`` / ``orders`` prearrange the first /
+    the next deals (a deck order, or ``{"hands": ..., "stock": ...}``);
+    ``keep_history=True`` keeps every finished deal's history.
 
     **Threads**: a table (with its deals) is not locked and must not be used
     by two threads at once: concurrent actions can corrupt it (chips, turn, a
@@ -68,26 +171,9 @@ class TableBase(TableSaving, Generic[D]):
     shared freely. A :class:`~pedron.Generator` passed as ``seed`` is used,
     not copied: give tables in different threads different generators (e.g.
     ``Generator(parent)``) or seeds.
-
-
-    A game's Table sets the class attributes below and supplies: the deal
-    (``_make_deal``), the reaction to a finished deal (``_deal_over``), its
-    own session state (``_game_state`` / ``_restore_game_state``), its view
-    (``view``), decks (``_make_deck``, ``_deck_size``) and its cards (``_CARDS``).
     """
 
-    FORMAT: ClassVar[str]
-    SAVE_VERSION: ClassVar[int] = SAVE_VERSION
-    GAME: ClassVar[str]
-    _RULES: ClassVar[Any]
-    _HISTORY: ClassVar[Any]
-    _PLAYERS: ClassVar[tuple[int, int]]
-    _DEFAULT_PLAYERS: ClassVar[int]
-    _HAND_SIZE: ClassVar[int]
-    _OLD: ClassVar[str]  # pedron 0.1's name of a deal: "hand" or "game"
-    # The game's cards: (parse text, format one, its rank, how many card ids there are)
-    _CARDS: ClassVar[tuple[Callable[[str], Any], Callable[[int], str], Callable[[int], int], int]]
-    # (The instance attributes, rules to deals_played, are declared on TableSaving.)
+    GAME: ClassVar[CardGame]
 
     def __init__(
         self,
@@ -100,48 +186,40 @@ class TableBase(TableSaving, Generic[D]):
         order: Sequence[int] | None = None,
         orders: Any = None,
         keep_history: bool = False,
-        **legacy_keep: Any,
     ) -> None:
-        keep = self._keep_arg(keep_history, legacy_keep)
-        if players is None:
-            players = self._DEFAULT_PLAYERS
-        names = seat_names(players, *self._PLAYERS, self.GAME.capitalize())
-        n = len(names)
+        game = self.GAME
+        if not isinstance(keep_history, bool):
+            raise PedronTypeError("keep_history must be a bool")
+        names = seat_names(game.default_players if players is None else players,
+                           game.players.start, game.players.stop - 1, game.name.capitalize())
         if rules is None:
-            rules = self._RULES()
-        if not isinstance(rules, self._RULES):
+            rules = game.rules()
+        if not isinstance(rules, game.rules):
             raise PedronTypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        if stacks is None:
-            stacks = self._default_stacks(rules)
-        stack_values = stack_list(stacks, n)
+        stack_values = stack_list(game.default_stacks(rules) if stacks is None else stacks,
+                                  len(names))
         if dealer is not None:
-            dealer = check_seat(dealer, n)
+            dealer = check_seat(dealer, len(names))
         rng = as_generator(seed)
-        self._base(names, stack_values, rules, rng, keep)
-        plans = [] if order is None else [self._order_plan(order, dealt_only=False)]
+        self._seat(names, stack_values, rules, rng, keep_history)
+        plans = [] if order is None else [self._plan(order, dealt_only=False)]
         if orders is None:
             orders = ()
         elif not isinstance(orders, (list, tuple)):  # (an array's truth is ambiguous)
             raise PedronTypeError(
                 f"orders must be a list of planned deals, not {type(orders).__name__}"
             )
-        plans.extend(self._order_plan(o, dealt_only=False) for o in tuple(orders))
-        self._plans.extend(plans)
-        self._setup["seed"] = rng.seed
-        self._setup["rng"] = rng.getstate()  # (before the draw for dealer: a log replays from it)
-        self._setup["dealer"] = dealer
-        self._setup["plans"] = [p.to_json() for p in plans]
-        self._init_game()
-        if dealer is None:
-            dealer = self._draw_for_dealer()
-        self.dealer = dealer
-        self._events.append(Record("dealer", dealer))
-        self._after_setup()
+        plans.extend(self._plan(o, dealt_only=False) for o in tuple(orders))
+        self.plans.extend(plans)
+        # (the generator's state before the draw for the dealer: a log replays from it)
+        self.journal.set_up(seed=rng.seed, rng=rng.getstate(), dealer=dealer,
+                            plans=[p.to_json() for p in plans])
+        self._start_session(dealer)
 
-    def _base(
+    def _seat(
         self, names: tuple[str, ...], stacks: list[int], rules: Any, rng: Generator, keep: bool
     ) -> None:
-        """The state every table starts from (arguments checked)."""
+        """The state every table starts from (arguments checked), before the first dealer."""
         self.rules = rules
         self.names = names
         self.n = len(names)
@@ -149,116 +227,42 @@ class TableBase(TableSaving, Generic[D]):
         self.ledger = Ledger(stacks)
         self.seated = [True] * self.n
         self.rng = rng
-        self.keep_history = keep
         self.dealer = 0
         self.over = False
-        self.end_reason = None
+        self.end_reason: str | None = None
         self.closing = False
         self.deals_played = 0
-        self._history: list[Any] = []  # DealHistory, or its JSON text until first read
-        self._events: list[Record] = []  # (appended to; views share _events_now())
+        self._events: list[Record] = []  # (only appended to, or replaced: see events)
         self._events_seen: tuple[Record, ...] | None = None
-        self._events_mark = 0
-        self._plans: list[DealPlan] = []
-        self._shoe = Shoe(self._make_deck, self._deck_size, rng)
+        self._events_mark = 0  # where the events of the deal before the last one begin
+        self.plans: list[DealPlan] = []  # prearranged deals queued with orders=
+        self.shoe = Shoe(self.GAME.deck, self.GAME.deck_size, rng)
         self._deal: Any = None
-        self._last: tuple[Any, ...] | None = None  # (deal, stacks, carry, context) to save
-        self._start: tuple[Any, ...] | None = None
-        self._ops: list[Any] = []  # since the deal in progress began: (seat, move) or a list
-        self._log: list[Any] = []  # every one, with keep_history (since the restore, if any)
-        # After a restore with kept histories, until the saved log is read: the saved ops
-        # (text), (deals dealt, deals finished) when saved, and the restored snapshot (the
-        # log, played again from the setup, must lead to it). One attribute: a table's
-        # attributes stay few enough for the interpreter's fast attribute reads.
-        self._saved_log: tuple[str, tuple[int, int], dict[str, Any]] | None = None
-        self._setup: dict[str, Any] = {
-            "names": list(names), "stacks": list(stacks), "rules": None,  # (made when saved)
-            "seed": None, "keep_history": keep,
-        }
+        self.session: Session = self.GAME.session()
+        self.journal = Journal(names, stacks, keep)
 
-    @classmethod
-    def _keep_arg(cls, keep_history: Any, legacy: dict[str, Any]) -> bool:
-        old = f"keep_{cls._OLD}s"
-        for key, value in legacy.items():
-            if key != old:
-                raise PedronTypeError(f"unexpected keyword argument {key!r}")
-            warnings.warn(f"{old}= is deprecated: use keep_history=", DeprecationWarning,
-                          stacklevel=4)
-            keep_history = value
-        if not isinstance(keep_history, bool):
-            raise PedronTypeError("keep_history must be a bool")
-        return keep_history
+    def _start_session(self, dealer: int | None) -> None:
+        """Draw for the first dealer (unless agreed) and let the session start."""
+        if dealer is None:
+            dealer = self._draw_for_dealer()
+        self.dealer = dealer
+        self._events.append(Record("dealer", dealer))
+        self.session.start(self)
 
-    # -- what each game defines ---------------------------------------------------------
-    def _default_stacks(self, rules: Any) -> int:
-        return 100
-
-    def _init_game(self) -> None:
-        """The game's own session state, before the first dealer is known."""
-
-    def _after_setup(self) -> None:
-        """Once the first dealer is known."""
-
-    def _make_deal(self, number: int) -> Any:  # pragma: no cover - every game defines it
-        raise NotImplementedError
-
-    def _deal_over(self, deal: Any) -> None:  # pragma: no cover
-        raise NotImplementedError
-
-    def _game_state(self) -> dict[str, Any]:
-        return {}
-
-    def _restore_game_state(self, data: dict[str, Any]) -> None:
-        pass
-
-    @staticmethod
-    def _make_deck(players: int, rng: Generator, order: Sequence[int] | None) -> Any:
-        raise NotImplementedError  # pragma: no cover - every game defines it
-
-    @staticmethod
-    def _deck_size(players: int) -> int:  # pragma: no cover - every game defines it
-        raise NotImplementedError
-
-    def _draw_deck(self) -> Any:
-        """The deck the players draw from for the first dealer."""
-        return self._shoe.fresh(self.n)
-
-    def _parse_cards(self, text: str) -> list[int]:
-        return list(self._CARDS[0](text))
-
-    def _check_card(self, card: int) -> None:
-        count = self._CARDS[3]
-        if not 0 <= card < count:
-            raise CardError(f"card number out of range 0..{count - 1}: {card}")
-
-    def _card_rank(self, card: int) -> int:
-        return int(self._CARDS[2](card))
-
-    def _card_text(self, card: int) -> str:
-        return str(self._CARDS[1](card))
-
-    def _plan_seats(self) -> Sequence[int]:
-        """The seats the next deal deals to (the seats a prearranged hand may name)."""
-        return [s for s in range(self.n) if self.seated[s]]
-
-    def _draw_ties_fresh(self) -> bool:
-        return True
-
-    def view(self, seat: int | None) -> Any:  # pragma: no cover - every game defines it
-        raise NotImplementedError
-
-    def _view_head(self, seat: int | None) -> tuple[Any, ...]:
-        """The fields of :class:`~pedron.engine.views.TableViewBase`, as ``seat`` sees them."""
-        if seat is not None:
-            seat = check_seat(seat, self.n)
-        deal = self._deal
-        return (
-            seat, self.names, tuple(self.ledger.stacks), tuple(self.seated), self.dealer,
-            self.ledger.carry, self.deals_played, self.closing, self.over, self.end_reason,
-            self._events_now(), None if deal is None else deal.view(seat),
-        )
+    def reset(self, seed: Any, *, dealer: int | None = None) -> None:
+        """Start the session again as this table was set up, on the generator ``seed``
+        gives: the buy-ins, everyone seated, a new first dealer, nothing kept."""
+        rng = as_generator(seed)
+        self._seat(self.names, list(self.buy_in), self.rules, rng, self.journal.keep)
+        self.journal.set_up(seed=rng.seed, rng=rng.getstate(), dealer=dealer, plans=[])
+        self._start_session(dealer)
 
     # -- queries --------------------------------------------------------------------------
+    @property
+    def keep_history(self) -> bool:
+        """Whether every finished deal's history is kept (:attr:`history`)."""
+        return self.journal.keep
+
     @property
     def stacks(self) -> tuple[int, ...]:
         """Every seat's chips in front of him."""
@@ -307,13 +311,7 @@ class TableBase(TableSaving, Generic[D]):
         :class:`SaveError` then. That they are the deals the session's log deals
         is proven when the log is read. A default restore proved all of it.)
         """
-        kept = self._history
-        if any(isinstance(item, str) for item in kept):
-            # (read into a new list: refused, they stay unread and are refused again)
-            read = [self._read_history(h) if isinstance(h, str) else h for h in kept]
-            self._check_chain(read)
-            self._history = kept = read
-        return tuple(kept)
+        return self.journal.histories(self)
 
     @property
     def results(self) -> list[Any]:
@@ -324,23 +322,18 @@ class TableBase(TableSaving, Generic[D]):
     def events(self) -> tuple[Record, ...]:
         """The table's own events (dealer changes, players out, leaving, votes, the end):
         every one with ``keep_history``, else those since the deal before the current
-        (or last) one began: a bounded list, whatever the length of the session."""
-        return self._events_now()
+        (or last) one began: a bounded list, whatever the length of the session.
 
-    def _events_now(self) -> tuple[Record, ...]:
-        """The table's events as one tuple, made again only after they change (every
-        view shares it: a view's cost does not grow with a kept session's events).
-
-        Events are only appended, or replaced by a new list (``_reset_events``: a
-        restore, a new episode, or the front dropped as a deal begins): a tuple of
+        The tuple is made again only after the events change (every view shares
+        it): they are only appended to, or replaced by a new list, so a tuple of
         the list's length is the list."""
         seen = self._events_seen
         if seen is None or len(seen) != len(self._events):
             seen = self._events_seen = tuple(self._events)
         return seen
 
-    def _reset_events(self, events: list[Record]) -> None:
-        """Replace the table's events (a restore, a new episode)."""
+    def _set_events(self, events: list[Record]) -> None:
+        """Replace the table's events (a restore, a new deal dropping old ones)."""
         self._events = events
         self._events_seen = None
 
@@ -354,49 +347,75 @@ class TableBase(TableSaving, Generic[D]):
         deal = self._deal
         return deal.legal_actions() if deal is not None else []
 
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` (``None``: a spectator) may know of the table."""
+        if seat is not None:
+            seat = check_seat(seat, self.n)
+        deal = self._deal
+        return self.GAME.view(
+            seat=seat, names=self.names, stacks=tuple(self.ledger.stacks),
+            seated=tuple(self.seated), dealer=self.dealer, carry=self.ledger.carry,
+            deals_played=self.deals_played, closing=self.closing, over=self.over,
+            end_reason=self.end_reason, events=self.events,
+            deal=None if deal is None else deal.view(seat),
+            **self.session.view_fields(self),
+        )
+
     # -- the first dealer ---------------------------------------------------------------------
     def _draw_for_dealer(self) -> int:
         """Every seated player draws a card; the highest rank deals; those tied for
         highest draw again (from a fresh shuffle, or on from the same deck)."""
+        cards = self.GAME.cards
         drawing = [s for s in range(self.n) if self.seated[s]]
-        deck = self._draw_deck()
+        deck = self.session.dealer_deck(self)
         while True:
             ranks = {}
             for s in drawing:
                 if not len(deck):
-                    deck = self._draw_deck()
+                    deck = self.session.dealer_deck(self)
                 c = deck.deal_one()
-                ranks[s] = self._card_rank(c)
-                self._events.append(Record("draw", s, 0, (c,), note=self._card_text(c)))
+                ranks[s] = cards.rank(c)
+                self._events.append(Record("draw", s, 0, (c,), note=cards.name(c)))
             top = max(ranks.values())
             drawing = [s for s in drawing if ranks[s] == top]
             if len(drawing) == 1:
                 return drawing[0]
-            if self._draw_ties_fresh():
-                deck = self._draw_deck()
+            if self.session.draw_ties_fresh(self):
+                deck = self.session.dealer_deck(self)
 
     # -- prearranged deals --------------------------------------------------------------------
-    def _order_plan(self, order: Any, dealt_only: bool = True) -> DealPlan:
-        """A queued plan: pedron 0.1's deck order, or a dict ``{"hands", "stock"}``
-        (``dealt_only``: its seats must be dealt in at the next deal)."""
-        if isinstance(order, DealPlan):
-            return order
-        if isinstance(order, dict):
-            if not set(order) <= {"hands", "stock", "order"}:
-                raise ActionTypeError(f"a planned deal has hands, stock or order, not {order!r}")
-            return self._hands_plan(order.get("hands"), order.get("stock"), order.get("order"),
+    def _cards(self, value: Any) -> list[int]:
+        """Distinct cards of this game, from text or card ids."""
+        cards = self.GAME.cards
+
+        def check(card: int) -> None:
+            if not 0 <= card < cards.count:
+                raise CardError(f"card number out of range 0..{cards.count - 1}: {card}")
+
+        return check_order(value, lambda text: list(cards.parse(text)), check)
+
+    def _plan(self, plan: Any, dealt_only: bool = True) -> DealPlan:
+        """A queued plan: a deck order, or a dict ``{"hands", "stock"}`` (``dealt_only``:
+        its seats must be dealt in at the next deal)."""
+        if isinstance(plan, DealPlan):
+            return plan
+        if isinstance(plan, dict):
+            if not set(plan) <= {"hands", "stock", "order"}:
+                raise ActionTypeError(f"a planned deal has hands, stock or order, not {plan!r}")
+            return self._hands_plan(plan.get("hands"), plan.get("stock"), plan.get("order"),
                                     dealt_only)
-        return DealPlan(order=tuple(check_order(order, self._parse_cards, self._check_card)))
+        return DealPlan(order=tuple(self._cards(plan)))
 
     def _hands_plan(
         self, hands: Any, stock: Any, order: Any = None, dealt_only: bool = True
     ) -> DealPlan:
         """A plan from ``hands`` (``{seat: cards}``) and ``stock`` (cards), checked
         (``dealt_only``: the seats named must be dealt in at the next deal)."""
+        game = self.GAME
         if order is not None:
             if hands is not None or stock is not None:
                 raise ActionTypeError("give either order= or hands=/stock=, not both")
-            return self._order_plan(order)
+            return self._plan(order)
         pairs: list[tuple[int, tuple[int, ...]]] = []
         if hands is not None:
             if isinstance(hands, dict):
@@ -409,29 +428,27 @@ class TableBase(TableSaving, Generic[D]):
                 raise ActionTypeError("hands must map seats to cards, e.g. {0: 'Ah Kd ...'}")
             for item in items:
                 seat = check_seat(item[0], self.n)
-                if dealt_only and seat not in self._plan_seats():
+                if dealt_only and seat not in self.session.deal_seats(self):
                     raise IllegalActionError(f"seat {seat} is not dealt in at the next deal")
                 if any(s == seat for s, _ in pairs):
                     raise IllegalActionError(f"seat {seat} is given two hands")
-                cards = tuple(check_order(item[1], self._parse_cards, self._check_card))
-                if len(cards) != self._HAND_SIZE:
+                cards = tuple(self._cards(item[1]))
+                if len(cards) != game.hand_size:
                     raise IllegalActionError(
-                        f"a {self.GAME} hand has {self._HAND_SIZE} cards, not {len(cards)} "
+                        f"a {game.name} hand has {game.hand_size} cards, not {len(cards)} "
                         f"(seat {seat})"
                     )
                 pairs.append((seat, cards))
-        stock_cards = () if stock is None else tuple(
-            check_order(stock, self._parse_cards, self._check_card)
-        )
+        stock_cards = () if stock is None else tuple(self._cards(stock))
         every = [c for _, cards in pairs for c in cards] + list(stock_cards)
         if len(set(every)) != len(every):
             raise DuplicateCardError("a card is given twice in the prearranged deal")
-        size = self._deck_size(len(self._plan_seats()) if dealt_only else self.n)
+        size = game.deck_size(len(self.session.deal_seats(self)) if dealt_only else self.n)
         missing = [c for c in every if c >= size]
         if missing:
             raise CardError(
-                f"card {self._card_text(missing[0])} is not in the {size}-card deck of the next "
-                "deal"
+                f"card {game.cards.name(missing[0])} is not in the {size}-card deck of the "
+                "next deal"
             )
         return DealPlan(tuple(sorted(pairs)), stock_cards)
 
@@ -447,64 +464,51 @@ class TableBase(TableSaving, Generic[D]):
 
         ``hands`` (``{seat: cards}``, cards as text or ids) and ``stock`` (cards
         on top of the stock, top first) prearrange it: every card not named
-        comes shuffled from the rest of the deck. ``order`` is pedron 0.1's
-        prearranged deck (the top of the deck, the rest in card order).
+        comes shuffled from the rest of the deck. ``order`` prearranges the
+        whole deck (its top, top first; the rest follows in card order).
         Without them, the next deal queued with ``orders=`` is used, if any.
         """
         if self.over:
             raise GameOverError(f"the session is over ({self.end_reason})")
         if self.in_progress:
-            raise IllegalActionError(f"the current {self._OLD} is not finished")
+            raise IllegalActionError(f"the current {self.GAME.deal_word} is not finished")
         plan = None
         if hands is not None or stock is not None or order is not None:
             plan = self._hands_plan(hands, stock, order)
-        self._begin_deal(plan)
-        deal = self._make_deal(self.deals_played)
-        self._listen(deal)
+        self.journal.begin_deal(self, plan)
+        if not self.journal.keep and self._events_mark:
+            # (a new list, not trimmed in place: the journal's start state holds the old one)
+            self._set_events(self._events[self._events_mark:])
+        self._events_mark = len(self._events)
+        if plan is None and self.plans:
+            plan = self.plans.pop(0)
+        self.shoe.plan = plan
+        self.deals_played += 1
+        deal = self.session.next_deal(self, self.deals_played)
+        self.journal.listen(self, deal)
         self._deal = deal
         if deal.done:  # (no deal happens when nobody matches an ante at once)
-            self._finish_deal(deal)
+            self._deal_finished(deal)
         return deal  # type: ignore[no-any-return]
 
-    def _begin_deal(self, plan: DealPlan | None) -> None:
-        self._start = self._capture()  # the state a save of this deal replays from
-        if not self.keep_history and self._events_mark:
-            # (a new list, not trimmed in place: a captured start holds the old one)
-            self._reset_events(self._events[self._events_mark:])
-        self._events_mark = len(self._events)
-        op = ["deal"] if plan is None else ["deal", plan.to_json()]
-        self._ops = [op]
-        if self.keep_history:
-            self._log.append(op)
-        if plan is None and self._plans:
-            plan = self._plans.pop(0)
-        self._shoe.plan = plan
-        self.deals_played += 1
+    def deal_context(self, number: int, seats: Sequence[int],
+                     extra: dict[str, Any] | None = None) -> DealContext:
+        """What the next deal is built from: this table's rules, dealer, ledger and
+        shoe, the ``seats`` dealt in (clockwise from the dealer's left, dealer
+        last) and what the session decided for it (``extra``)."""
+        return DealContext(self.rules, number, self.dealer, tuple(seats), self.n, self.ledger,
+                           self.shoe, {} if extra is None else extra)
 
-    def _context_seats(self, dealer: int, allowed: Sequence[bool]) -> tuple[int, ...]:
-        """Seats taking part, clockwise from the dealer's left, dealer last."""
-        return tuple([s for s in from_left(dealer, self.n) if allowed[s]])
+    def seats_from_left(self, allowed: Sequence[bool]) -> tuple[int, ...]:
+        """The seats with ``allowed[s]``, clockwise from the dealer's left, dealer last."""
+        return tuple([s for s in from_left(self.dealer, self.n) if allowed[s]])
 
-    def _listen(self, deal: Any) -> None:
-        """Keep every move of ``deal`` (as ``(seat, move)``, turned into JSON only when
-        saved) and hear when it is over."""
-        deal.listen(self._finish_deal, self._ops, self._log if self.keep_history else None)
-
-    def _finish_deal(self, deal: Any) -> None:
-        self._shoe.plan = None
-        assert self._start is not None
-        stacks, carry, _ = self._start[9]
-        if self.keep_history:
-            self._history.append(
-                self._HISTORY.of(deal, self.names, stacks, carry, self._deal_context(deal))
-            )
-        else:  # kept only to be saved: a restored table shows the last deal too
-            self._last = (deal, stacks, carry, self._deal_context(deal))
-        self._deal_over(deal)
-
-    def _deal_context(self, deal: Any) -> dict[str, Any]:
-        """What the session decided for ``deal`` (kept in its history)."""
-        return {}
+    def _deal_finished(self, deal: Any) -> None:
+        """The deal is over (the deal calls it): the journal keeps it, then the
+        session's rule after a deal."""
+        self.shoe.plan = None
+        self.journal.deal_finished(self, deal)
+        self.session.deal_over(self, deal)
 
     def apply(self, action: Any) -> tuple[Record, ...]:
         """Apply ``action``: a move of the deal in progress, or between deals a
@@ -516,19 +520,18 @@ class TableBase(TableSaving, Generic[D]):
         except PedronError:
             if deal is None:
                 raise IllegalActionError(
-                    f"no {self._OLD} has been dealt: call next_deal()"
+                    f"no {self.GAME.deal_word} has been dealt: call next_deal()"
                 ) from None
             raise
         if type(move) is Vote or type(move) is Leave:
             before = len(self._events)
-            seat = move[-1]
             if type(move) is Leave:
-                self.leave(seat)
+                self.leave(move.seat)
             else:
-                self.vote_end(seat, move[0])
+                self.vote_end(move.seat, move.agree)
             return tuple(self._events[before:])
         if deal is None:
-            raise IllegalActionError(f"no {self._OLD} has been dealt: call next_deal()")
+            raise IllegalActionError(f"no {self.GAME.deal_word} has been dealt: call next_deal()")
         if self.over:
             raise GameOverError(f"the session is over ({self.end_reason})")
         return deal.apply(move)  # type: ignore[no-any-return]
@@ -542,25 +545,29 @@ class TableBase(TableSaving, Generic[D]):
         """The normalised move ``action`` stands for in the current deal, or the error."""
         deal = self._deal
         if deal is None:
-            raise IllegalActionError(f"no {self._OLD} has been dealt: call next_deal()")
+            raise IllegalActionError(f"no {self.GAME.deal_word} has been dealt: call next_deal()")
         return deal.verify(action)
 
     # -- between deals ------------------------------------------------------------------------
-    def _between_deals(self, what: str) -> None:
+    def between_deals(self, what: str) -> None:
+        """Refuse ``what`` (a leave, a vote) unless the session is on and between deals."""
         if self.over:
             raise GameOverError(f"the session is over ({self.end_reason})")
         if self.in_progress:
-            raise IllegalActionError(f"cannot {what} during a {self._OLD}")
+            raise IllegalActionError(f"cannot {what} during a {self.GAME.deal_word}")
 
-    def leave(self, seat: int) -> int:  # pragma: no cover - overridden where allowed
-        raise IllegalActionError(f"players do not leave a {self.GAME} table between deals")
+    def leave(self, seat: int) -> int:
+        """Seat ``seat`` leaves between deals; returns the chips he takes (where the
+        game allows it)."""
+        return self.session.leave(self, check_seat(seat, self.n))
 
     def vote_end(self, seat: int, agree: bool = True) -> bool:
-        raise IllegalActionError("only a Match Diamondback ends by agreement")
-
-    def _close_refused(self) -> str | None:
-        """Why this table cannot be closed (Match Diamondback), or ``None``."""
-        return None
+        """``seat`` agrees (or no longer agrees) to end the session (where the game
+        ends so); returns whether it is over."""
+        seat = check_seat(seat, self.n)
+        if not isinstance(agree, bool):
+            raise ActionTypeError("agree must be a bool")
+        return self.session.vote(self, seat, agree)
 
     def close(self) -> bool:
         """Ask to end the session; returns whether it is over now.
@@ -576,23 +583,17 @@ class TableBase(TableSaving, Generic[D]):
             return True
         if self.closing:  # (asked already: nothing new to record)
             return False
-        reason = self._close_refused()
+        reason = self.session.close_refused(self)
         if reason is not None:
             raise IllegalActionError(reason)
-        self._record_op(["close"])
+        self.journal.record(self, ["close"])
         self.closing = True
         self._events.append(Record("close", None, note="end asked for"))
         if not self.in_progress and not self.ledger.carry:
-            self._end("closed")
+            self.end("closed")
         return self.over
 
-    def _record_op(self, op: list[Any]) -> None:
-        if self.in_progress:
-            self._ops.append(op)
-        if self.keep_history:
-            self._log.append(op)
-
-    def _end(self, reason: str) -> None:
+    def end(self, reason: str) -> None:
         """End the session; a pot still on the table goes to the players left."""
         self.over = True
         self.end_reason = reason
@@ -606,17 +607,30 @@ class TableBase(TableSaving, Generic[D]):
                 self._events.append(Record("win", s, chips, note="the pot left at the end"))
         self._events.append(Record("end", None, note=reason))
 
-    def _set_dealer(self, dealer: int) -> None:
+    def end_if_closing(self) -> bool:
+        """After a deal: end the session if its end was asked for and no pot is left."""
+        if self.closing and not self.ledger.carry:
+            self.end("closed")
+            return True
+        return False
+
+    def set_dealer(self, dealer: int) -> None:
+        """The next deal's dealer (an event when he changes)."""
         if dealer != self.dealer:
             self._events.append(Record("dealer", dealer))
         self.dealer = dealer
 
-    def _end_if_closing(self) -> bool:
-        """After a deal: end the session if its end was asked for and no pot is left."""
-        if self.closing and not self.ledger.carry:
-            self._end("closed")
-            return True
-        return False
+    def event(self, record: Record) -> None:
+        """Add one of the table's events (a player out, leaving, a vote...)."""
+        self._events.append(record)
+
+    def out_of_chips(self) -> None:
+        """Every seated player without chips is out of the session (an event each)."""
+        stacks = self.ledger.stacks
+        for s in range(self.n):
+            if self.seated[s] and not stacks[s]:
+                self.seated[s] = False
+                self._events.append(Record("out", s, note="no chips left"))
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self: T) -> T:
@@ -627,26 +641,20 @@ class TableBase(TableSaving, Generic[D]):
         other.ledger = self.ledger.copy()
         other.seated = self.seated[:]
         other.rng = self.rng.copy()
-        other._history = self._history[:]
         other._events = self._events[:]
-        other._plans = self._plans[:]
-        other._ops = self._ops[:]  # (their items are never changed)
-        other._log = self._log[:]
-        other._setup = dict(self._setup)
-        other._shoe = self._shoe.copy(other.rng)
-        other._clone_game(self)
+        other.plans = self.plans[:]
+        other.shoe = self.shoe.copy(other.rng)
+        other.session = self.session.copy()
+        other.journal = self.journal.copy()
         deal = self._deal
         if deal is not None:
             deck = deal.deck
             # The copy's deck draws on the copy's generator, as the original's on the original's.
-            copy = None if deck is None else other._shoe.ordered(len(deal.order), deck.stock)
-            other._deal = deal.copy(other.ledger, other._shoe, copy)
+            copy = None if deck is None else other.shoe.ordered(len(deal.order), deck.stock)
+            other._deal = deal.copy(other.ledger, other.shoe, copy)
             if not deal.done:
-                other._listen(other._deal)
+                other.journal.listen(other, other._deal)
         return other
-
-    def _clone_game(self, original: Any) -> None:
-        """Copy the game's own mutable session state from ``original``."""
 
     def _stacks_text(self) -> str:
         """``name=chips`` for every seat, ``(out)`` for those who left (for ``repr``)."""
@@ -655,63 +663,65 @@ class TableBase(TableSaving, Generic[D]):
             for name, chips, seated in zip(self.names, self.ledger.stacks, self.seated, strict=True)
         )
 
+    # -- saving ---------------------------------------------------------------------------
+    def getstate(self) -> dict[str, Any]:
+        """The whole state as plain data (hidden information included; the deal in
+        progress, not a finished one)."""
+        return saving.getstate(self)
+
+    def to_json(self, *, key: bytes | str | None = None) -> str:
+        """The table as versioned JSON (``docs/histories.md``).
+
+        With ``key`` (bytes, or text taken as UTF-8) the save carries an
+        HMAC-SHA256 signature over its canonical form, which
+        :meth:`from_json` with the same key requires: a signed save cannot be
+        changed, even into another consistent one, without the key.
+        """
+        return saving.dump(self, key)
+
+    @classmethod
+    def from_json(
+        cls: type[T],
+        text: str | bytes | dict[str, Any],
+        *,
+        defer_proof: bool = False,
+        key: bytes | str | None = None,
+    ) -> T:
+        """Restore a table saved by :meth:`to_json`, proving it consistent.
+
+        The start state of the deal in progress is checked (version, chips,
+        seats, dealer), the moves since it are played again and must give the
+        saved snapshot exactly. A table that keeps its history
+        (``keep_history``) is proven whole: its session is played again from
+        the setup, and must deal exactly the kept histories and reach the same
+        state; the histories are then the replay's own. This takes time in
+        proportion to the deals kept (about the time it took to play them,
+        the players' thinking apart).
+
+        ``defer_proof=True`` restores such a table at once and proves its kept
+        histories and its log when they are first read: :attr:`history` and
+        :attr:`results` replay each history alone and check that they follow
+        each other and the table (that they are the deals the session's log
+        deals is not proven then). Play goes on without them, a damaged one is
+        refused when read, and a save of the table writes them back as they were.
+        Anything wrong raises :class:`SaveError`.
+
+        With ``key``, the save must carry a signature made with that key by
+        :meth:`to_json` (checked before anything else). Without one, a
+        signature is not checked, and a save proves only that it is consistent
+        with its own moves: see ``docs/histories.md``, "What a save proves".
+        """
+        if not isinstance(defer_proof, bool):
+            raise PedronTypeError("defer_proof must be a bool")
+        return saving.load(cls, text, prove_now=not defer_proof, key=key)
+
     @classmethod
     def replay(cls: type[T], actions: Any, *, seed: Any = 0, **setup: Any) -> T:
         """Play a session again: a table set up as ``setup`` says (``players``,
         ``stacks``, ``rules``, ``dealer``, ``orders``, ``keep_history``), with
         ``seed`` (default 0), then ``actions`` in order: moves (a new deal is dealt
-        whenever one is needed) or the operations of :attr:`log`."""
+        whenever one is needed) or the operations a save holds."""
         return replay_session(cls(seed=seed, **setup), actions)  # type: ignore[no-any-return]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        old = cls.__dict__.get("_OLD")
-        if old is None:
-            return
-        # pedron 0.1's names of a game's deal ("hand", "game"), as deprecated aliases.
-        cls_name = "Table"
-        for name, new, get in (
-            (old, "current (or last)", lambda self: self._deal),
-            (f"{old}s_played", "deals_played", lambda self: self.deals_played),
-            (f"keep_{old}s", "keep_history", lambda self: self.keep_history),
-            (f"past_{old}s", "history", lambda self: [h.records for h in self.history]),
-        ):
-            setattr(cls, name, deprecated_property(f"{cls_name}.{name}", f"{cls_name}.{new}", get))
-
-        def next_old(self: Any, order: Sequence[int] | None = None) -> Any:
-            deprecated(f"{cls_name}.next_{old}()", f"{cls_name}.next_deal()")
-            return self.next_deal(order=order)
-
-        next_old.__doc__ = "Deprecated name of :meth:`next_deal`."
-        next_old.__name__ = f"next_{old}"
-        setattr(cls, f"next_{old}", next_old)
-
-    # -- pedron 0.1's names (deprecated) ----------------------------------------------------
-    @property
-    def log(self) -> list[list[Any]]:
-        """Deprecated: the operations kept (every one with ``keep_history``, else
-        those of the deal in progress). Use :attr:`history`."""
-        _deprecated("table.log", "table.history (keep_history=True)")
-        return [self._op_json(op) for op in (self._log_ops() if self.keep_history else self._ops)]
-
-    @property
-    def actions(self) -> list[Any]:
-        """Deprecated: the moves kept (see :attr:`log`), each naming its seat."""
-        _deprecated("table.actions", "table.history (keep_history=True)")
-        ops = self._log_ops() if self.keep_history else self._ops
-        out = []
-        for op in ops:
-            if isinstance(op, tuple):
-                out.append(op[1].with_seat(op[0]))
-            elif op[0] == "move":  # (read back from a save)
-                deal = self._deal
-                args = deal.ARGS if deal is not None else None
-                out.append(to_move(op[2:], args).with_seat(op[1]) if args else op)
-        return out
-
-
-def _deprecated(old: str, new: str) -> None:
-    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
 
 
 def replay_session(table: Any, actions: Any) -> Any:
@@ -720,7 +730,7 @@ def replay_session(table: Any, actions: Any) -> Any:
     for entry in actions:
         if isinstance(entry, list) and entry and entry[0] in ("deal", "move", "close", "leave",
                                                               "vote"):
-            table._replay_op(entry)
+            table.journal.replay_op(table, entry)
             continue
         if not table.in_progress:  # a move of the next deal
             table.next_deal()

@@ -1,86 +1,53 @@
-"""Helpers for per-player views: censoring a history, checking a view is plain data.
+"""What a player may see: the views and results both games share, as frozen dataclasses.
 
-A view is frozen data built for one player. It must hold only ints, strings,
+A view is frozen data built for one player. It holds only ints, strings,
 bools, ``None``, tuples and frozen dataclasses of such values, so that no
 attribute, repr or serialization leads back to the game, its deck or its
-generator. :func:`is_plain` checks that (the tests of every game use it).
+generator (:func:`is_plain` checks it; the tests of every game use it).
+Each game's views and results add their own fields to these
+(``pedron.diablo.GameView``, ``pedron.diamondback.HandView`` ...): a field is
+declared once, in the class that owns it, and every view is built by name.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import warnings
-from collections.abc import Callable, Iterable, Mapping
-from operator import attrgetter
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from pedron._kernels.tuples import frozen
 from pedron.engine.actions import LegalAction, Record
-from pedron.engine.frozen import Frozen, fields
 from pedron.engine.pots import Pot
 
 __all__ = [
     "DealResult",
     "DealView",
     "TableViewBase",
-    "View",
-    "censor",
-    "deprecated",
     "is_plain",
     "json_of",
-    "view_json",
+    "result_from_json",
 ]
 
 _SCALARS = (int, str, bool, float, type(None))
 
-
-def censor(history: Iterable[Record], viewer: int | None) -> tuple[Record, ...]:
-    """The records as ``viewer`` (``None``: a spectator) may see them."""
-    return tuple(r.censored(viewer) for r in history)
+R = TypeVar("R", bound="DealResult")
 
 
 def json_of(value: Any) -> Any:
-    """``value.to_json()``, or ``None`` (an optional nested view or result)."""
-    return None if value is None else value.to_json()
-
-
-# The fields every game's views and results convert the same way.
-_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "history": lambda records: [r.to_json() for r in records],
-    "legal": lambda legal: [a.to_json() for a in legal],
-    "pots": lambda pots: [p.to_json() for p in pots],
-    "result": json_of,
-}
-
-
-def view_json(
-    view: Any, fields: Mapping[str, Callable[[Any], Any]] | None = None
-) -> dict[str, Any]:
-    """Plain JSON data of a frozen view or result, field by field in order.
-
-    History, legal actions, pots and a result have one form for every game;
-    ``fields`` adds a game's own conversions; other tuples become lists
-    (tuples inside them too, one level down).
-    """
-    convert = _FIELDS if fields is None else {**_FIELDS, **fields}
-    out: dict[str, Any] = {}
-    names = view._fields if isinstance(view, Frozen) else view.__dataclass_fields__
-    for name in names:
-        value = getattr(view, name)
-        if name in convert:
-            value = convert[name](value)
-        elif isinstance(value, tuple):
-            value = [list(v) if isinstance(v, tuple) else v for v in value]
-        out[name] = value
-    return out
+    """Plain JSON data of a field's value: its own ``to_json()`` if it has one
+    (records, legal actions, pots, nested views and results), tuples as lists
+    (their items converted the same way), anything else as it is."""
+    if value is None or isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, tuple):
+        return [json_of(v) for v in value]
+    return value.to_json()
 
 
 def is_plain(obj: Any) -> bool:
-    """True if ``obj`` is built only of scalars, tuples, pedron's immutable tuples
-    (:class:`~pedron.engine.frozen.Frozen`) and frozen dataclasses."""
+    """True if ``obj`` is built only of scalars, tuples and frozen dataclasses of them."""
     if isinstance(obj, _SCALARS):
         return True
-    if type(obj) is tuple or isinstance(obj, Frozen):
+    if type(obj) is tuple:
         return all(is_plain(x) for x in obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         params = getattr(type(obj), "__dataclass_params__", None)
@@ -90,80 +57,19 @@ def is_plain(obj: Any) -> bool:
     return False
 
 
-def deprecated(old: str, new: str) -> None:
-    """Warn that ``old`` is a deprecated name of ``new`` (kept for one release)."""
-    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
-
-
-def deprecated_property(old: str, new: str, get: Callable[[Any], Any]) -> property:
-    """A read-only property named ``old`` (pedron 0.1) that warns and reads ``get``."""
-
-    def read(self: Any) -> Any:
-        warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=2)
-        return get(self)
-
-    return property(read, doc=f"Deprecated name of ``{new}``.")
-
-
-class View(Frozen):
-    """Base of the views and results: immutable tuples built from their fields in order."""
+class _JSONFields:
+    """``to_json()`` of a frozen dataclass: every field by name, as :func:`json_of`."""
 
     __slots__ = ()
-
-    def __new__(cls, *values: Any) -> Any:
-        if len(values) != len(cls._fields):
-            raise TypeError(f"{cls.__name__} has {len(cls._fields)} fields, not {len(values)}")
-        return frozen(cls, values)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data, field by field."""
-        return view_json(self)
+        return {f.name: json_of(getattr(self, f.name))
+                for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
 
-@fields
-class TableViewBase(View):
-    """The table as ``seat`` (``None``: a spectator) may see it; the same fields in
-    both games, each game's view adding its own after these.
-
-    ``names``, ``stacks``, ``seated`` (still in the session), ``dealer``,
-    ``carry`` (the pot waiting for the next deal), ``deals_played``,
-    ``closing`` (the end was asked for), ``over``, ``end_reason``, ``events``
-    (the table's recent records) and ``deal`` (the current or last deal's
-    view). pedron 0.1's names of fields are kept as deprecated aliases, made
-    from ``_OLD`` (the game's word for a deal).
-    """
-
-    __slots__ = ()
-    _OLD: ClassVar[str] = ""
-    seat: int | None
-    names: tuple[str, ...]
-    stacks: tuple[int, ...]
-    seated: tuple[bool, ...]
-    dealer: int | None
-    carry: int
-    deals_played: int
-    closing: bool
-    over: bool
-    end_reason: str | None
-    events: tuple[Record, ...]
-    deal: Any
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        old = cls.__dict__.get("_OLD")
-        if old:
-            for name, new in ((old, "deal"), (f"{old}s_played", "deals_played"),
-                              ("history", "events")):
-                setattr(cls, name, deprecated_property(
-                    f"TableView.{name}", f"TableView.{new}", attrgetter(new)))
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data of the view."""
-        return view_json(self, {"deal": json_of})
-
-
-@fields
-class DealResult(View):
+@dataclass(frozen=True, slots=True)
+class DealResult(_JSONFields):
     """How a finished deal ended; the same fields mean the same in both games.
 
     ``number``, ``dealer``; ``showdown``: hands were shown; ``pots``: the pots
@@ -175,7 +81,6 @@ class DealResult(View):
     played) at the showdown, ``None`` if he did not show.
     """
 
-    __slots__ = ()
     number: int
     dealer: int
     showdown: bool
@@ -187,22 +92,39 @@ class DealResult(View):
     hands: tuple[str | None, ...]
 
 
-@fields
-class DealView(View):
+def result_from_json(cls: type[R], data: Any) -> R:
+    """A result of class ``cls`` from its ``to_json()`` form (lists back to tuples,
+    pots back to :class:`~pedron.engine.pots.Pot`)."""
+    if not isinstance(data, dict):
+        raise TypeError("a result is a dict")
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        value = data[f.name]
+        if f.name == "pots":
+            value = tuple(Pot.from_json(p) for p in value)
+        elif isinstance(value, list):
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        values[f.name] = value
+    if set(data) != set(values):
+        raise TypeError(f"a {cls.__name__} holds {sorted(values)}, not {sorted(data)}")
+    return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class DealView(_JSONFields):
     """One deal as seen by ``seat`` (``None``: a spectator); the same fields mean
     the same in both games.
 
-    ``phase``, ``to_act``; ``dealt_in``: the seats in the deal, clockwise from
-    the dealer's left, dealer last; ``my_cards``: the viewer's cards;
-    ``shown[s]``: the cards seat ``s`` has shown; ``live[s]``: still in (at
-    the end: as the deal ended); ``committed[s]``: chips he put in;
-    ``stacks``; ``pot`` (carry-over included) and ``pots`` (main and side
+    ``number``, ``dealer``, ``phase``, ``to_act``; ``dealt_in``: the seats in
+    the deal, clockwise from the dealer's left, dealer last; ``my_cards``: the
+    viewer's cards; ``shown[s]``: the cards seat ``s`` has shown; ``live[s]``:
+    still in (at the end: as the deal ended); ``committed[s]``: chips he put
+    in; ``stacks``; ``pot`` (carry-over included) and ``pots`` (main and side
     pots; at the end: as settled); ``carry``; ``bet``: the bet to match now;
     ``legal``: what the viewer may do, if it is his turn; ``history``: the
     records, other players' private cards censored; ``result`` once over.
     """
 
-    __slots__ = ()
     seat: int | None
     number: int
     dealer: int
@@ -222,24 +144,28 @@ class DealView(View):
     history: tuple[Record, ...]
     result: Any
 
-    @property
-    def legal_actions(self) -> tuple[LegalAction, ...]:
-        """Deprecated name of :attr:`legal`."""
-        deprecated("view.legal_actions", "view.legal")
-        return self.legal
 
+@dataclass(frozen=True, slots=True)
+class TableViewBase(_JSONFields):
+    """The table as ``seat`` (``None``: a spectator) may see it; the same fields in
+    both games, each game's view adding its own after these.
 
-def result_from_json(cls: type[Any], data: Any) -> Any:
-    """A result dataclass ``cls`` from its :func:`view_json` form (lists back to tuples,
-    pots back to :class:`~pedron.engine.pots.Pot`)."""
-    if not isinstance(data, dict):
-        raise TypeError("a result is a dict")
-    values = {}
-    for name in cls._fields:
-        value = data[name]
-        if name == "pots":
-            value = tuple(Pot(p[0], tuple(p[1]), tuple(p[2]), p[3]) for p in value)
-        elif isinstance(value, list):
-            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        values[name] = value
-    return cls.from_fields(values.values())
+    ``names``, ``stacks``, ``seated`` (still in the session), ``dealer``,
+    ``carry`` (the pot waiting for the next deal), ``deals_played``,
+    ``closing`` (the end was asked for), ``over``, ``end_reason``, ``events``
+    (the table's recent records) and ``deal`` (the current or last deal's
+    view).
+    """
+
+    seat: int | None
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    seated: tuple[bool, ...]
+    dealer: int | None
+    carry: int
+    deals_played: int
+    closing: bool
+    over: bool
+    end_reason: str | None
+    events: tuple[Record, ...]
+    deal: Any

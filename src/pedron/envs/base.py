@@ -95,7 +95,6 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self._rng = Generator(None)
         self._pristine: Any = None
         self._cache: dict[int, Any] = {}
-        self._pristine_state: Any = None
         self.table: Any = None
         self.deal: Any = None
         self._stacks_before: tuple[int, ...] = ()
@@ -140,35 +139,24 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self._next_deal()
 
     def _fresh_table(self, rng: Generator) -> Any:
-        """A table as ``Table(players, stacks, rules, rng, dealer=...)`` builds it, for one
-        deal: made once, then put back to its start on each new generator (a table's
-        construction costs several environment steps; the first dealer is drawn by the
-        table's own rule 1, and the deal is the table's ``next_deal()``)."""
+        """A table as ``Table(players, stacks, rules, rng, dealer=...)`` builds it, with
+        its first deal dealt: made once, then started again on each new generator
+        (:meth:`~pedron.engine.Table.reset`: a table's construction costs several
+        environment steps)."""
         table = self._pristine
         if table is None:
             table = self._pristine = self._table_class(
-                self._players, self._stacks, self.rules, rng, dealer=0)
-            self._pristine_state = (table.ledger.copy(), table.seated[:])
-        ledger, seated = self._pristine_state
-        table.ledger = ledger.copy()
-        table.seated = seated[:]
-        # (the table's one generator, its shoe's and its decks', set to the new one's state)
-        table.rng.setstate(rng.getstate())
-        table._reset_events([])
-        table.over = False
-        table.end_reason = None
-        table._init_game()
-        table.dealer = self._dealer if self._dealer is not None else table._draw_for_dealer()
-        table._after_setup()
-        table.deals_played = 1
-        table._deal = table._make_deal(1)  # (not listened to: the deal is the episode)
+                self._players, self._stacks, self.rules, rng, dealer=self._dealer)
+        else:
+            table.reset(rng, dealer=self._dealer)
+        table.next_deal()
         return table
 
     def _next_deal(self) -> None:
         """Deal on until a deal waits for a move, or the episode ends."""
         table = self.table
         if self.reward_mode == "deal":
-            deal = self.deal = table._deal
+            deal = self.deal = table.last
             if deal.done:  # (an ante nobody can match: no deal)
                 self._deal_over()
             else:
@@ -226,7 +214,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         if not 0 <= index < self.actions.n:
             raise PedronValueError(f"no action {index}: actions are 0..{self.actions.n - 1}")
         if not mask[index]:
-            from pedron.engine.errors import IllegalActionError
+            from pedron.errors import IllegalActionError
 
             raise IllegalActionError(
                 f"{agent} may not {self.actions.describe(index)} now "

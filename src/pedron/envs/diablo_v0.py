@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pedron.diablo.rules import Rules
-from pedron.diablo.session import Table
+from pedron.diablo.table import Table
 from pedron.encodings import DiabloActions
 from pedron.envs.base import OrderEnforcing, TableEnv
 from pedron.envs.observations import DiabloObservation

@@ -13,14 +13,13 @@ Seats are listed relative to the viewer: the viewer first, then clockwise
 from __future__ import annotations
 
 import struct
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
 from pedron.cards import format_cards
 from pedron.diamondback.cards import RANK_OF_ID, format_id
-from pedron.engine.views import DealView
 
 __all__ = ["DiabloObservation", "DiamondbackObservation", "view_text"]
 
@@ -28,13 +27,7 @@ _DB_PHASES = ("ante", "ante_match", "bet", "match", "reveal", "done")
 _DB_PHASE_INDEX = {p: i for i, p in enumerate(_DB_PHASES)}
 _DB_SEAT = 16  # per seat: dealt in, live, dealer, to act, stack, committed, 2 x 5 shown ranks
 _BETS_SEEN = 15  # "bets so far" saturates here
-_KIND = itemgetter(0)  # a record's kind
-# The encoders read a view's first fields at once, in DealView's order.
-if DealView._fields[:17] != (
-    "seat", "number", "dealer", "phase", "to_act", "dealt_in", "my_cards", "shown", "live",
-    "committed", "stacks", "pot", "pots", "carry", "bet", "legal", "history",
-):  # pragma: no cover - a change of DealView must change the encoders too
-    raise ImportError("DealView's fields changed: update pedron.envs.observations")
+_KIND = attrgetter("kind")  # a record's kind
 
 
 def view_text(view: Any, format_card: Any) -> str:
@@ -57,13 +50,13 @@ def format_card_list(cards: Any, format_card: Any) -> str:
 
 
 def _record_text(record: Any, format_card: Any) -> str:
-    kind, seat, amount, cards = record[0], record[1], record[2], record[3]
+    kind, seat, amount, cards = record.kind, record.seat, record.amount, record.cards
     text = kind if seat is None else f"{kind}@{seat}"
     if amount:
         text += f"={amount}"
     if cards:
         text += f"[{format_card_list(cards, format_card)}]"
-    elif record[4]:
+    elif record.private:
         text += "[?]"
     return text
 
@@ -90,8 +83,11 @@ class DiamondbackObservation:
     def encode(self, view: Any) -> np.ndarray:
         out = [0.0] * self.size
         total = float(self.total)
-        (s, _, dealer, phase, to_act, dealt, cards, shown_all, live, committed, stacks, pot,
-         _, carry, bet, _, history) = view[:17]  # (the view's fields: one read, not 17)
+        s, dealer, phase, to_act, dealt = (view.seat, view.dealer, view.phase, view.to_act,
+                                           view.dealt_in)
+        cards, shown_all, live, committed = view.my_cards, view.shown, view.live, view.committed
+        stacks, pot, carry, bet, history = view.stacks, view.pot, view.carry, view.bet, \
+            view.history
         if cards:
             a, b = RANK_OF_ID[cards[0]], RANK_OF_ID[cards[1]]
             if a <= b:
@@ -171,8 +167,8 @@ class DiabloObservation:
         base = 85
         out[base + _DL_PHASE_INDEX[view.phase]] = 1.0
         base += len(_DL_PHASES)
-        if view.game is not None:
-            out[base + _DB_GAMES.index(view.game)] = 1.0
+        if view.variant is not None:
+            out[base + _DB_GAMES.index(view.variant)] = 1.0
         base += len(_DB_GAMES)
         if view.diablo_pot:
             out[base] = 1.0

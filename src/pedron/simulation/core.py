@@ -106,7 +106,7 @@ def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Counters) -
             except PedronError as exc:
                 raise _bot_error(seat, bot, action, exc) from exc
             if not opened and game.opener == seat:
-                category = int(evaluate(view.my_cards, wild=view.game != "draw").category)
+                category = int(evaluate(view.my_cards, wild=view.variant != "draw").category)
         r = game.result
         for s in range(n):
             v = r.net[s]

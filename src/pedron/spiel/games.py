@@ -13,7 +13,7 @@ options ``variant``, ``tie_rule``, ``odd_chip``, ``min_bet``, ``max_bet``
 none), ``all_in``, ``cap_to_stacks``, ``deal_order``.
 
 Diablo: ``players`` (3-7), ``stacks``, ``dealer``, ``carry`` and the
-:class:`pedron.diablo.Rules` options ``game``, ``ante``, ``min_bet_before``,
+:class:`pedron.diablo.Rules` options ``variant``, ``ante``, ``min_bet_before``,
 ``max_bet_before``, ``min_bet_after``, ``max_bet_after``, ``max_raises``
 (-1: none), ``max_draw``, ``more_draw``, ``cap`` (0: none), ``jacks_or_better``,
 ``declare``, ``all_in``, ``odd_chip``, ``dealers_choice``.
@@ -41,7 +41,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from pedron.diablo.game import Game as DiabloGame
 from pedron.diablo.rules import Rules as DiabloRules
-from pedron.diablo.session import Table as DiabloTable
+from pedron.diablo.table import Table as DiabloTable
 from pedron.diamondback.cards import DECK_SIZES, RANK_CODES, RANK_OF_ID
 from pedron.diamondback.deal import Hand
 from pedron.diamondback.odds import deck_counts
@@ -66,7 +66,7 @@ _DB_DEFAULTS: dict[str, Any] = {
     "cap_to_stacks": True, "deal_order": "one_at_a_time",
 }
 _DL_DEFAULTS: dict[str, Any] = {
-    "players": 3, "stacks": 20, "dealer": 0, "carry": "split", "game": "diablo", "ante": 1,
+    "players": 3, "stacks": 20, "dealer": 0, "carry": "split", "variant": "diablo", "ante": 1,
     "min_bet_before": 1, "max_bet_before": 2, "min_bet_after": 2, "max_bet_after": 4,
     "max_raises": 1, "max_draw": 2, "more_draw": False, "cap": 0, "jacks_or_better": False,
     "declare": False, "all_in": True, "odd_chip": "first_left", "dealers_choice": False,
@@ -115,7 +115,8 @@ class Settings:
     def extra(self) -> dict[str, Any]:
         if self.game_name == DIABLO:
             rules = self.rules
-            return {"game": None if rules.dealers_choice else rules.game, "diablo_pot": False}
+            return {"variant": None if rules.dealers_choice else rules.variant,
+                    "diablo_pot": False}
         return {}
 
     # -- chance -------------------------------------------------------------------------
@@ -257,7 +258,7 @@ class DiabloSpielGame(_PedronGame):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = _params(params or {}, _DL_DEFAULTS)
         rules = DiabloRules(
-            game=p["game"], ante=p["ante"], stacks=p["stacks"],
+            variant=p["variant"], ante=p["ante"], stacks=p["stacks"],
             min_bet_before=p["min_bet_before"], max_bet_before=p["max_bet_before"],
             min_bet_after=p["min_bet_after"], max_bet_after=p["max_bet_after"],
             max_raises=None if p["max_raises"] < 0 else p["max_raises"],
@@ -296,7 +297,7 @@ def _settings(name: str, rules: Any, p: dict[str, Any], table: Any, deal: Any) -
     return Settings(
         rules=rules, players=probe.n, stacks=list(probe.stacks), dealer=p["dealer"],
         carry=p["carry"], actions=None, encoder=None, deal_class=deal,
-        make_deck=table._make_deck, deck_size=table._deck_size, game_name=name,
+        make_deck=table.GAME.deck, deck_size=table.GAME.deck_size, game_name=name,
         total=probe.total, history_length=0,
     )
 

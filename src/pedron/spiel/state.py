@@ -30,7 +30,7 @@ import pyspiel  # type: ignore[import-not-found]
 from pedron._kernels.rng import Generator
 from pedron.engine.deal import DealContext
 from pedron.engine.ledger import Ledger
-from pedron.engine.pots import from_left
+from pedron.engine.seats import from_left
 
 __all__ = ["EngineState", "Shoe"]
 

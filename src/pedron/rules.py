@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any, ClassVar, TypeVar
 
-from pedron.engine.errors import RulesError
+from pedron.errors import RulesError
 
 __all__ = ["RulesBase", "flags", "whole"]
 

@@ -1,1 +1,0 @@
-cpdef object frozen(type cls, tuple items)

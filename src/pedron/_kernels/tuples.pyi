@@ -1,6 +1,0 @@
-from typing import Any, TypeVar
-
-_T = TypeVar("_T", bound=tuple[Any, ...])
-
-def share_tuple_item(cls: type) -> None: ...
-def frozen(cls: type[_T], items: tuple[Any, ...]) -> _T: ...

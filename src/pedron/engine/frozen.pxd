@@ -1,2 +1,0 @@
-# Types of frozen.py when compiled (setup.py, ENGINE).
-from pedron._kernels.tuples cimport frozen
