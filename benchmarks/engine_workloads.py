@@ -71,7 +71,7 @@ def play_random_diablo_game(game: Any, rnd: random.Random) -> None:
         elif kind == "declare":
             game.declare(game.hand_value(game.to_act))
         else:
-            game.choose(diablo.GAMES[choice(a.cards)])
+            game.choose(diablo.VARIANTS[choice(a.cards)])
 
 
 def play_random_diamondback_hand(hand: Any, rnd: random.Random, small: bool = False) -> None:

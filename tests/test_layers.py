@@ -79,21 +79,3 @@ def test_imports_follow_the_layers(path):
 def test_the_layer_map_covers_the_packages():
     layers = {layer_of(p) for p in FILES}
     assert {"_kernels", "engine", "diablo", "diamondback", "bots", "simulation", "cli"} <= layers
-
-
-def test_the_encodings_first_name_still_works_and_warns():
-    import importlib
-    import sys
-    import warnings
-
-    from pedron import encodings
-
-    sys.modules.pop("pedron.envs.actions", None)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        old = importlib.import_module("pedron.envs.actions")
-    assert any(issubclass(w.category, DeprecationWarning) and "pedron.encodings" in
-               str(w.message) for w in caught)
-    assert old.DiabloActions is encodings.DiabloActions
-    assert old.DiamondbackActions is encodings.DiamondbackActions
-    assert old.DRAW_SUBSETS is encodings.DRAW_SUBSETS

@@ -204,8 +204,6 @@ def test_bad_input_is_a_pedron_error(kw):
 
 def test_a_bot_that_cheats_is_named(tmp_path, monkeypatch):
     (tmp_path / "cheats.py").write_text(textwrap.dedent("""
-        from pedron.engine import Action
-
         class AlwaysBets:
             def __call__(self, view, legal):
                 return ("bet", 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import warnings
 
 import numpy as np
@@ -157,7 +159,7 @@ def swapped_views(env, seat):
         for c in deal.cards[s]:
             if c not in deal.shown[s]:
                 hidden.append((s, c))
-    used = {c for r in deal.history for c in r[3]} | {c for h in deal.cards for c in h}
+    used = {c for r in deal.history for c in r.cards} | {c for h in deal.cards for c in h}
     size = 43 if env.metadata["name"] == "diamondback_v0" else 52
     spare = [c for c in range(size) if c not in used]
     out = []
@@ -167,8 +169,8 @@ def swapped_views(env, seat):
             swap = {c: other, other: c}
             copy.cards = [tuple(swap.get(x, x) for x in cards) for cards in copy.cards]
             copy.history = [
-                r if not r[4] else type(r)(r[0], r[1], r[2], tuple(swap.get(x, x) for x in r[3]),
-                                           r[4], r[5])
+                r if not r.private else dataclasses.replace(
+                    r, cards=tuple(swap.get(x, x) for x in r.cards))
                 for r in copy.history
             ]
             copy._seen = None  # (views are rebuilt from the changed records)

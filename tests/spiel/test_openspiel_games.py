@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 from fractions import Fraction
 
@@ -133,7 +135,7 @@ def swapped(state, seat, size):
     deal = state.deal
     hidden = [(s, c) for s in deal.order if s != seat for c in deal.cards[s]
               if c not in deal.shown[s]]
-    used = {c for r in deal.history for c in r[3]} | {c for h in deal.cards for c in h}
+    used = {c for r in deal.history for c in r.cards} | {c for h in deal.cards for c in h}
     spare = [c for c in range(size) if c not in used]
     out = []
     for _, c in hidden:
@@ -142,8 +144,8 @@ def swapped(state, seat, size):
             swap = {c: other, other: c}
             d = copy.deal
             d.cards = [tuple(swap.get(x, x) for x in h) for h in d.cards]
-            d.history = [r if not r[4] else type(r)(r[0], r[1], r[2],
-                         tuple(swap.get(x, x) for x in r[3]), r[4], r[5]) for r in d.history]
+            d.history = [r if not r.private else dataclasses.replace(
+                r, cards=tuple(swap.get(x, x) for x in r.cards)) for r in d.history]
             d._seen = None
             out.append(copy)
     return out

@@ -62,7 +62,7 @@ def game_demo() -> int:
     while not game.done:
         seat = game.to_act
         assert seat is not None
-        action: Action = bot(game.view(seat), game.legal_actions())
+        action = bot(game.view(seat), game.legal_actions())
         game.act(action)
     db_table = diamondback.Table(2, 20, seed=3)
     hand = db_table.next_deal()

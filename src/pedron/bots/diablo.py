@@ -7,7 +7,7 @@ from typing import Any
 
 from pedron.diablo.draw import DrawLimit, best_exchange
 from pedron.diablo.hand import Category, evaluate
-from pedron.diablo.rules import GAMES
+from pedron.diablo.rules import VARIANTS
 from pedron.engine import LegalAction
 from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, RaiseTo
 
@@ -48,7 +48,7 @@ class RuleBot:
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
         if "choose" in kinds:  # Dealer's Choice: the first game offered
-            return Choose(GAMES[kinds["choose"].cards[0]] if kinds["choose"].cards else GAMES[0])
+            return Choose(VARIANTS[kinds["choose"].cards[0]] if kinds["choose"].cards else VARIANTS[0])
         wild = view.variant != "draw" if view.variant is not None else True
         value = evaluate(view.my_cards, wild=wild)
         if "declare" in kinds:

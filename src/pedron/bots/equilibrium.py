@@ -47,14 +47,14 @@ def info_key(view: Any) -> str:
     ranks = "".join(sorted(RANK_CODES[RANK_OF_ID[c]] for c in view.my_cards)) or "-"
     parts = [roles.get(me, "?"), ranks]
     for r in view.history:
-        kind = r[0]
+        kind = r.kind
         if kind not in _MOVES:
             continue
-        text = f"{roles.get(r[1], '?')}:{kind}"
+        text = f"{roles.get(r.seat, '?')}:{kind}"
         if kind == "reveal":
-            text += RANK_CODES[RANK_OF_ID[r[3][0]]]
-        elif r[2]:
-            text += str(r[2])
+            text += RANK_CODES[RANK_OF_ID[r.cards[0]]]
+        elif r.amount:
+            text += str(r.amount)
         parts.append(text)
     return " ".join(parts)
 

@@ -183,6 +183,18 @@ def _deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
     return Deck(rng, shuffle=False) if order is None else Deck(rng, order=order)
 
 
+def _deck_size(players: int) -> int:
+    return 52  # (one deck, however many are dealt in)
+
+
+def _default_stacks(rules: Rules) -> int:
+    return int(rules.stacks)
+
+
+def _rank(card: int) -> int:
+    return card >> 2  # (cards are 4 * rank + suit)
+
+
 #: What a table must know of Diablo.
 GAME = CardGame(
     name="diablo",
@@ -193,11 +205,11 @@ GAME = CardGame(
     view=TableView,
     players=range(3, 8),
     default_players=4,
-    default_stacks=lambda rules: int(rules.stacks),
+    default_stacks=_default_stacks,
     hand_size=5,
-    cards=CardText(parse=parse_cards, name=format_card, rank=lambda card: card >> 2, count=52),
+    cards=CardText(parse=parse_cards, name=format_card, rank=_rank, count=52),
     deck=_deck,
-    deck_size=lambda players: 52,
+    deck_size=_deck_size,
     session=DiabloSession,
 )
 

@@ -209,6 +209,10 @@ class DiamondbackSession:
             saving.check_turn(n, ledger, hand["queue"])
 
 
+def _default_stacks(rules: Rules) -> int:
+    return 100
+
+
 def _deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
     if order is None:
         return Deck(players, rng, shuffle=False)
@@ -225,7 +229,7 @@ GAME = CardGame(
     view=TableView,
     players=range(2, 5),
     default_players=2,
-    default_stacks=lambda rules: 100,
+    default_stacks=_default_stacks,
     hand_size=2,
     cards=CardText(parse=parse_ids, name=format_id, rank=RANK_OF_ID.__getitem__, count=43),
     deck=_deck,

@@ -191,7 +191,7 @@ class Reveal(_Move):
     """Diamondback: expose ``card`` (an id, or text such as ``"Q4"``), one of the two held."""
 
     kind = "reveal"
-    card: int
+    card: Any
     seat: int | None = None
 
 

@@ -484,7 +484,7 @@ class Table(Generic[D]):
             plan = self.plans.pop(0)
         self.shoe.plan = plan
         self.deals_played += 1
-        deal = self.session.next_deal(self, self.deals_played)
+        deal: Any = self.session.next_deal(self, self.deals_played)
         self.journal.listen(self, deal)
         self._deal = deal
         if deal.done:  # (no deal happens when nobody matches an ante at once)
@@ -523,9 +523,9 @@ class Table(Generic[D]):
                     f"no {self.GAME.deal_word} has been dealt: call next_deal()"
                 ) from None
             raise
-        if type(move) is Vote or type(move) is Leave:
+        if isinstance(move, (Vote, Leave)):
             before = len(self._events)
-            if type(move) is Leave:
+            if isinstance(move, Leave):
                 self.leave(move.seat)
             else:
                 self.vote_end(move.seat, move.agree)

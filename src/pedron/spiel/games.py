@@ -177,8 +177,8 @@ class Settings:
                 for s in dealt:
                     net[s] += carried / len(dealt)
             else:  # refund: what each put into the carried pot
-                final = deal.final
-                committed = final[1] if final is not None else deal.ledger.committed
+                done = deal.settlement
+                committed = done.committed if done is not None else deal.ledger.committed
                 put = [committed[s] for s in range(self.players)]
                 whole = sum(put)
                 for s in range(self.players):

@@ -56,18 +56,18 @@ class Observer:
         n, total, width = settings.players, float(settings.total), self._move
         k = 0
         for record in view.history:
-            kind = record[0]
+            kind = record.kind
             index = _KIND_INDEX.get(kind)
-            if index is None or record[1] is None:
+            if index is None or record.seat is None:
                 continue
             if k < settings.history_length:
                 at = k * width
                 moves[at + index] = 1.0
-                moves[at + len(MOVE_KINDS) + (record[1] - player) % n] = 1.0
-                moves[at + width - 1] = min(record[2] / total, 1.0)
+                moves[at + len(MOVE_KINDS) + (record.seat - player) % n] = 1.0
+                moves[at + width - 1] = min(record.amount / total, 1.0)
             k += 1
-            if kind == "draw" and record[1] == player:  # (Diablo: his own discards)
-                for c in record[3]:
+            if kind == "draw" and record.seat == player:  # (Diablo: his own discards)
+                for c in record.cards:
                     self.dict["discards"][c] = 1.0
 
     def string_from(self, state: Any, player: int) -> str:

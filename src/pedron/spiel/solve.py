@@ -251,8 +251,8 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
         result = hand.result
         net = [float(x) for x in result.net]
         if result.carry and carry != "lost":
-            final = hand.final
-            put = list(final[1]) if final is not None else [0] * n
+            done = hand.settlement
+            put = list(done.committed) if done is not None else [0] * n
             for s in range(n):
                 net[s] += (result.carry / n if carry == "split"
                            else result.carry * put[s] / max(sum(put), 1))

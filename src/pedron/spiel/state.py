@@ -203,8 +203,8 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
             if copy._shoe.asked is not None:
                 self._wait(move, copy._shoe.asked)
                 return
-        elif move.kind == "draw" and move[0]:
-            self._wait(move, (deal.to_act,) * len(move[0]))
+        elif move.kind == "draw" and move.cards:
+            self._wait(move, (deal.to_act,) * len(move.cards))
             return
         deal.apply(move)
 
