@@ -15,6 +15,9 @@ from pathlib import Path
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
+sys.path.insert(0, str(Path(__file__).parent))
+from build_pxd import write_pxds  # noqa: E402  (beside this file, in the sdist too)
+
 HERE = Path(__file__).parent
 KERNELS = sorted((HERE / "src" / "pedron" / "_kernels").glob("*.pyx"))
 
@@ -69,23 +72,29 @@ extensions = [
 
 # The table engine's move path: Python modules compiled as they are written. They
 # are the one source of every rule and every type (mypy and ruff read them; run
-# without their compiled form they are plain Python): a class becomes an extension
-# type only where its module says so with ``@cython.cclass`` (the frozen value
-# types: records, legal actions, moves, pots, settlements), and nothing is declared
-# anywhere else (no .pxd). These modules keep Python's semantics: negative indexes,
-# bounds checks, Python's division, and their annotations are for type checkers
-# only. See docs/design.md, "Build".
+# without their compiled form they are plain Python). A class decorated
+# ``@cython.cclass`` becomes an extension type whose annotated attributes are C
+# fields, a ``@cython.ccall`` function a C call; build_pxd.py derives the
+# declarations other compiled modules need (the .pxd of each module) from the .py
+# before Cython runs, into build/pxd. These modules keep Python's semantics:
+# negative indexes, bounds checks, Python's division, and an unbounded int stays a
+# Python int. See docs/design.md, "Build".
 ENGINE = [
     "pedron.engine.actions",
     "pedron.engine.moves",
     "pedron.engine.ledger",
     "pedron.engine.shoe",
     "pedron.engine.pots",
+    "pedron.engine.seats",
     "pedron.engine.settle",
     "pedron.engine.deal",
     "pedron.engine.betting",
+    "pedron.engine.saving",
+    "pedron.engine.table",
     "pedron.diamondback.deal",
+    "pedron.diamondback.table",
     "pedron.diablo.game",
+    "pedron.diablo.table",
 ]
 engine_directives = {
     "language_level": 3,
@@ -108,6 +117,8 @@ engine = [
 
 # (the checked build writes its C apart: neither build reuses the other's)
 build_dir = "build/cython-debug" if DEBUG else None
+PXD = HERE / "build" / "pxd"
+write_pxds(PXD, [(name, HERE / "src" / (name.replace(".", "/") + ".py")) for name in ENGINE])
 setup(
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=build_dir,
@@ -115,6 +126,6 @@ setup(
     )
     + cythonize(
         engine, compiler_directives=engine_directives, build_dir=build_dir,
-        include_path=[str(HERE / "src")],
+        include_path=[str(PXD), str(HERE / "src")],
     ),
 )

@@ -47,8 +47,9 @@ class RuleBot:
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
-        if "choose" in kinds:  # Dealer's Choice: the first game offered
-            return Choose(VARIANTS[kinds["choose"].cards[0]] if kinds["choose"].cards else VARIANTS[0])
+        if "choose" in kinds:  # Dealer's Choice: the first variant offered
+            offered = kinds["choose"].cards
+            return Choose(VARIANTS[offered[0]] if offered else VARIANTS[0])
         wild = view.variant != "draw" if view.variant is not None else True
         value = evaluate(view.my_cards, wild=wild)
         if "declare" in kinds:

@@ -53,7 +53,7 @@ from pedron.diablo.draw import DrawLimit
 from pedron.diablo.hand import Category, HandValue, evaluate, strength
 from pedron.diablo.rules import VARIANTS
 from pedron.diablo.views import GameResult, GameView
-from pedron.engine.actions import LegalAction, Record, check_seat
+from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
 from pedron.engine.deal import DONE, Deal, DealContext
 from pedron.engine.moves import (
@@ -113,7 +113,7 @@ class _DiabloArgs(MoveArgs):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class DrawRule:
     """The part of a draw limit a count cannot say: ``most`` cards may be exchanged
@@ -121,6 +121,9 @@ class DrawRule:
 
     most: int
     ace_for_most: bool
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
         return DrawLimit(self.most, self.ace_for_most).why_not(legal.cards, move.cards)
@@ -130,7 +133,7 @@ class DrawRule:
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Declarable:
     """A declaration must name a hand of the game's scale (``wild`` or natural);
@@ -140,6 +143,9 @@ class Declarable:
     error = DeclarationError
     wild: bool
     held: tuple[int, tuple[int, ...]]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def choices(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The one declaration that names the hand truthfully (for bots that do)."""
@@ -160,12 +166,15 @@ class Declarable:
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Choices:
     """Dealer's Choice: the ``variants`` the dealer may call."""
 
     variants: tuple[str, ...]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def why_not(self, move: Any, legal: LegalAction) -> str | None:
         if move.variant in self.variants:
@@ -180,6 +189,7 @@ class Choices:
         return ["choices", list(self.variants)]
 
 
+@cython.cclass
 class Game(Deal):
     """One game of Diablo (or Deuces Wild, or draw): a deal at a Diablo table.
 
@@ -192,21 +202,19 @@ class Game(Deal):
     ``done``.
     """
 
-    __slots__ = (
-        "_checked",
-        "dealt_in",
-        "declared",
-        "diablo",
-        "diablo_pot",
-        "drawn",
-        "limit",
-        "opener",
-        "pile",
-        "queue",
-        "round",
-        "variant",
-        "wild",
-    )
+    variant: str | None  # the variant dealt (None while the dealer chooses)
+    wild: bool  # deuces are wild (not in plain draw)
+    diablo: bool  # the Diablo rule binds the opener
+    diablo_pot: bool  # played for a Diablo pot (no ante)
+    limit: DrawLimit  # the exchanges the rules allow
+    dealt_in: tuple[int, ...]  # the seats dealt cards, once dealt
+    declared: list[tuple[int, tuple[int, ...]] | None]
+    drawn: list[int]  # cards each seat exchanged (-1: not yet)
+    pile: list[int]  # the discards so far
+    queue: list[int]  # the seats to draw, declare or choose, the one to act first
+    round: BettingRound | None
+    opener: int | None
+    _checked: bool  # somebody checked in the first round
 
     ARGS = _DiabloArgs()
     _NORMALISE = frozenset(("raise_by", "draw"))
@@ -216,17 +224,17 @@ class Game(Deal):
     def __init__(self, ctx: DealContext) -> None:
         super().__init__(ctx)
         n = ctx.n
-        self.declared: list[tuple[int, tuple[int, ...]] | None] = [None] * n
-        self.dealt_in: tuple[int, ...] = ()  # (the seats dealt cards, once dealt)
-        self.drawn: list[int] = [-1] * n
-        self.pile: list[int] = []
-        self.queue: list[int] = []
-        self.round: BettingRound | None = None
-        self.opener: int | None = None
+        self.declared = [None] * n
+        self.dealt_in = ()
+        self.drawn = [-1] * n
+        self.pile = []
+        self.queue = []
+        self.round = None
+        self.opener = None
         self._checked = False
         self.limit = self.rules.draw_limit  # (made once per Rules, immutable)
-        self.diablo_pot: bool = bool(ctx.extra.get("diablo_pot", False))
-        self.variant: str | None = None
+        self.diablo_pot = bool(ctx.extra.get("diablo_pot", False))
+        self.variant = None
         self.wild = True
         self.diablo = False
         self.ledger.begin(self.order)
@@ -242,6 +250,7 @@ class Game(Deal):
         self.to_act = self._actor()
 
     # -- queries ------------------------------------------------------------------------
+    @cython.ccall
     def _actor(self) -> int | None:
         phase = self.phase
         if phase in (FIRST, SECOND):
@@ -257,6 +266,7 @@ class Game(Deal):
         return evaluate(self.cards[seat], wild=self.wild)
 
     # -- the rules of each move -----------------------------------------------------------
+    @cython.ccall
     def _kinds(self) -> tuple[str, ...]:
         phase = self.phase
         if phase in (FIRST, SECOND):
@@ -269,6 +279,7 @@ class Game(Deal):
             return ("choose",)
         return ()
 
+    @cython.ccall
     def _option(self, kind: str) -> LegalAction | str:
         phase = self.phase
         actor = self.to_act
@@ -312,6 +323,7 @@ class Game(Deal):
                                limit=Choices(choices))
         return f"game {self.number} is over"
 
+    @cython.ccall
     def _all_legal(self) -> tuple[LegalAction, ...]:
         rnd = self.round
         if rnd is None or self.phase not in (FIRST, SECOND):
@@ -324,6 +336,7 @@ class Game(Deal):
                 legal = tuple([x for x in legal if x.kind != "bet"])
         return legal
 
+    @cython.ccall
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         if type(move) is RaiseBy:  # by how much over the round's bet: to what total
             rnd = self.round
@@ -334,6 +347,7 @@ class Game(Deal):
             self._check_discards(move.cards, legal)
         return move
 
+    @cython.ccall
     def _check_discards(self, discards: tuple[int, ...], legal: LegalAction | None) -> None:
         """Every discard held, none twice, no more than allowed (the ace rule: the limit)."""
         if legal is None:
@@ -353,10 +367,12 @@ class Game(Deal):
                 reason or f"at most {legal.max} cards may be exchanged, not {len(discards)}"
             )
 
+    @cython.ccall
     def _may_open(self, seat: int) -> bool:
         return strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild)
 
     # -- playing a verified move ------------------------------------------------------------
+    @cython.ccall
     def _play(self, move: Any) -> None:
         phase = self.phase
         hist = self.history
@@ -397,6 +413,7 @@ class Game(Deal):
         self._start(variant)
 
     # -- steps ------------------------------------------------------------------------------
+    @cython.ccall
     def _start(self, variant: str) -> None:
         """Ante, deal and open the first betting round."""
         self.variant = variant
@@ -431,6 +448,7 @@ class Game(Deal):
         if not rnd.pending:
             self._after_first()
 
+    @cython.ccall
     def _after_first(self) -> None:
         if self.opener is None and self._checked:
             self._pass()
@@ -440,6 +458,7 @@ class Game(Deal):
         self.queue = [s for s in self.order if live[s]]
         self.phase = DRAW
 
+    @cython.ccall
     def _do_draw(self, actor: int, discards: tuple[int, ...]) -> None:
         k = len(discards)
         deck = self.deck
@@ -461,6 +480,7 @@ class Game(Deal):
         self.cards[actor] = tuple([c for c in held if c not in discards]) + new
         hist.extend([_DEAL[actor][c] for c in new])
 
+    @cython.ccall
     def _start_second(self) -> None:
         order = self.order
         opener = self.opener
@@ -480,6 +500,7 @@ class Game(Deal):
         if not rnd.pending:
             self._start_showdown()
 
+    @cython.ccall
     def _start_showdown(self) -> None:
         if self.rules.declare:
             live = self.ledger.live
@@ -488,6 +509,7 @@ class Game(Deal):
             return
         self._showdown()
 
+    @cython.ccall
     def _showdown(self) -> None:
         live = self.ledger.live
         wild = self.wild
@@ -520,6 +542,7 @@ class Game(Deal):
             hist.append(Record("show", s, v, cards, note=note or (names[s] or "")))
         self._settle(values, names, tuple(dead))
 
+    @cython.ccall
     def _pass(self) -> None:
         """Everyone checked: the cards are collected, the pot stays, the deal passes."""
         led = self.ledger
@@ -669,6 +692,7 @@ class Game(Deal):
             **self._common_state(),
         }
 
+    @cython.ccall
     def _copy_state(self, other: Any) -> None:
         other.declared = self.declared[:]
         other.drawn = self.drawn[:]

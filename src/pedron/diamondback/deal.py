@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import cython
+
 from pedron.diamondback.cards import RANK_OF_ID, format_id, parse_ids
 from pedron.diamondback.hand import STRENGTH, hand_by_strength
 from pedron.diamondback.views import HandResult, HandView
@@ -57,6 +59,7 @@ class _DiamondbackArgs(MoveArgs):
     cards = staticmethod(card_reader(parse_ids))  # type: ignore[assignment]
 
 
+@cython.cclass
 class Hand(Deal):
     """One hand of Diamondback: a deal at a Diamondback table.
 
@@ -66,17 +69,15 @@ class Hand(Deal):
     ``history`` and ``result`` (a :class:`HandResult`) once ``done``.
     """
 
-    __slots__ = (
-        "_hi",
-        "_lo",
-        "ante",
-        "bet_size",
-        "candidates",
-        "dealt_in",
-        "opening",
-        "queue",
-        "rate",
-    )
+    rate: int  # chips a non-dealer pays for each chip the dealer bets
+    candidates: tuple[int, ...]  # the seats that could be dealt in
+    dealt_in: tuple[int, ...]
+    queue: list[int]  # the seats to act in this step, the one to act first
+    bet_size: int  # the dealer's current bet
+    ante: int
+    opening: bool  # the opening bet is still to come
+    _lo: int  # the bet or ante the dealer may make now: _lo.._hi
+    _hi: int
 
     ARGS = _DiamondbackArgs()
     _NORMALISE = frozenset(("reveal",))
@@ -86,10 +87,10 @@ class Hand(Deal):
     def __init__(self, ctx: DealContext) -> None:
         super().__init__(ctx)
         rules = self.rules
-        self.rate: int = rules.rate
-        self.candidates: tuple[int, ...] = ctx.seats
-        self.dealt_in: tuple[int, ...] = ()
-        self.queue: list[int] = []
+        self.rate = rules.rate
+        self.candidates = ctx.seats
+        self.dealt_in = ()
+        self.queue = []
         self.bet_size = 0
         self.ante = 0
         self.opening = True
@@ -101,13 +102,16 @@ class Hand(Deal):
         self.to_act = self._actor()
 
     # -- queries ------------------------------------------------------------------------
+    @cython.ccall
     def _actor(self) -> int | None:
         return self.queue[0] if self.queue else None
 
     # -- the rules of each move -----------------------------------------------------------
+    @cython.ccall
     def _kinds(self) -> tuple[str, ...]:
         return _KINDS[self.phase]
 
+    @cython.ccall
     def _option(self, kind: str) -> LegalAction | str:
         phase = self.phase
         if phase in (MATCH, ANTE_MATCH):
@@ -148,6 +152,7 @@ class Hand(Deal):
         reason = self._option(kind)
         return reason if isinstance(reason, str) else super()._refusal(kind)
 
+    @cython.ccall
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         if type(move) is Reveal and legal is not None and move.card not in legal.cards:
             card = move.card
@@ -156,6 +161,7 @@ class Hand(Deal):
         return move
 
     # -- playing a verified move ------------------------------------------------------------
+    @cython.ccall
     def _play(self, move: Any) -> None:
         kind = move.kind
         actor = self.queue[0]
@@ -221,6 +227,7 @@ class Hand(Deal):
                 self._after_ante()
 
     # -- steps ------------------------------------------------------------------------------
+    @cython.ccall
     def _start_ante(self) -> bool:
         """Open the ante round if an ante can be set; False to deal at once."""
         led = self.ledger
@@ -238,6 +245,7 @@ class Hand(Deal):
         self.queue = [dealer]
         return True
 
+    @cython.ccall
     def _after_ante(self) -> None:
         if not self._others_in():
             # Nobody matched the ante: no deal, the dealer takes his ante back.
@@ -246,6 +254,7 @@ class Hand(Deal):
             return
         self._deal()
 
+    @cython.ccall
     def _deal(self) -> None:
         live = self.ledger.live
         order = tuple([s for s in self.order if live[s]])
@@ -269,6 +278,7 @@ class Hand(Deal):
         self.opening = True
         self._start_bet()
 
+    @cython.ccall
     def _bet_cap(self) -> int:
         """Largest dealer bet now (0: no bet is possible)."""
         led = self.ledger
@@ -292,6 +302,7 @@ class Hand(Deal):
             hi = rules.max_bet
         return hi
 
+    @cython.ccall
     def _start_bet(self) -> None:
         hi = self._bet_cap()
         if hi <= 0:
@@ -305,6 +316,7 @@ class Hand(Deal):
         self.phase = BET
         self.queue = [self.dealer]
 
+    @cython.ccall
     def _after_matches(self) -> None:
         if self.phase == ANTE_MATCH:
             self._after_ante()
@@ -316,16 +328,19 @@ class Hand(Deal):
         else:
             self._start_bet()
 
+    @cython.ccall
     def _others_in(self) -> bool:
         """Whether anyone but the dealer is still in."""
         live = self.ledger.live
-        return any(live[s] for s in self.order[:-1])
+        return any([live[s] for s in self.order[:-1]])
 
+    @cython.ccall
     def _start_reveal(self) -> None:
         live = self.ledger.live
         self.queue = [s for s in self.order if live[s]]
         self.phase = REVEAL
 
+    @cython.ccall
     def _showdown(self) -> None:
         live = self.ledger.live
         hist = self.history
@@ -350,6 +365,7 @@ class Hand(Deal):
         dealt = len(self.dealt_in)
         return rule == "showdown" or (rule == "seated" and (dealt == 2 or tied == dealt))
 
+    @cython.ccall
     def _settle(self, strengths: list[int] | None, names: list[str | None] | None = None) -> None:
         """Divide the pots (``strengths`` is ``None`` when nothing is shown)."""
         done = settle(
@@ -360,6 +376,7 @@ class Hand(Deal):
         self._end(done, main[0] if main else None,
                   tuple(names) if names is not None else (None,) * self.n)
 
+    @cython.ccall
     def _end(
         self, done: Settlement, main_winner: int | None, hands: tuple[str | None, ...]
     ) -> None:
@@ -419,6 +436,7 @@ class Hand(Deal):
             **self._common_state(),
         }
 
+    @cython.ccall
     def _copy_state(self, other: Any) -> None:
         other.queue = self.queue[:]
 

@@ -20,10 +20,22 @@ import cython
 
 from pedron.errors import IllegalActionError
 
-__all__ = ["LegalAction", "Record", "check_amount", "check_seat"]
+__all__ = ["LegalAction", "Record", "check_amount", "check_seat", "fields_repr"]
 
 
-@dataclass(frozen=True)
+def fields_repr(value: Any) -> str:
+    """``Name(field=value, ...)``: the ``repr`` of pedron's compiled frozen dataclasses.
+
+    (Written out rather than generated: the ``repr`` Cython 3.3 generates for such a
+    class guards against recursion with state made per thread at import, and fails in
+    any other thread.)
+    """
+    fields = ", ".join(f"{name}={getattr(value, name)!r}" for name in value.__dataclass_fields__)
+    return f"{type(value).__name__}({fields})"
+
+
+@cython.final
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class LegalAction:
     """One kind of move open to the player to act.
@@ -72,7 +84,8 @@ class LegalAction:
         return out
 
 
-@dataclass(frozen=True)
+@cython.final
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Record:
     """One event of a deal's history.
@@ -91,6 +104,9 @@ class Record:
     cards: tuple[int, ...] = ()
     private: bool = False
     note: str = ""
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     @property
     def hides_cards(self) -> bool:

@@ -21,6 +21,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+import cython
+
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.ledger import Ledger
 
@@ -34,6 +36,8 @@ _CHECK = LegalAction("check")
 _FOLD = LegalAction("fold")
 
 
+@cython.final
+@cython.cclass
 class BettingRound:
     """One betting round over ``order`` (the seats in acting order, first to act first).
 
@@ -41,21 +45,19 @@ class BettingRound:
     may only fold, and bets and raises must be of at least the full minimum.
     """
 
-    __slots__ = (
-        "all_in",
-        "bets",
-        "current",
-        "ledger",
-        "max_bet",
-        "max_raise",
-        "max_raises",
-        "min_bet",
-        "min_raise",
-        "opener",
-        "order",
-        "pending",
-        "raises",
-    )
+    ledger: Ledger
+    order: tuple[int, ...]
+    min_bet: int
+    max_bet: int
+    min_raise: int
+    max_raise: int
+    max_raises: int | None
+    all_in: bool
+    bets: list[int]
+    current: int
+    raises: int
+    opener: int | None
+    pending: list[int]
 
     def __init__(
         self,
@@ -80,7 +82,7 @@ class BettingRound:
         self.bets = [0] * len(ledger.stacks)
         self.current = 0
         self.raises = 0
-        self.opener: int | None = None
+        self.opener = None
         self.pending = [s for s in self.order if ledger.live[s] and ledger.stacks[s] > 0]
         self._prune()
 
@@ -100,15 +102,18 @@ class BettingRound:
         """Seats still in the hand."""
         return sum(self.ledger.live)
 
+    @cython.ccall
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` needs to match the current bet (before table stakes)."""
         return self.current - self.bets[seat]
 
+    @cython.ccall
     def _others_can_respond(self, seat: int) -> bool:
         """Whether a seat other than ``seat`` is still in with chips to answer a bet."""
         live, stacks = self.ledger.live, self.ledger.stacks
-        return any(s != seat and live[s] and stacks[s] > 0 for s in self.order)
+        return any([s != seat and live[s] and stacks[s] > 0 for s in self.order])
 
+    @cython.ccall
     def option(self, kind: str) -> LegalAction | str:
         """The moves of ``kind`` the seat to act may make, or why he may make none.
 
@@ -126,6 +131,7 @@ class BettingRound:
         """Every kind of move the seat to act may make, by kind (:meth:`option` for all)."""
         return {legal.kind: legal for legal in self._legal()}
 
+    @cython.ccall
     def _legal(self) -> tuple[LegalAction, ...]:
         """The descriptor of every kind of move the seat to act may make, in order."""
         pending = self.pending
@@ -144,6 +150,7 @@ class BettingRound:
                 out.append(legal)
         return tuple(out)
 
+    @cython.ccall
     def _option(
         self, kind: str, seat: int, stack: int, need: int, others: bool
     ) -> LegalAction | str:
@@ -189,6 +196,7 @@ class BettingRound:
         return list(self._legal())
 
     # -- applying ---------------------------------------------------------------------
+    @cython.ccall
     def play(self, kind: str, amount: int) -> Record:
         """Apply a move already checked against :meth:`option`; returns its record.
 
@@ -226,6 +234,7 @@ class BettingRound:
             led.check()
         return rec
 
+    @cython.ccall
     def _prune(self) -> None:
         """End the round when nobody is left to respond: one player in, or a player
         with nothing to call and nobody else with chips to bet against him."""
@@ -236,9 +245,10 @@ class BettingRound:
         pending = self.pending
         if pending and self.current - self.bets[pending[0]] <= 0:
             live, stacks = led.live, led.stacks
-            if sum(1 for s in self.order if live[s] and stacks[s] > 0) <= 1:
+            if len([s for s in self.order if live[s] and stacks[s] > 0]) <= 1:
                 self.pending = []
 
+    @cython.ccall
     def copy(self, ledger: Ledger) -> BettingRound:
         """A copy working on ``ledger`` (the copy of this round's ledger)."""
         other = copy.copy(self)

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any, ClassVar
 
-from pedron.engine.actions import LegalAction, Record, check_seat
+import cython
+
+from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import MoveArgs, to_move
 from pedron.engine.pots import Pot
@@ -56,7 +58,9 @@ _AMOUNT_KINDS = frozenset(("bet", "raise", "ante"))
 _COST_KINDS = frozenset(("call", "match"))
 
 
-@dataclass(frozen=True, slots=True)
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
 class DealContext:
     """What a table hands a new deal.
 
@@ -77,7 +81,10 @@ class DealContext:
     n: int
     ledger: Ledger
     deck: Any
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
 
 def check_against(legal: LegalAction, move: Any, actor: int) -> None:
@@ -111,6 +118,7 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
             raise getattr(limit, "error", IllegalActionError)(reason)
 
 
+@cython.cclass
 class Deal:
     """Base of a game's deal: the protocol machinery (see the module docstring).
 
@@ -130,33 +138,33 @@ class Deal:
     session decided for it), ``deck`` (once dealt).
     """
 
-    __slots__ = (
-        "_legal",
-        "_listener",
-        "_log_to",
-        "_moves",
-        "_ops_to",
-        "_pots",
-        "_seats",
-        "_seen",
-        "_shoe",
-        "cards",
-        "dealer",
-        "deck",
-        "done",
-        "extra",
-        "history",
-        "ledger",
-        "n",
-        "number",
-        "order",
-        "phase",
-        "result",
-        "rules",
-        "settlement",
-        "shown",
-        "to_act",
-    )
+    rules: Any
+    extra: Mapping[str, Any]
+    ledger: Ledger
+    number: int
+    dealer: int
+    n: int
+    order: tuple[int, ...]
+    cards: list[tuple[int, ...]]
+    shown: list[tuple[int, ...]]
+    history: list[Record]
+    result: Any
+    settlement: Settlement | None
+    phase: str
+    done: bool
+    to_act: int | None
+    deck: Any
+    _moves: list[Any]  # the moves as verified (a seat may be missing) ...
+    _seats: list[int]  # ... and the seat that made each
+    _shoe: Any
+    _legal: tuple[LegalAction, ...] | None  # the descriptors, once asked
+    _pots: tuple[Pot, ...] | None  # the pots as they stand, once asked
+    _seen: _Censored | None  # the views' histories, made at the first view
+    # The table's hook (listen): the lists it keeps the moves in, and what it calls once
+    # the deal is over.
+    _listener: Callable[[Deal], None] | None
+    _ops_to: list[Any] | None
+    _log_to: list[Any] | None
 
     ARGS: ClassVar[MoveArgs] = MoveArgs()
     NAME: ClassVar[str] = "deal"
@@ -173,38 +181,40 @@ class Deal:
         self.number = ctx.number
         self.dealer = ctx.dealer
         self.n = ctx.n
-        self.order: tuple[int, ...] = ctx.seats
-        self.cards: list[tuple[int, ...]] = [()] * ctx.n
-        self.shown: list[tuple[int, ...]] = [()] * ctx.n
-        self.history: list[Record] = []
-        self._moves: list[Any] = []  # the moves as verified (a seat may be missing) ...
-        self._seats: list[int] = []  # ... and the seat that made each
-        self.result: Any = None
-        self.settlement: Settlement | None = None
+        self.order = ctx.seats
+        self.cards = [()] * ctx.n
+        self.shown = [()] * ctx.n
+        self.history = []
+        self._moves = []
+        self._seats = []
+        self.result = None
+        self.settlement = None
         self.phase = ""
         self.done = False  # True once settled (set with the phase "done")
-        self.to_act: int | None = None  # the seat to act (the game's _actor(), kept current)
+        self.to_act = None  # the seat to act (the game's _actor(), kept current)
         self._shoe = ctx.deck
-        self.deck: Any = None  # the deck dealt from, once dealt
-        self._legal: tuple[LegalAction, ...] | None = None  # the descriptors, once asked
-        self._pots: tuple[Pot, ...] | None = None  # the pots as they stand, once asked
-        self._seen: _Censored | None = None  # the views' histories, made at the first view
-        # The table's hook (listen): the lists it keeps the moves in, and what it
-        # calls once the deal is over.
-        self._listener: Callable[[Deal], None] | None = None
-        self._ops_to: list[Any] | None = None
-        self._log_to: list[Any] | None = None
+        self.deck = None  # the deck dealt from, once dealt
+        self._legal = None
+        self._pots = None
+        self._seen = None
+        self._listener = None
+        self._ops_to = None
+        self._log_to = None
 
     # -- what a game defines ------------------------------------------------------------
+    @cython.ccall
     def _kinds(self) -> tuple[str, ...]:  # pragma: no cover - every game defines it
         raise NotImplementedError
 
+    @cython.ccall
     def _option(self, kind: str) -> LegalAction | str:  # pragma: no cover
         raise NotImplementedError
 
+    @cython.ccall
     def _play(self, move: Any) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    @cython.ccall
     def _actor(self) -> int | None:  # pragma: no cover
         raise NotImplementedError
 
@@ -227,6 +237,7 @@ class Deal:
             "final": None if done is None else [list(done.live), list(done.committed)],
         }
 
+    @cython.ccall
     def _normalise(self, move: Any, legal: LegalAction | None) -> Any:
         """A move made exact before it is checked (Diablo turns a raise-by into a raise-to)."""
         return move
@@ -238,6 +249,7 @@ class Deal:
         choices = " or ".join(k for k in kinds if not isinstance(self._option(k), str))
         return f"seat {actor} may {choices or 'do nothing'} now, not {kind!r}"
 
+    @cython.ccall
     def _finish(self, settlement: Settlement, result: Any) -> None:
         """Enter the phase ``"done"`` with the ``result`` of ``settlement`` (a game
         calls it once, when the deal is settled)."""
@@ -256,6 +268,7 @@ class Deal:
         """The main pot and side pots as they stand (empty once settled)."""
         return list(self.current_pots())
 
+    @cython.ccall
     def current_pots(self) -> tuple[Pot, ...]:
         """:meth:`pots` as a tuple, computed once per state."""
         pots = self._pots
@@ -267,10 +280,12 @@ class Deal:
         """The legal actions by kind."""
         return {legal.kind: legal for legal in self._legal_now()}
 
+    @cython.ccall
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now, with amounts (empty when over)."""
         return list(self._legal_now())
 
+    @cython.ccall
     def _legal_now(self) -> tuple[LegalAction, ...]:
         """The descriptor of every kind of move open now, computed once per state."""
         legal = self._legal
@@ -278,12 +293,14 @@ class Deal:
             legal = self._legal = () if self.done else self._all_legal()
         return legal
 
+    @cython.ccall
     def _all_legal(self) -> tuple[LegalAction, ...]:
         """Every kind's descriptor: :meth:`_option` for each kind of the phase, in the
         phase's order (a game may compute them together, from the same rule code)."""
         options = [self._option(kind) for kind in self._kinds()]
         return tuple([legal for legal in options if not isinstance(legal, str)])
 
+    @cython.ccall
     def _legal_of(self, kind: str) -> LegalAction | None:
         """The descriptor of ``kind`` among those open now, or ``None``."""
         for legal in self._legal_now():
@@ -305,6 +322,7 @@ class Deal:
         move, actor = self._verified(action)
         return move if move.seat is not None else move.with_seat(actor)
 
+    @cython.ccall
     def _verified(self, action: Any) -> tuple[Any, int]:
         """The normalised move and the seat making it, or the pedron error."""
         move = to_move(action, self.ARGS)
@@ -324,7 +342,8 @@ class Deal:
             reason = self._option(kind)
             raise IllegalActionError(reason if isinstance(reason, str) else self._refusal(kind))
         assert actor is not None  # (a deal not over has a seat to act)
-        check_against(legal, move, actor)
+        if legal.min is not None or legal.limit is not None:  # (else nothing to check)
+            check_against(legal, move, actor)
         return move, actor
 
     def check_action(self, action: Any) -> str | None:
@@ -346,6 +365,7 @@ class Deal:
         """Apply ``action``; returns the record of the move itself."""
         return self.history[self._apply(action)]
 
+    @cython.ccall
     def _apply(self, action: Any) -> int:
         """Verify ``action`` and apply it; returns where its records begin in the history."""
         move, actor = self._verified(action)
@@ -367,6 +387,7 @@ class Deal:
         return start
 
     # -- views ----------------------------------------------------------------------------
+    @cython.ccall
     def seen_by(self, viewer: int | None) -> tuple[Record, ...]:
         """The history as ``viewer`` (``None``: a spectator) may see it.
 
@@ -380,6 +401,7 @@ class Deal:
             seen = self._seen = _Censored(self.n)
         return seen.history_for(viewer, self.history)
 
+    @cython.ccall
     def _view_fields(self, seat: int | None, dealt_in: tuple[int, ...], bet: int
                      ) -> dict[str, Any]:
         """The fields of :class:`~pedron.engine.views.DealView` as ``seat`` (checked)
@@ -446,6 +468,7 @@ class Deal:
         self._copy_state(other)
         return other
 
+    @cython.ccall
     def _copy_state(self, other: Any) -> None:
         """Copy the game's own mutable state into ``other`` (a shallow copy so far)."""
 
@@ -457,6 +480,8 @@ class Deal:
                          None if deck is None else deck.copy())
 
 
+@cython.final
+@cython.cclass
 class _Censored:
     """The history as each viewer may see it, extended as records come.
 
@@ -466,14 +491,18 @@ class _Censored:
     of them his copy has).
     """
 
-    __slots__ = ("mine", "own", "public", "restored")
+    public: list[Record]
+    own: list[list[Record]]
+    mine: list[list[int]]
+    restored: list[int]
 
     def __init__(self, n: int) -> None:
-        self.public: list[Record] = []
-        self.own: list[list[Record]] = [[] for _ in range(n)]
-        self.mine: list[list[int]] = [[] for _ in range(n)]
+        self.public = []
+        self.own = [[] for _ in range(n)]
+        self.mine = [[] for _ in range(n)]
         self.restored = [0] * n
 
+    @cython.ccall
     def history_for(self, viewer: int | None, history: list[Record]) -> tuple[Record, ...]:
         """``history`` as ``viewer`` may see it (only the records new since the last
         call are looked at)."""

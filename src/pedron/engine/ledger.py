@@ -13,35 +13,49 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import cython
+
 from pedron.engine.pots import Pot, build_pots, split_amount
 from pedron.errors import InvariantError
 
 __all__ = ["Ledger"]
 
 
+@cython.final
+@cython.cclass
 class Ledger:
     """Chips of a table of ``len(stacks)`` seats.
 
-    ``levels[s]`` counts the units seat ``s`` has matched this hand (equal to
-    his chips unless a game prices a unit differently per seat, as Dealer's
-    Diamondback does); ``marks[s]`` records ``(level, chips)`` after each of his
-    payments so that side pots can be cut at any level.
+    ``stacks[s]``: the chips in front of seat ``s``; ``committed[s]``: what he
+    has put into the current hand; ``levels[s]`` counts the units he has
+    matched this hand (equal to his chips unless a game prices a unit
+    differently per seat, as Dealer's Diamondback does); ``marks[s]`` records
+    ``(level, chips)`` after each of his payments so that side pots can be cut
+    at any level; ``live[s]``: still in the hand; ``carry``: the pot carried
+    over from an earlier hand; ``total``: every chip at the table.
     """
 
-    __slots__ = ("carry", "committed", "levels", "live", "marks", "stacks", "total")
+    stacks: list[int]
+    committed: list[int]
+    levels: list[int]
+    marks: dict[int, list[tuple[int, int]]]
+    live: list[bool]
+    carry: int
+    total: int
 
     def __init__(self, stacks: Sequence[int], carry: int = 0) -> None:
-        self.stacks: list[int] = list(stacks)
+        self.stacks = list(stacks)
         n = len(self.stacks)
-        self.committed: list[int] = [0] * n
-        self.levels: list[int] = [0] * n
-        self.marks: dict[int, list[tuple[int, int]]] = {}
-        self.live: list[bool] = [False] * n
-        self.carry: int = carry
-        self.total: int = sum(self.stacks) + carry
+        self.committed = [0] * n
+        self.levels = [0] * n
+        self.marks = {}
+        self.live = [False] * n
+        self.carry = carry
+        self.total = sum(self.stacks) + carry
         self.check()
 
     # -- a hand ---------------------------------------------------------------
+    @cython.ccall
     def begin(self, dealt_in: Iterable[int]) -> None:
         """Start a hand with the given seats live; nothing committed yet."""
         if any(self.committed):
@@ -54,6 +68,7 @@ class Ledger:
             live[s] = True
         self.live = live
 
+    @cython.ccall
     def pay(
         self, seat: int, chips: int, units: int | None = None, unit_chips: int | None = None
     ) -> None:
@@ -83,6 +98,7 @@ class Ledger:
         self.levels[seat] = level + units
         marks.append((level + units, base + (chips if unit_chips is None else unit_chips)))
 
+    @cython.ccall
     def fold(self, seat: int) -> None:
         """Seat ``seat`` is out of this hand; his chips stay in the pots."""
         self.live[seat] = False
@@ -92,6 +108,7 @@ class Ledger:
         """Chips committed to the current hand (without the carry-over)."""
         return sum(self.committed)
 
+    @cython.ccall
     def chips_at(self, seat: int, level: int) -> int:
         """Chips of ``seat`` that belong to the pots up to ``level`` units."""
         if self.levels[seat] <= level:
@@ -109,6 +126,7 @@ class Ledger:
             prev_level, prev_chips = mark_level, mark_chips
         return self.committed[seat]  # pragma: no cover - levels[seat] <= level above
 
+    @cython.ccall
     def pots(self) -> list[Pot]:
         """Main pot (with the carry-over) and side pots of the current hand."""
         stacks = self.stacks
@@ -134,6 +152,7 @@ class Ledger:
         all_in = [live[s] and stacks[s] == 0 for s in range(n)]
         return build_pots(committed, self.levels, live, all_in, self.carry, self.chips_at)
 
+    @cython.ccall
     def settle(self, payouts: Iterable[tuple[int, int]], carry: int) -> None:
         """End the hand: pay ``(seat, chips)`` from the pots and carry ``carry`` over.
 
@@ -142,7 +161,7 @@ class Ledger:
         """
         payouts = list(payouts)
         pot = sum(self.committed) + self.carry
-        paid = sum(chips for _, chips in payouts)
+        paid = sum([chips for _, chips in payouts])
         if paid + carry != pot or carry < 0:
             raise InvariantError(f"settlement pays {paid} and carries {carry} of a pot of {pot}")
         stacks = self.stacks
@@ -159,6 +178,7 @@ class Ledger:
         self.check()
 
     # -- between hands --------------------------------------------------------
+    @cython.ccall
     def forfeit(self, seat: int, chips: int) -> None:
         """Move ``chips`` from ``seat``'s stack into the carry-over pot."""
         if chips < 0 or chips > self.stacks[seat]:
@@ -167,6 +187,7 @@ class Ledger:
         self.carry += chips
         self.check()
 
+    @cython.ccall
     def withdraw(self, seat: int) -> int:
         """Seat ``seat`` leaves the table with his whole stack; returns it."""
         if self.committed[seat]:
@@ -189,6 +210,7 @@ class Ledger:
         return shares
 
     # -- invariant and state --------------------------------------------------
+    @cython.ccall
     def check(self) -> None:
         """Raise :class:`InvariantError` unless the chips add up and none is negative."""
         stacks, committed = self.stacks, self.committed
@@ -199,7 +221,7 @@ class Ledger:
             )
         # (committed chips and the carry-over cannot go negative: pay() and settle()
         # refuse negative amounts)
-        if any(x < 0 for x in stacks):
+        if min(stacks) < 0:  # (a table has seats)
             raise InvariantError(f"negative chips: stacks {stacks}, carry {self.carry}")
 
     def getstate(self) -> dict[str, Any]:
@@ -214,6 +236,7 @@ class Ledger:
             "total": self.total,
         }
 
+    @cython.ccall
     def copy(self) -> Ledger:
         """An independent copy."""
         other = Ledger.__new__(Ledger)

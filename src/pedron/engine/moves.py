@@ -32,6 +32,7 @@ from typing import Any
 import cython
 
 from pedron import _exact
+from pedron.engine.actions import fields_repr
 from pedron.errors import (
     ActionTypeError,
     AmountError,
@@ -72,6 +73,9 @@ class _Move:
 
     kind = ""
 
+    def __repr__(self) -> str:
+        return fields_repr(self)
+
     def to_json(self) -> list[Any]:
         """``[kind, *arguments]`` (without the seat): the tuple form :func:`to_move` reads."""
         out: list[Any] = [self.kind]
@@ -87,7 +91,7 @@ class _Move:
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Check(_Move):
     """Check: pass the turn while nobody has bet in this round."""
@@ -97,7 +101,7 @@ class Check(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Bet(_Move):
     """Bet ``amount`` chips (Diablo: in the first round the opening; Diamondback:
@@ -109,7 +113,7 @@ class Bet(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Call(_Move):
     """Call the round's bet (all-in if short). ``amount``, if given, must be the cost."""
@@ -120,7 +124,7 @@ class Call(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class RaiseTo(_Move):
     """Raise so that the round's bet becomes ``amount`` chips in all."""
@@ -131,7 +135,7 @@ class RaiseTo(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class RaiseBy(_Move):
     """Raise by ``amount`` chips over the round's bet (becomes a :class:`RaiseTo`)."""
@@ -142,7 +146,7 @@ class RaiseBy(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Fold(_Move):
     """Fold (in Dealer's Diamondback's ante round: decline to be dealt in)."""
@@ -152,7 +156,7 @@ class Fold(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Ante(_Move):
     """Dealer's Diamondback: the dealer sets (and pays) an ante of ``amount`` chips."""
@@ -163,7 +167,7 @@ class Ante(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Match(_Move):
     """Diamondback: match the dealer's bet (or the ante). ``amount``, if given,
@@ -175,7 +179,7 @@ class Match(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Stop(_Move):
     """Diamondback: the dealer stops betting; the showdown follows."""
@@ -185,7 +189,7 @@ class Stop(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Reveal(_Move):
     """Diamondback: expose ``card`` (an id, or text such as ``"Q4"``), one of the two held."""
@@ -196,7 +200,7 @@ class Reveal(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Draw(_Move):
     """Diablo: exchange ``cards`` (none: stand pat). Cards are ids, or text such as
@@ -208,7 +212,7 @@ class Draw(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Declare(_Move):
     """Diablo's Declare variant: name the hand as a category and its five ranks."""
@@ -220,7 +224,7 @@ class Declare(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Choose(_Move):
     """Diablo's Dealer's Choice: the dealer calls ``variant`` (a name, or its index)."""
@@ -231,7 +235,7 @@ class Choose(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Vote(_Move):
     """Match Diamondback, between hands: ``seat`` agrees (or no longer agrees) to end."""
@@ -246,7 +250,7 @@ class Vote(_Move):
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Leave(_Move):
     """Between deals: ``seat`` leaves the table with his chips."""

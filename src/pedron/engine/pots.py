@@ -19,11 +19,13 @@ from typing import Any
 
 import cython
 
+from pedron.engine.actions import fields_repr
+
 __all__ = ["Pot", "build_pots", "split_amount"]
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Pot:
     """One pot: ``amount`` (its chips), ``eligible`` (the seats that may win it),
@@ -35,6 +37,9 @@ class Pot:
     eligible: tuple[int, ...]
     contributors: tuple[int, ...] = ()
     carry: int = 0
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def to_json(self) -> list[Any]:
         """Compact plain data ``[amount, eligible, contributors, carry]``."""

@@ -36,8 +36,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import cython
+
 from pedron._kernels.rng import Generator
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import exact_int, to_move
 from pedron.engine.plans import DealPlan
@@ -76,7 +78,9 @@ _MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, Recur
 # -- the parts a table keeps -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
 class TableState:
     """The table's state between deals, taken cheaply (immutable values and copies)
     at every deal's start and turned into JSON only if the table is saved.
@@ -102,6 +106,9 @@ class TableState:
     total: int
     rng: Generator
     session: dict[str, Any]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     @staticmethod
     def of(table: Any) -> TableState:
@@ -142,7 +149,9 @@ class TableState:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
 class LastDeal:
     """The last finished deal, kept (without ``keep_history``) only to be saved: a
     restored table shows it too. ``stacks``/``carry``: the chips before it;
@@ -153,8 +162,13 @@ class LastDeal:
     carry: int
     context: dict[str, Any]
 
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
-@dataclass(frozen=True, slots=True)
+
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
 class SavedLog:
     """A restored table's saved log, until it is read: its ``text``, the deals
     ``dealt`` and ``finished`` when it was saved, and the saved snapshot (the log,
@@ -164,6 +178,9 @@ class SavedLog:
     dealt: int
     finished: int
     state: dict[str, Any]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
 
 class Journal:

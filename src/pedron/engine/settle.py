@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import cython
 
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.pots import Pot, split_amount
 
@@ -32,7 +32,7 @@ __all__ = ["Settlement", "pass_pot", "settle", "void"]
 
 
 @cython.final
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 @cython.cclass
 class Settlement:
     """What a settlement did (the engine's own record, read by the game).
@@ -54,6 +54,9 @@ class Settlement:
     pot_winners: tuple[tuple[int, ...], ...]
     live: tuple[bool, ...]
     committed: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     @property
     def main_winners(self) -> tuple[int, ...]:

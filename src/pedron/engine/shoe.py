@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import cython
+
 from pedron._kernels.rng import Generator
 
 __all__ = ["DeckFactory", "Shoe"]
@@ -23,6 +25,8 @@ __all__ = ["DeckFactory", "Shoe"]
 DeckFactory = Callable[[int, Generator, "Sequence[int] | None"], Any]
 
 
+@cython.final
+@cython.cclass
 class Shoe:
     """Decks for the deals of one table (see the module docstring).
 
@@ -30,15 +34,20 @@ class Shoe:
     ``plan`` is the prearranged deal for the next deck, if any.
     """
 
-    __slots__ = ("_decks", "make", "plan", "rng", "size")
+    make: DeckFactory
+    size: Callable[[int], int]
+    rng: Generator
+    plan: Any
+    _decks: dict[int, Any]
 
     def __init__(self, make: DeckFactory, size: Callable[[int], int], rng: Generator) -> None:
         self.make = make
         self.size = size
         self.rng = rng
-        self.plan: Any = None
-        self._decks: dict[int, Any] = {}
+        self.plan = None
+        self._decks = {}
 
+    @cython.ccall
     def fresh(self, players: int) -> Any:
         """A full deck for ``players`` players, shuffled (the deck object is reused)."""
         deck = self._decks.get(players)
@@ -47,6 +56,7 @@ class Shoe:
         deck.collect()
         return deck
 
+    @cython.ccall
     def ordered(self, players: int, order: Sequence[int]) -> Any:
         """A deck holding ``order`` (top first), on this shoe's generator."""
         return self.make(players, self.rng, order)
