@@ -46,8 +46,8 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
 * ``privacy_<game>``: a random session; at every step, for every seat and a
   spectator, the table view (its ``deal``, its ``events``) holds no card
   hidden from the viewer (walked recursively, field by name, through records,
-  moves and legal actions), is plain frozen data, and neither its ``repr`` nor its JSON
-  changes when the hidden cards (others' hands, their private records and
+  moves and legal actions), is plain frozen data, and neither its ``repr`` nor
+  its JSON changes when the hidden cards (others' hands, their private records and
   draws, the stock and its order, the discards) are permuted; every kept
   history's ``for_seat`` export holds no hidden card (its records, its moves:
   others' discards), cannot be replayed, reads back from its JSON, and does
@@ -489,7 +489,8 @@ class Diablo(Game):
             text = self.card_text(out)
             raw = rnd.choice([Draw(out, seat=seat), Draw(list(out), seat=seat),
                               Draw(text, seat=seat), f"draw {text}".strip(), ("draw", list(out)),
-                              ("draw", *out), ("draw", text), Draw(out, seat=seat)])
+                              ("draw", *out), ("draw", text),
+                              Draw([format_card(c) for c in out], seat=seat)])
             return raw, Draw(out, seat=actor)
         if kind == "declare":
             wild = a.limit.wild
@@ -2099,8 +2100,7 @@ def _check_json_forms() -> None:
     """The field names above are the forms the engine writes (checked once, at import)."""
     r = Record(kind="deal", seat=1, amount=2, cards=(3, 4), private=True, note="n")
     assert _json_named(RECORD_JSON, r.to_json()) == {
-        f.name: list(v) if isinstance(v, tuple) else v
-        for f in dataclasses.fields(r) for v in [getattr(r, f.name)]}
+        "kind": "deal", "seat": 1, "amount": 2, "cards": [3, 4], "private": True, "note": "n"}
     a = LegalAction(kind="draw", min=0, max=3, cards=(5, 6))
     assert _json_named(LEGAL_JSON, a.to_json()) == {"kind": "draw", "min": 0, "max": 3,
                                                      "cards": [5, 6]}
