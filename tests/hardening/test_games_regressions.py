@@ -3,15 +3,17 @@
 The first part: bugs found and fixed before the one-engine refactor, each test
 reaching the code the way the new engine is used (save version 2, typed moves,
 ``next_deal``). The second: engine bugs found while adapting the fuzzers to the
-new engine, fixed since. The third: what the fuzzers meet that is the engine's
-design, not a bug (``games_targets.BY_DESIGN``: kept histories and the saved
-log read lazily, the start state's events as a record, a prearranged deal
-changed alike everywhere), each an ordinary test of what the engine does. The
-last: the parts of a save that tie it together (the kept histories to the
-table, the last deal, the log, a deal's plan, a history's context), engine
-bugs found by the fuzzers and fixed. A bug found and not fixed yet gets a
-strict xfail here and an entry in ``games_targets.KNOWN_BUGS`` (its
-``known()`` calls in the targets counting it instead of failing).
+new engine, fixed since; then those found moving the fuzzers to the engine of
+issue 28 (named data), not fixed yet (strict xfails). The third: what the
+fuzzers meet that is the engine's design, not a bug (``games_targets.BY_DESIGN``:
+kept histories read lazily and the saved log left unproven by a deferred
+restore, the start state's events as a record, a prearranged deal changed alike
+everywhere), each an ordinary test of what the engine does. The last: the parts
+of a save that tie it together (the kept histories to the table, the last deal,
+the log, a deal's plan, a history's context), engine bugs found by the fuzzers
+and fixed. A bug found and not fixed yet gets a strict xfail here (and, when a
+target meets it, an entry in ``games_targets.KNOWN_BUGS``, its ``known()``
+calls in the targets counting it instead of failing).
 """
 
 from __future__ import annotations
