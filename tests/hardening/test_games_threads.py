@@ -96,12 +96,13 @@ def test_a_table_shared_under_the_callers_lock_stays_exact(name):
     assert g.Table.from_json(text).to_json() == text
 
 
-def _immutable(obj, name, tuple_like=True):
-    """Setting an attribute does not change ``obj`` (a tuple: nor object.__setattr__)."""
+def _immutable(obj, name, extension_type=True):
+    """Setting an attribute does not change ``obj`` (an extension type, such as a record,
+    a legal action or a move: nor object.__setattr__)."""
     before = repr(obj)
     with pytest.raises(AttributeError):
         setattr(obj, name, ())
-    if tuple_like:
+    if extension_type:
         with pytest.raises((AttributeError, TypeError)):
             object.__setattr__(obj, name, ())
     assert repr(obj) == before
@@ -118,20 +119,29 @@ def test_views_are_frozen_and_shareable(name):
     gt.step_legal(g, table, rnd)
     view = table.view(0)
     assert is_plain(view)
-    _immutable(view, "stacks")
+    # Views are frozen dataclasses (Python classes): assigning a field is refused;
+    # object.__setattr__, Python's own way round frozen, is not checked for them.
+    _immutable(view, "stacks", extension_type=False)
     if view.deal is not None:
-        _immutable(view.deal, "my_cards")
+        _immutable(view.deal, "my_cards", extension_type=False)
         for r in view.deal.history:
             _immutable(r, "cards")
         for a in view.deal.legal:
             _immutable(a, "cards")
     for move in (*table.history[0].moves, Draw((1, 2), seat=0), RaiseTo(5)):
         _immutable(move, "seat")
-    _immutable(table.history[0], "moves", tuple_like=False)  # (a slotted class)
+    _immutable(table.history[0], "moves", extension_type=False)  # (a slotted class)
     export = table.history[0].for_seat(0)
-    reprs = run_threads(lambda i: (repr(view), view.to_json(), repr(export), export.to_json(),
-                                   [r.to_json() for r in table.history[0].records]), 8)
-    assert all(r == reprs[0] for r in reprs)
+
+    def read(_):
+        return (view.to_json(), export.to_json(), [r.to_json() for r in view.events],
+                [r.to_json() for r in table.history[0].records],
+                [m.to_json() for m in table.history[0].moves])
+
+    # (their reprs, read in other threads: test_games_regressions.py,
+    # test_reprs_are_made_in_any_thread, a strict xfail until the engine's fixed)
+    alone = read(None)
+    assert run_threads(read, 8) == [alone] * 8
     assert isinstance(table.history[0].records[0], Record)
 
 
