@@ -57,17 +57,20 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import dataclasses
 import json
 import random
 import re
+import sys
 import warnings
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -2198,8 +2201,28 @@ def _permute_any(value: Any, f: Callable[[Any], tuple]) -> Any:
     return value
 
 
+def _declared(cls: type) -> tuple[str, ...]:
+    """The attributes a class of pedron declares: its class-level annotations (read from
+    its source: for a compiled class they are the declaration its build derives)."""
+    module = sys.modules.get(cls.__module__)
+    path = getattr(module, "__file__", None)
+    if not path or not cls.__module__.startswith("pedron."):
+        return tuple(getattr(cls, "__slots__", ()))
+    source = Path(path).with_name(cls.__module__.rpartition(".")[2] + ".py")
+    if not source.exists():  # (a kernel: written in Cython, its types are its own)
+        return ()
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return tuple(item.target.id for item in node.body
+                         if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                         and item.value is None)
+    return ()
+
+
 def _slots(obj: Any) -> list[str]:
-    return [name for cls in type(obj).__mro__ for name in getattr(cls, "__slots__", ())
+    """The state attributes of ``obj``, every class of its type declaring its own."""
+    return [name for cls in type(obj).__mro__ for name in _declared(cls)
             if hasattr(obj, name)]
 
 

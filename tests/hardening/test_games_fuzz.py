@@ -62,7 +62,6 @@ from pedron.diablo.rules import Rules as DLRules
 from pedron.diamondback import table as db
 from pedron.diamondback.rules import Rules as DBRules
 from pedron.engine import history as engine_history
-from pedron.engine.deal import Deal
 from pedron.engine.moves import Bet, RaiseBy, RaiseTo
 from pedron.errors import SaveError
 
@@ -222,7 +221,9 @@ def test_privacy_checker_catches_a_leak(monkeypatch):
     gt.check_views(g, table, random.Random(0))
     leaky = _fresh(g, random.Random(0))
     leaky.next_deal()
-    monkeypatch.setattr(Deal, "seen_by", lambda self, viewer: tuple(self.history))
+    deal = leaky.last
+    deal.seen_by(None)  # (the censored copies made) ...
+    deal._seen.public[:] = deal.history  # ... and the spectator's replaced by the truth
     with pytest.raises(AssertionError, match="hidden"):
         gt.check_views(g, leaky, random.Random(0))
 
@@ -291,15 +292,18 @@ def test_meaning_checker_catches_a_raise_read_by_as_to(monkeypatch):
     assert gt.meaning(g, RaiseBy(3), game) == RaiseTo(current + 3, seat=game.to_act)
     assert gt.meaning(g, "raise 8", game) == RaiseTo(8, seat=game.to_act)
     assert game.verify(RaiseBy(3)) == gt.meaning(g, RaiseBy(3), game)
-    # (the engine's one place that turns a RaiseBy into a RaiseTo, made wrong)
-    normalise = dlgame.Game._normalise
+    # (the engine's one place that turns a RaiseBy into a RaiseTo, made wrong in a game
+    # of its own: compiled classes cannot be patched, but a subclass's method is called)
+    class WrongGame(dlgame.Game):
+        def _normalise(self, move, legal):
+            if type(move) is RaiseBy:
+                return RaiseTo(move.amount, seat=move.seat)
+            return super()._normalise(move, legal)
 
-    def wrong(self, move, legal):
-        if type(move) is RaiseBy:
-            return RaiseTo(move.amount, seat=move.seat)
-        return normalise(self, move, legal)
-
-    monkeypatch.setattr(dlgame.Game, "_normalise", wrong)
+    other = dl.Table(3, 50, DLRules(), seed=1, dealer=0)
+    game = WrongGame(other.deal_context(1, other.seats_from_left(other.seated),
+                                        {"variant": "diablo", "diablo_pot": False}))
+    game.apply(Bet(2))
     assert game.verify(RaiseBy(3)) != gt.meaning(g, RaiseBy(3), game)
 
 

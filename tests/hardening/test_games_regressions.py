@@ -638,15 +638,13 @@ def test_a_restored_generator_keeps_its_seed(T):
 # -- engine bugs found adapting the fuzzers to the engine of "Code for its readers" --------
 
 
-@_strict_xfail("the __repr__ Cython generates for a compiled frozen dataclass (Record, every "
-               "move, Pot, Settlement, Diablo's DrawRule, Declarable, Choices) raises "
-               "AttributeError ('_thread._local' object has no attribute 'running') in any "
-               "thread but the one that imported its module: its recursion guard is a "
-               "threading.local whose 'running' set is made once, at import; so does the "
-               "repr of every view, result and history holding one", AttributeError)
 @pytest.mark.parametrize("T", TABLES)
 def test_reprs_are_made_in_any_thread(T):
-    # Found by test_games_threads.py::test_views_are_frozen_and_shareable, which read
+    # The __repr__ Cython generates for a compiled frozen dataclass (Record, every move,
+    # Pot, Settlement, Diablo's DrawRule, Declarable, Choices) raised AttributeError
+    # ('_thread._local' object has no attribute 'running') in any thread but the one
+    # that imported its module: its recursion guard is a threading.local made once, at
+    # import. Found by test_games_threads.py::test_views_are_frozen_and_shareable, which read
     # the reprs of a view, an export, records and moves in 8 threads. Minimal:
     #     t = threading.Thread(target=lambda: repr(Record("deal"))); t.start()
     t = played(T, 1, mid=True)
