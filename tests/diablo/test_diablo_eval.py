@@ -333,6 +333,14 @@ def test_rank_keys_give_distinct_sums():
 # --- The kernel returns plain data; the values belong to pedron.diablo.hand ---------
 
 
+def _table(kernel, make):
+    """A ValueTable of ``make(strength, wild)`` for every strength of both modes."""
+    return kernel.ValueTable(
+        [None, *(make(s, True) for s in range(1, kernel.strength_count(True) + 1))],
+        [None, *(make(s, False) for s in range(1, kernel.strength_count(False) + 1))],
+    )
+
+
 def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
     import subprocess
     import sys
@@ -340,17 +348,18 @@ def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
     code = (
         "import sys\n"
         "from pedron._kernels import diablo_eval as k\n"
-        "made = []\n"
-        "cache = k.ValueCache(lambda s, w: made.append((s, w)) or ('value', s, w))\n"
-        "a = cache.evaluate([0, 1, 2, 3, 4])\n"
-        "assert a is cache.evaluate([0, 1, 2, 3, 4]) and len(made) == 1, made\n"
-        "assert cache.of_strength(a[1]) is a and cache.of_strength(a[1], False) != a\n"
-        "assert k.strength([0, 1, 2, 3, 4]) == a[1]\n"
+        "n = k.strength_count(True), k.strength_count(False)\n"
+        "table = k.ValueTable([('value', s, True) for s in range(n[0] + 1)],\n"
+        "                     [('value', s, False) for s in range(n[1] + 1)])\n"
+        "a = table.evaluate([0, 1, 2, 3, 4])\n"
+        "assert a is table.evaluate((0, 1, 2, 3, 4)) and a[1] == k.strength([0, 1, 2, 3, 4])\n"
+        "assert table.of_strength(a[1]) is a and table.of_strength(a[1], False) != a\n"
         "assert not any(m.startswith('pedron.diablo') for m in sys.modules), sorted(sys.modules)\n"
         "state = [n for n, v in vars(k).items()\n"
-        "         if not n.startswith('__') and isinstance(v, (list, dict, set, bytearray))]\n"
+        "         if not n.startswith('__') and n != 'FAST_PATHS'\n"
+        "         and isinstance(v, (list, dict, set, bytearray))]\n"
         "assert not state, state\n"
-        "assert not hasattr(k, '_install_value_factory') and not hasattr(k, 'evaluate')\n"
+        "assert not hasattr(k, 'evaluate')\n"
         "print('ok')\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -358,16 +367,18 @@ def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr
 
 
-def test_value_cache_checks_and_is_independent_per_owner():
-    from pedron._kernels.diablo_eval import ValueCache
+def test_value_table_checks_and_is_independent_per_owner():
+    from pedron._kernels import diablo_eval as k
 
-    with pytest.raises(PedronTypeError, match="callable"):
-        ValueCache(3)  # type: ignore[arg-type]
+    with pytest.raises(PedronValueError, match="5163 wild and 7463 natural"):
+        k.ValueTable([None] * 3, [None] * 3)
     with pytest.raises(PedronTypeError, match="owner"):
-        ValueCache(HandValue, 3)  # type: ignore[arg-type]
-    other = ValueCache(HandValue)
+        k.ValueTable([None] * 5163, [None] * 7463, 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        k.ValueTable.__new__(k.ValueTable)  # (no table without its values)
+    other = _table(k, lambda s, w: HandValue.from_strength(s, wild=w))
     v = other.evaluate("9c 9d 2h 2s Kd")
-    assert v == ev("9c 9d 2h 2s Kd") and v is not ev("9c 9d 2h 2s Kd")
+    assert v is ev("9c 9d 2h 2s Kd")  # (the values it was given)
     with pytest.raises(PedronValueError, match="out of range"):
         other.of_strength(0)
     with pytest.raises(PedronTypeError, match="without an owner"):
@@ -394,24 +405,40 @@ def test_evaluate_signature_and_doc():
 def test_one_value_per_strength_under_threads():
     import threading
 
-    from pedron._kernels.diablo_eval import ValueCache
-
-    cache = ValueCache(HandValue)
     hands = [[a, a + 4, a + 9, a + 14, a + 30] for a in range(0, 20)]
     seen: list[list[HandValue]] = [[] for _ in range(4)]
 
     def work(i: int) -> None:
         for _ in range(50):
-            seen[i].extend(cache.evaluate(h) for h in hands)
+            seen[i].extend(evaluate(h, wild=i % 2 == 0) for h in hands)
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    for h_index in range(len(hands)):
-        objs = {id(s[k]) for s in seen for k in range(h_index, len(s), len(hands))}
-        assert len(objs) == 1
+    for i in range(4):
+        assert seen[i] == [evaluate(h, wild=i % 2 == 0) for h in hands] * 50
+        assert all(a is b for a, b in zip(seen[i], seen[i % 2], strict=True))
+
+
+def test_every_value_is_made_at_import_and_checked():
+    from pedron.diablo.hand import _VALUES
+
+    for wild in (True, False):
+        values = [_VALUES.of_strength(s, wild) for s in range(1, strength_count(wild=wild) + 1)]
+        assert [v.strength for v in values] == list(range(1, len(values) + 1))
+        assert {v.wild for v in values} == {wild}
+    v = ev("9c 9d 2h 2s Kd")
+    assert HandValue(v.strength, True, v.category, v.ranks) == v
+    with pytest.raises(PedronValueError, match="from_strength"):
+        HandValue(v.strength, True, C.FLUSH, v.ranks)
+    with pytest.raises(PedronValueError, match="from_strength"):
+        HandValue(v.strength, True, v.category, (1, 2, 3, 4, 5))
+    with pytest.raises(PedronTypeError):
+        HandValue(v.strength, 1, v.category, v.ranks)  # type: ignore[arg-type]
+    with pytest.raises(PedronValueError):
+        HandValue(0, True, v.category, v.ranks)
 
 
 # --- The per-call entry points: the usual calls in C, every other one as before ------
@@ -500,23 +527,15 @@ def test_every_rank_pattern_per_call_equals_the_batch():
         assert [evaluate(h, wild=wild).strength for h in hands] == want
 
 
-def test_value_cache_made_without_init_refuses_instead_of_crashing():
-    from pedron._kernels.diablo_eval import ValueCache
-
-    cache = ValueCache.__new__(ValueCache)
-    with pytest.raises(TypeError):
-        cache.evaluate(HAND)
-
-
 def test_entry_points_keep_their_names_docs_and_pickling():
     import inspect
 
     from pedron._kernels import diablo_eval as k
 
     assert (evaluate.__name__, strength.__name__) == ("evaluate", "strength")
-    assert evaluate.__qualname__ == "ValueCache.evaluate"
+    assert evaluate.__qualname__ == "ValueTable.evaluate"
     assert strength.__module__ == "pedron._kernels.diablo_eval" and k.strength is strength
-    assert str(inspect.signature(k.ValueCache.evaluate)) == "(self, /, hand, *, wild=True)"
+    assert str(inspect.signature(k.ValueTable.evaluate)) == "(self, /, hand, *, wild=True)"
     assert "Same input and checks" in (strength.__doc__ or "")
     assert pickle.loads(pickle.dumps(strength)) is strength
     assert pickle.loads(pickle.dumps(evaluate))(HAND, wild=False) is evaluate(HAND, wild=False)

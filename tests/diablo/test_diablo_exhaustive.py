@@ -142,5 +142,6 @@ def test_every_hand_per_call_equals_the_batch(all_hands, wild):
     hands = all_hands.tolist()
     strength = kernel.strength
     assert [strength(tuple(h), wild=wild) for h in hands] == want
-    evaluate = kernel.ValueCache(lambda s, w: s).evaluate
+    n = kernel.strength_count(True), kernel.strength_count(False)
+    evaluate = kernel.ValueTable(range(n[0] + 1), range(n[1] + 1)).evaluate
     assert [evaluate(h, wild=wild) for h in hands[::7]] == want[::7]
