@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from pedron._kernels.diablo_eval import _evaluate_batch_plain
 from pedron.cards import deal_batch
 from pedron.diablo import evaluate_batch, evaluate_batch_unchecked, strength
 from pedron.errors import ArrayError, PedronTypeError, PedronValueError
@@ -296,10 +297,14 @@ def test_block_check_finds_each_bad_row_like_the_row_by_row_check(row, kind):
                 evaluate_batch(bad, out=out)
             with pytest.raises(ArrayError) as general:
                 _general(bad)
-            assert str(fast.value) == str(general.value)
+            plain_out = np.full(len(bad), 7, dtype=np.uint16)
+            with pytest.raises(ArrayError) as plain:  # (the plain build's loop: row by row)
+                _evaluate_batch_plain(bad, out=plain_out)
+            assert str(fast.value) == str(general.value) == str(plain.value)
             assert str(fast.value).startswith(f"row {row}: ")
             assert out[:row].tolist() == before  # the rows before it are written
             assert out[row:].tolist() == [7] * (len(bad) - row)
+            assert plain_out.tolist() == out.tolist()
 
 
 def test_block_check_sees_no_bad_row_across_row_boundaries():

@@ -333,14 +333,6 @@ def test_rank_keys_give_distinct_sums():
 # --- The kernel returns plain data; the values belong to pedron.diablo.hand ---------
 
 
-def _table(kernel, make):
-    """A ValueTable of ``make(strength, wild)`` for every strength of both modes."""
-    return kernel.ValueTable(
-        [None, *(make(s, True) for s in range(1, kernel.strength_count(True) + 1))],
-        [None, *(make(s, False) for s in range(1, kernel.strength_count(False) + 1))],
-    )
-
-
 def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
     import subprocess
     import sys
@@ -348,12 +340,12 @@ def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
     code = (
         "import sys\n"
         "from pedron._kernels import diablo_eval as k\n"
-        "n = k.strength_count(True), k.strength_count(False)\n"
-        "table = k.ValueTable([('value', s, True) for s in range(n[0] + 1)],\n"
-        "                     [('value', s, False) for s in range(n[1] + 1)])\n"
+        "made = []\n"
+        "table = k.ValueTable(lambda s, w: made.append((s, w)) or ('value', s, w))\n"
         "a = table.evaluate([0, 1, 2, 3, 4])\n"
-        "assert a is table.evaluate((0, 1, 2, 3, 4)) and a[1] == k.strength([0, 1, 2, 3, 4])\n"
+        "assert a is table.evaluate((0, 1, 2, 3, 4)) and len(made) == 1, made\n"
         "assert table.of_strength(a[1]) is a and table.of_strength(a[1], False) != a\n"
+        "assert k.strength([0, 1, 2, 3, 4]) == a[1]\n"
         "assert not any(m.startswith('pedron.diablo') for m in sys.modules), sorted(sys.modules)\n"
         "state = [n for n, v in vars(k).items()\n"
         "         if not n.startswith('__') and n != 'FAST_PATHS'\n"
@@ -368,17 +360,20 @@ def test_kernel_keeps_no_value_state_and_never_imports_the_layer_above():
 
 
 def test_value_table_checks_and_is_independent_per_owner():
-    from pedron._kernels import diablo_eval as k
+    from pedron._kernels.diablo_eval import ValueTable
 
-    with pytest.raises(PedronValueError, match="5163 wild and 7463 natural"):
-        k.ValueTable([None] * 3, [None] * 3)
+    with pytest.raises(PedronTypeError, match="callable"):
+        ValueTable(3)  # type: ignore[arg-type]
     with pytest.raises(PedronTypeError, match="owner"):
-        k.ValueTable([None] * 5163, [None] * 7463, 3)  # type: ignore[arg-type]
+        ValueTable(HandValue, 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        k.ValueTable.__new__(k.ValueTable)  # (no table without its values)
-    other = _table(k, lambda s, w: HandValue.from_strength(s, wild=w))
+        ValueTable.__new__(ValueTable)  # (no table without its factory)
+    from pedron.diablo.hand import _make_value
+
+    other = ValueTable(_make_value)
     v = other.evaluate("9c 9d 2h 2s Kd")
-    assert v is ev("9c 9d 2h 2s Kd")  # (the values it was given)
+    assert v == ev("9c 9d 2h 2s Kd") and v is not ev("9c 9d 2h 2s Kd")
+    assert other.evaluate("9h 9s 2c 2d Kc") is v
     with pytest.raises(PedronValueError, match="out of range"):
         other.of_strength(0)
     with pytest.raises(PedronTypeError, match="without an owner"):
@@ -403,32 +398,38 @@ def test_evaluate_signature_and_doc():
 
 
 def test_one_value_per_strength_under_threads():
+    import sys
     import threading
 
+    from pedron._kernels.diablo_eval import ValueTable
+    from pedron.diablo.hand import _make_value
+
+    table = ValueTable(_make_value)  # (empty: every thread races to make the values)
     hands = [[a, a + 4, a + 9, a + 14, a + 30] for a in range(0, 20)]
     seen: list[list[HandValue]] = [[] for _ in range(4)]
+    start = threading.Barrier(4)
 
     def work(i: int) -> None:
+        start.wait()
         for _ in range(50):
-            seen[i].extend(evaluate(h, wild=i % 2 == 0) for h in hands)
+            seen[i].extend(table.evaluate(h) for h in hands)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    for i in range(4):
-        assert seen[i] == [evaluate(h, wild=i % 2 == 0) for h in hands] * 50
-        assert all(a is b for a, b in zip(seen[i], seen[i % 2], strict=True))
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # (switch threads as often as the interpreter can)
+    try:
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    for h_index in range(len(hands)):
+        objs = {id(s[k]) for s in seen for k in range(h_index, len(s), len(hands))}
+        assert len(objs) == 1
 
 
-def test_every_value_is_made_at_import_and_checked():
-    from pedron.diablo.hand import _VALUES
-
-    for wild in (True, False):
-        values = [_VALUES.of_strength(s, wild) for s in range(1, strength_count(wild=wild) + 1)]
-        assert [v.strength for v in values] == list(range(1, len(values) + 1))
-        assert {v.wild for v in values} == {wild}
+def test_hand_values_are_checked_when_made():
     v = ev("9c 9d 2h 2s Kd")
     assert HandValue(v.strength, True, v.category, v.ranks) == v
     with pytest.raises(PedronValueError, match="from_strength"):

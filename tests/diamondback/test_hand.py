@@ -396,3 +396,12 @@ def test_rank_rows_first_bad_row_in_a_block(row, bad):
         rows[row + 3] = (9, 9)  # a later bad row is not the one named
     with pytest.raises(ArrayError, match=rf"^row {row}: "):
         evaluate_batch(rows)
+
+
+def test_the_ids_flag_is_a_bool():
+    for flag in (np.array([True, False]), np.array([True]), 1, "yes", None):
+        with pytest.raises(PedronTypeError, match="ids must be True or False"):
+            evaluate([4, 3], ids=flag)  # type: ignore[arg-type]
+        with pytest.raises(PedronTypeError, match="ids must be True or False"):
+            hand_ranks([4, 3], ids=flag)  # type: ignore[arg-type]
+    assert evaluate([0, 13], ids=np.bool_(True)) is evaluate([0, 13], ids=True)

@@ -1,5 +1,5 @@
 import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar, final, overload
 
 import numpy as np
@@ -18,8 +18,7 @@ FAST_PATHS: dict[str, str]
 class ValueTable(Generic[_V]):
     def __new__(
         cls,
-        wild_values: Sequence[_V | None],
-        natural_values: Sequence[_V | None],
+        factory: Callable[[int, bool], _V],
         owner: Callable[[], ValueTable[_V]] | None = ...,
     ) -> ValueTable[_V]: ...
     def __reduce__(self) -> tuple[Any, tuple[()]]: ...

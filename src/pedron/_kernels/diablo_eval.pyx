@@ -7,11 +7,11 @@ the .pxd for the layout. Strengths are dense per mode: 1 is the worst hand,
 equal strengths are exactly the ties.
 
 The kernel returns plain data (strengths, tuples); the value objects of
-:mod:`pedron.diablo` are made by the layer above, once for every strength, and
-handed to a :class:`ValueTable` that the layer above owns. Every module-level
-table is filled at import and only read afterwards, and the value tables are
-immutable: the module is safe to use from several threads at once, also on a
-free-threaded interpreter (declared so above).
+:mod:`pedron.diablo` are made by a factory that the layer above hands to a
+:class:`ValueTable` it owns. Every module-level table is filled at import and only
+read afterwards, and a value table's slots are each written once, under its lock,
+and read with acquire loads: the module is safe to use from several threads at
+once, also on a free-threaded interpreter (declared so above).
 
 Only the documented C API is used; the vector loop of the checked batch lives in
 ``impl/simd.c`` (chosen at import by what the CPU has, absent from the plain build),
@@ -22,7 +22,17 @@ Internal module: the public API is :mod:`pedron.diablo`.
 
 cimport cython
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from cpython.object cimport PyObject
+from cpython.pythread cimport (
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_free_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
@@ -719,43 +729,92 @@ cdef inline int hand_strength(object hand, bint wild) except 0:
     return s if s else strength_of_mask(hand_mask(hand), wild)
 
 
+cdef extern from "pedron/_kernels/impl/portable.h":
+    void* load_acquire "pedron_load_acquire"(void** slot) noexcept nogil
+    void store_release "pedron_store_release"(void** slot, void* value) noexcept nogil
+
+
 @cython.final
 cdef class ValueTable:
-    """The value object of every strength of both modes, given by the layer above.
+    """One object per strength and mode, made on first use and then kept.
 
-    ``wild_values[s]`` is the object of wild strength ``s`` (``s`` from 1 to
-    :func:`strength_count`, item 0 unused), ``natural_values`` the same for the
-    natural mode; both are kept as tuples and never change, so equal strengths
-    always give the same object, from any thread. For :mod:`pedron.diablo` the
-    objects are its ``HandValue``s: the table belongs to that module, the kernel only
-    reads it (its lookups are on the path of every :meth:`evaluate` call). ``owner``
-    is a picklable callable without arguments that returns this table: pickling or
-    copying the table (or its bound ``evaluate``) then refers to the owner's one.
+    ``factory(strength, wild)`` makes the object (for :mod:`pedron.diablo`: a
+    ``HandValue``); the layer above owns the table and hands the kernel only the
+    factory, so the kernel never imports it. The lookup stays in C because it is on
+    the path of every :meth:`evaluate` call. ``owner`` is a picklable callable without
+    arguments that returns this table: pickling or copying the table (or its bound
+    ``evaluate``) then refers to the owner's one instead of duplicating it.
+
+    Each slot is written once: the object is made without the table's lock (the
+    factory is Python code), then stored under it unless another thread stored one
+    first, whose object is then returned instead; readers take no lock, they load
+    the slot with acquire semantics (impl/portable.h). So equal strengths always
+    give the same object, from any thread, free-threaded interpreters included. The
+    objects made must not refer to the table (it does not take part in garbage
+    collection).
     """
 
-    cdef tuple _wild
-    cdef tuple _natural
+    cdef PyObject** _wild            # owned references by strength, NULL until made
+    cdef PyObject** _natural
+    cdef object _factory
     cdef object _owner
+    cdef PyThread_type_lock _lock    # held only to store a slot (no Python code meanwhile)
 
-    def __cinit__(self, wild_values, natural_values, owner=None):
-        wild_values, natural_values = tuple(wild_values), tuple(natural_values)
-        if len(wild_values) != COUNT_W + 1 or len(natural_values) != COUNT_N + 1:
-            raise PedronValueError(
-                f"a ValueTable takes {COUNT_W + 1} wild and {COUNT_N + 1} natural values "
-                f"(item 0 unused), not {len(wild_values)} and {len(natural_values)}"
+    def __cinit__(self, factory, owner=None):
+        if not callable(factory):
+            raise PedronTypeError(
+                f"a ValueTable factory must be callable, not {type(factory).__name__}"
             )
         if owner is not None and not callable(owner):
             raise PedronTypeError(
                 f"a ValueTable owner must be callable or None, not {type(owner).__name__}"
             )
-        self._wild = wild_values
-        self._natural = natural_values
+        self._factory = factory
         self._owner = owner
+        self._wild = <PyObject**>PyMem_Calloc(COUNT_W + 1, sizeof(PyObject*))
+        self._natural = <PyObject**>PyMem_Calloc(COUNT_N + 1, sizeof(PyObject*))
+        self._lock = PyThread_allocate_lock()
+        if self._wild == NULL or self._natural == NULL or self._lock == NULL:
+            raise MemoryError("cannot allocate a ValueTable")
+
+    def __dealloc__(self):
+        cdef int s
+        if self._wild != NULL:
+            for s in range(COUNT_W + 1):
+                Py_XDECREF(self._wild[s])
+            PyMem_Free(self._wild)
+        if self._natural != NULL:
+            for s in range(COUNT_N + 1):
+                Py_XDECREF(self._natural[s])
+            PyMem_Free(self._natural)
+        if self._lock != NULL:
+            PyThread_free_lock(self._lock)
 
     def __reduce__(self):
         if self._owner is None:
             raise PedronTypeError("a ValueTable without an owner cannot be pickled or copied")
         return (self._owner, ())
+
+    cdef inline object get(self, int s, bint wild):
+        cdef void** slot = <void**>&(self._wild if wild else self._natural)[s]
+        cdef PyObject* v = <PyObject*>load_acquire(slot)
+        if v != NULL:
+            return <object>v
+        return self.make(s, wild)
+
+    cdef object make(self, int s, bint wild):
+        """The object of strength ``s``: made now, unless another thread stores one first."""
+        cdef void** slot = <void**>&(self._wild if wild else self._natural)[s]
+        cdef PyObject* v
+        made = self._factory(s, wild)
+        PyThread_acquire_lock(self._lock, WAIT_LOCK)  # (its holders run no Python code)
+        v = <PyObject*>slot[0]
+        if v == NULL:
+            Py_INCREF(made)  # (the table's reference)
+            v = <PyObject*>made
+            store_release(slot, <void*>v)
+        PyThread_release_lock(self._lock)
+        return <object>v
 
     @cython.binding(False)
     @cython.embedsignature.format("clinic")
@@ -769,14 +828,12 @@ cdef class ValueTable:
         strengths give the same object.
         """
         cdef bint w = flag_arg(wild, "wild")
-        cdef int s = hand_strength(hand, w)
-        return self._wild[s] if w else self._natural[s]
+        return self.get(hand_strength(hand, w), w)
 
     def of_strength(self, strength, wild=True):
         """The object of a strength (range-checked; ``strength`` an int)."""
         cdef bint w = flag_arg(wild, "wild")
-        cdef int s = check_strength(strength, w)
-        return self._wild[s] if w else self._natural[s]
+        return self.get(check_strength(strength, w), w)
 
 
 @cython.binding(False)

@@ -212,19 +212,16 @@ def _value_table() -> _k.ValueTable[HandValue]:
     return _VALUES
 
 
-def _values_of_scale(wild: bool) -> list[HandValue | None]:
-    values: list[HandValue | None] = [None]  # (strengths start at 1)
-    for s in range(1, _k.strength_count(wild) + 1):
-        category, ranks = _k.decode(s, wild)
-        values.append(HandValue(s, wild, _CATEGORIES[category], ranks))
-    return values
+def _make_value(strength: int, wild: bool) -> HandValue:
+    category, ranks = _k.decode(strength, wild)
+    return HandValue(strength, wild, _CATEGORIES[category], ranks)
 
 
-# Every HandValue, one per strength and scale, made here once (about 12,600 of
-# them, a few milliseconds at import) and never changed: equal hands give the
-# same object, from any thread. The compiled ValueTable does the lookup in C (it
-# is on the path of every evaluate call); the table belongs to this module.
-_VALUES = _k.ValueTable(_values_of_scale(True), _values_of_scale(False), _value_table)
+# Every HandValue comes from this table, one per strength and scale, made on first
+# use and then kept: equal hands give the same object, from any thread. The compiled
+# ValueTable does the lookup in C (it is on the path of every evaluate call) but only
+# knows the factory; the table belongs to this module.
+_VALUES = _k.ValueTable(_make_value, _value_table)
 
 # The scalar entry points are compiled callables themselves (no Python
 # wrapper), so a call costs one C-level dispatch.

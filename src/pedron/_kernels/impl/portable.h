@@ -1,6 +1,7 @@
 /* Portable C that the kernels need and Cython cannot write: bit counts through the
-   compiler's builtins, an exact comparison of two fractions, the byte order, and the
-   Diamondback strength tables that other kernels read as C constants.
+   compiler's builtins, an exact comparison of two fractions, a pointer published to
+   other threads, the byte order, and the Diamondback strength tables that other
+   kernels read as C constants.
 
    Plain C99 (MSVC intrinsics where gcc/clang builtins are missing); no Python API.
    Declared for Cython in bits.pxd, draw_kernel.pxd and diamondback_eval.pxd. */
@@ -35,6 +36,30 @@ static inline int pedron_cmp_frac(int64_t a, uint64_t b, int64_t c, uint64_t d) 
 #endif
     return (x > y) - (x < y);
 }
+
+/* -- publishing a pointer to other threads ---------------------------------------- */
+/* A slot written once (under its owner's lock) and read by any thread without one: the
+   store releases what was built before it, the load acquires it, so a reader that sees
+   the pointer sees the object it points to complete (also on a free-threaded
+   interpreter, and on CPUs that reorder memory more than x86 does). */
+#if defined(_MSC_VER)
+static __inline void* pedron_load_acquire(void* const* slot) {
+    void* value = *(void* volatile const*)slot; /* (x86-64: every load acquires) */
+    _ReadWriteBarrier();
+    return value;
+}
+static __inline void pedron_store_release(void** slot, void* value) {
+    _ReadWriteBarrier();
+    *(void* volatile*)slot = value; /* (x86-64: every store releases) */
+}
+#else
+static inline void* pedron_load_acquire(void* const* slot) {
+    return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+static inline void pedron_store_release(void** slot, void* value) {
+    __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+#endif
 
 /* -- byte order ------------------------------------------------------------------ */
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) \
