@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from pedron._exact import exact_int
+from pedron._kernels._common import as_buffer
 from pedron._kernels.cardset import (
     FULL_MASK,
     RANKS,
@@ -24,7 +25,6 @@ from pedron._kernels.cardset import (
     parse_card,
     parse_cards,
 )
-from pedron._kernels._common import as_buffer
 from pedron._kernels.rng import Generator, as_generator
 from pedron.errors import ArrayError, DeckError
 
