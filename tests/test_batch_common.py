@@ -239,3 +239,27 @@ def test_fast_paths_are_named():
 
     assert diablo_eval.FAST_PATHS["batch block check"] in ("avx2", "sse2", "none")
     assert diamondback_eval.FAST_PATHS["batch rank rows"] in ("ssse3", "none")
+
+
+def test_rows_in_threads_splits_rows_and_raises_what_a_thread_raised():
+    from pedron._kernels._common import rows_in_threads, threads_count
+
+    seen = []
+
+    def first_bad(start, stop):
+        seen.append((start, stop))
+        return next((i for i in range(start, stop) if i % 37 == 36), -1)
+
+    assert rows_in_threads(first_bad, (), 100, 4) == 36
+    assert sorted(seen) == [(0, 25), (25, 50), (50, 75), (75, 100)]
+
+    def boom(start, stop):
+        if start:
+            raise RuntimeError(f"slice {start} failed")
+        return -1
+
+    with pytest.raises(RuntimeError, match="slice"):  # (it was lost in its thread: -1)
+        rows_in_threads(boom, (), 100, 4)
+    assert threads_count(None) >= 1 and threads_count(3) == 3
+    with pytest.raises(PedronValueError):
+        threads_count(0)

@@ -173,22 +173,27 @@ cdef class _Slice:
 
 cdef Py_ssize_t first_bad_in_threads(list calls) except -2:
     """Run each of ``calls`` (the first in this thread, the others in threads of their
-    own; they release the GIL): the lowest bad row any reports, or -1."""
+    own; they release the GIL): the lowest bad row any reports, or -1. An exception in
+    any of them is raised here, after every thread has ended."""
     import threading
 
     results = [-1] * len(calls)
+    errors = []
 
     def work(Py_ssize_t i):
-        results[i] = calls[i]()
+        try:
+            results[i] = calls[i]()
+        except BaseException as exc:  # (raised in the caller's thread below)
+            errors.append(exc)
 
     pool = [threading.Thread(target=work, args=(i,)) for i in range(1, len(calls))]
     for t in pool:
         t.start()
-    try:
-        work(0)
-    finally:
-        for t in pool:
-            t.join()
+    work(0)
+    for t in pool:
+        t.join()
+    if errors:
+        raise errors[0]
     bads = [r for r in results if r >= 0]
     return min(bads) if bads else -1
 
