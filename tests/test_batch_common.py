@@ -187,6 +187,18 @@ def test_out_and_threads_refusals(game):
                 == checked(rows, **{mode: flag}).tolist())
 
 
+def test_threads_write_every_row(game):
+    checked, unchecked, _mode, rows, dtype, _code = game
+    per_thread = 1 << 16 if rows.shape[1] == 5 else 1 << 20
+    n = 3 * per_thread + 37  # (three slices, none of them a whole number of blocks)
+    big = np.resize(rows, (n, rows.shape[1]))
+    want = checked(big).tolist()
+    for f in (checked, unchecked):
+        for threads in (2, 3, None):
+            out = np.zeros(n, dtype)
+            assert f(big, out=out, threads=threads).tolist() == want
+
+
 def test_unaligned_and_overlapping_memory(game):
     checked, _unchecked, _mode, rows, dtype, _code = game
     want = checked(rows).tolist()
@@ -252,6 +264,9 @@ def test_rows_in_threads_splits_rows_and_raises_what_a_thread_raised():
 
     assert rows_in_threads(first_bad, (), 100, 4) == 36
     assert sorted(seen) == [(0, 25), (25, 50), (50, 75), (75, 100)]
+    seen.clear()
+    assert rows_in_threads(first_bad, (), 101, 3) == 36  # (not a multiple: rounded up)
+    assert sorted(seen) == [(0, 34), (34, 68), (68, 101)]
 
     def boom(start, stop):
         if start:

@@ -322,6 +322,11 @@ def test_block_check_on_slices_between_threads(wild):
     rows = _hands(3 * (1 << 16) + 37, seed=9)
     want = evaluate_batch_unchecked(rows, wild=wild).tolist()
     assert evaluate_batch(rows, wild=wild, threads=3).tolist() == want
+    for threads in (2, 3):  # (every row written, the last slice's last one too)
+        out = np.zeros(len(rows), dtype=np.uint16)
+        assert evaluate_batch(rows, wild=wild, threads=threads, out=out).tolist() == want
+        out[:] = 0
+        assert evaluate_batch_unchecked(rows, wild=wild, threads=threads, out=out).tolist() == want
     for n in (1, _BLOCK - 1, _BLOCK, _BLOCK + 1, 2 * _BLOCK, 2 * _BLOCK + 1, 1000):
         assert evaluate_batch(rows[:n], wild=wild).tolist() == want[:n]
 

@@ -329,7 +329,7 @@ cdef class Batch:
             with nogil:
                 bad = fn(self.rows, 0, n, self.target, options)
         else:
-            step = -(-n // nthreads)
+            step = (n + nthreads - 1) // nthreads  # (rounded up: every row in a slice)
             slices = []
             for i in range(nthreads):
                 s = _Slice.__new__(_Slice)
@@ -399,7 +399,7 @@ def rows_in_threads(fn, tuple args, Py_ssize_t n, Py_ssize_t nthreads):
     cdef Py_ssize_t step, i
     if nthreads <= 1:
         return fn(*args)
-    step = -(-n // nthreads)
+    step = (n + nthreads - 1) // nthreads  # (rounded up: every row in a slice)
     return first_bad_in_threads(
         [partial(fn, *args, i * step, min(n, (i + 1) * step)) for i in range(nthreads)]
     )
