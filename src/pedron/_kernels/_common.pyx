@@ -33,12 +33,15 @@ import os
 import sys
 from functools import partial
 
+cimport cython
+
 from cpython.buffer cimport (
     PyBUF_RECORDS_RO,
     PyBuffer_IsContiguous,
     PyBuffer_Release,
     PyObject_GetBuffer,
 )
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
@@ -70,9 +73,10 @@ cdef char type_code(const Py_buffer* view) noexcept:
     """The struct type code of a buffer's items when they are in this machine's byte
     order ('B' for any byte), else 0."""
     cdef const char* f = view.format
+    cdef char native = b"<" if LITTLE_ENDIAN else b">"
     if f == NULL:
         return b"B"  # (the buffer protocol's default: unsigned bytes)
-    if f[0] == b"@" or f[0] == b"=" or f[0] == (b"<" if LITTLE_ENDIAN else b">"):
+    if f[0] == b"@" or f[0] == b"=" or f[0] == native:
         f += 1
     elif f[0] == b"<" or f[0] == b">" or f[0] == b"!":
         if view.itemsize != 1:
@@ -134,11 +138,16 @@ cdef object rows_copy(object cards, const BatchShape* shape):
 cdef Py_ssize_t threads_arg(object threads) except -1:
     """The threads a ``threads`` argument asks for: an int 1..MAX_THREADS, or None for
     one per CPU."""
+    cdef int overflow = 0
+    cdef long t
     if threads is None:
         return os.cpu_count() or 1
-    t = int_arg(threads, "threads (an int or None)")
-    if not 1 <= t <= MAX_THREADS:
-        raise PedronValueError(f"threads must be 1..{MAX_THREADS} (None: one per CPU), got {t}")
+    threads = int_arg(threads, "threads (an int or None)")  # (an exact int from here)
+    t = PyLong_AsLongAndOverflow(threads, &overflow)
+    if overflow or not 1 <= t <= MAX_THREADS:
+        raise PedronValueError(
+            f"threads must be 1..{MAX_THREADS} (None: one per CPU), got {threads}"
+        )
     return t
 
 
@@ -198,6 +207,10 @@ cdef Py_ssize_t first_bad_in_threads(list calls) except -2:
     return min(bads) if bads else -1
 
 
+# (made and dropped once per call: kept out of the garbage collector, which it needs
+# not, since it never refers to itself, and its memory reused from a free list)
+@cython.no_gc
+@cython.freelist(8)
 cdef class Batch:
     """One batch call's arguments, checked, and the memory its kernel reads and writes.
 
