@@ -21,6 +21,17 @@ from build_pxd import write_pxds  # noqa: E402  (beside this file, in the sdist 
 HERE = Path(__file__).parent
 KERNELS = sorted((HERE / "src" / "pedron" / "_kernels").glob("*.pyx"))
 
+# The kernels' C beside them (impl/: see docs/design.md, Build): every kernel may include
+# its headers; simd.c, the vector fast paths, is compiled into _common alone, which
+# hands them to the kernels that run them (so it is compiled once).
+IMPL = HERE / "src" / "pedron" / "_kernels" / "impl"
+SIMD_USERS = {"_common"}
+
+# PEDRON_PLAIN=1 builds the plain kernels: no vector fast path is compiled (simd.c
+# chooses none), so every kernel runs its plain C loop. CI runs the test suite on such
+# a build too (.ci/run), so the fallback that other CPUs and compilers get is tested.
+PLAIN = os.environ.get("PEDRON_PLAIN") == "1"
+
 # PEDRON_DEBUG=1 builds the checked kernels: Cython's bounds, wraparound and
 # initialisation checks on, its warnings on, line tracing for coverage, and
 # (where the compiler has them) AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -61,11 +72,14 @@ if DEBUG:
 extensions = [
     Extension(
         f"pedron._kernels.{path.stem}",
-        [str(path.relative_to(HERE))],
+        [str(path.relative_to(HERE))]
+        + ([str((IMPL / "simd.c").relative_to(HERE))] if path.stem in SIMD_USERS else []),
+        include_dirs=["src"],  # (the kernels include "pedron/_kernels/impl/*.h")
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
-        + ([("CYTHON_TRACE_NOGIL", "1")] if DEBUG else []),
+        + ([("CYTHON_TRACE_NOGIL", "1")] if DEBUG else [])
+        + ([("PEDRON_PLAIN", "1")] if PLAIN else []),
     )
     for path in KERNELS
 ]
@@ -115,11 +129,16 @@ engine = [
     for name in ENGINE
 ]
 
-# (the checked build writes its C apart: neither build reuses the other's)
+# (the checked build writes its C apart: neither build reuses the other's; the plain
+# build's C is the same as the fast one's, only compiled with PEDRON_PLAIN)
 build_dir = "build/cython-debug" if DEBUG else None
 PXD = HERE / "build" / "pxd"
 write_pxds(PXD, [(name, HERE / "src" / (name.replace(".", "/") + ".py")) for name in ENGINE])
+# A plain build compiles the same C with another macro: its objects are kept apart and
+# every extension is rebuilt, so switching between the two never links stale objects.
+build_options = {"build_ext": {"build_temp": "build/temp-plain", "force": True}} if PLAIN else {}
 setup(
+    options=build_options,
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=build_dir,
         include_path=[str(HERE / "src")],

@@ -43,28 +43,28 @@ def test_evaluate_batch(benchmark, kind):
     rows = _rank_rows(BATCH) if kind == "ranks" else _id_rows(BATCH)
     out = np.empty(BATCH, dtype=np.uint8)
     benchmark.extra_info["hands"] = BATCH
-    benchmark(evaluate_batch, rows, out, ids=kind == "ids")
+    benchmark(evaluate_batch, rows, out=out, ids=kind == "ids")
 
 
 def test_evaluate_batch_big(benchmark):
     rows = _rank_rows(BIG_BATCH)
     out = np.empty(BIG_BATCH, dtype=np.uint8)
     benchmark.extra_info["hands"] = BIG_BATCH
-    benchmark(evaluate_batch, rows, out)
+    benchmark(evaluate_batch, rows, out=out)
 
 
 def test_evaluate_batch_unchecked(benchmark):
     rows = _rank_rows(BATCH)
     out = np.empty(BATCH, dtype=np.uint8)
     benchmark.extra_info["hands"] = BATCH
-    benchmark(evaluate_batch_unchecked, rows, out)
+    benchmark(evaluate_batch_unchecked, rows, out=out)
 
 
 def test_evaluate_batch_small(benchmark):
     rows = _rank_rows(1000)
     out = np.empty(1000, dtype=np.uint8)
     benchmark.extra_info["hands"] = 1000
-    benchmark(evaluate_batch, rows, out)
+    benchmark(evaluate_batch, rows, out=out)
 
 
 @pytest.mark.parametrize(

@@ -62,6 +62,12 @@ from phevaluator._pheval import evaluate_5cards as ph
     "one": """
 one = np.asarray(deal_batch(1, 5, seed=1)); one_out = np.empty(1, np.uint16)
 """,
+    "plain": """
+from pedron._kernels.diablo_eval import _evaluate_batch_plain as plain_batch
+""",
+    "db_plain": """
+from pedron._kernels.diamondback_eval import _evaluate_batch_plain as db_plain_batch
+""",
     "ranks": """
 from pedron import diamondback
 rng = np.random.default_rng(1)
@@ -92,7 +98,11 @@ WORKLOADS: list[tuple[str, tuple[str, ...], str, int, str | None, str]] = [
     ("Diablo batch call, one row, new result", ("one",), "lambda: diablo.evaluate_batch(one)",
      1, "noop", "call"),
     ("Diamondback batch (rank rows, out given)", ("ranks",),
-     "lambda: diamondback.evaluate_batch(ranks, ranks_out)", 1_000_000, None, "hand"),
+     "lambda: diamondback.evaluate_batch(ranks, out=ranks_out)", 1_000_000, None, "hand"),
+    ("Diablo batch, checked, the plain build's loop (same rows)", ("rows", "plain"),
+     "lambda: plain_batch(rows, out=out)", 100_000, None, "hand"),
+    ("Diamondback batch, the plain build's loop (unchecked, same rows)", ("ranks", "db_plain"),
+     "lambda: db_plain_batch(ranks, out=ranks_out)", 1_000_000, None, "hand"),
 ]
 SUBTRACT = {"len": (("hands",), "lambda: [len(h) for h in hands]"),
             "noop": ((), "lambda: None")}

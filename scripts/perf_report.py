@@ -220,6 +220,7 @@ GENERATED = ("## Hand evaluation against the reference and the peers",
 # any other section not in GENERATED is kept as well.
 KEPT = ("## Kernel instructions (callgrind)",
         "## Kernel targets, side by side",
+        "## Kernels for their readers (issue 28)",
         "## The table engine against the engine before it",
         "## Evaluator call overhead against the previous commit",
         "## Simulation on a Dask cluster",

@@ -169,3 +169,34 @@ def test_combining_with_other_types_fails():
 def test_format_cards_keeps_order():
     assert format_cards([51, 0, 45]) == "As 2c Kd"
     assert format_cards(parse_cards("Th 9h"), "") == "Th9h"
+
+
+# -- pedron errors at every boundary (issue 29) ------------------------------------------
+
+
+def test_check_card_size_is_checked():
+    from pedron.cards import check_card
+    from pedron.errors import PedronValueError
+
+    assert check_card(3, size=4) == 3 and check_card(63, size=64) == 63
+    for size in (2**31, 2**64, 0, 65, -1):
+        with pytest.raises(PedronValueError, match=r"1\.\.64"):
+            check_card(3, size=size)
+    for size in ("x", 4.0, None, True):
+        with pytest.raises(PedronTypeError):
+            check_card(3, size=size)  # type: ignore[arg-type]
+
+
+def test_a_memoryview_of_several_dimensions_is_no_card_list():
+    two_d = memoryview(bytes(range(10))).cast("B", (2, 5))
+    for f in (mask_of, CardSet, CardSet.from_indices):
+        with pytest.raises(PedronTypeError, match="memoryview"):
+            f(two_d)
+    assert CardSet(memoryview(bytes([1, 2, 3]))) == CardSet.from_indices([1, 2, 3])
+
+
+def test_from_indices_takes_an_iterable_of_ints():
+    assert CardSet.from_indices(iter([51, 0])) == CardSet("As 2c")
+    for bad in (5, "Ah", b"\x05", CardSet("Ah")):
+        with pytest.raises(PedronTypeError, match="from_indices"):
+            CardSet.from_indices(bad)  # type: ignore[arg-type]

@@ -275,3 +275,25 @@ def test_without_numpy_a_memoryview(monkeypatch):
     out = deal_batch(3, 5, seed=1)
     assert isinstance(out, memoryview)
     assert out.tolist() == Xoshiro256StarStar(1).deal_rows(list(range(52)), 3, 5)
+
+
+def test_setstate_reads_the_version_exactly():
+    np = pytest.importorskip("numpy")
+    deck = diablo.Deck(4)
+    state = deck.getstate()
+    for bad in (np.array([1, 1]), np.array([1]), 1.0, True, "1"):
+        with pytest.raises(DeckError, match="unsupported deck state"):
+            deck.setstate({**state, "version": bad})
+    assert deck.getstate() == state
+
+
+def test_deal_batch_checks_everything_before_allocating():
+    np = pytest.importorskip("numpy")
+    # a bad seed with an enormous batch: the seed is refused, nothing is allocated
+    with pytest.raises(PedronError, match="seed"):
+        deal_batch(10**12, 1, seed="x")
+    for out in (np.zeros((2, 5), "M8[s]"), np.zeros((2, 5), "m8[ns]"), np.zeros((2, 5), object)):
+        with pytest.raises(PedronError):
+            deal_batch(2, 5, seed=1, out=out)
+    with pytest.raises(PedronError):
+        deal_batch(2, 5, seed=1, out=[[0] * 5] * 2)

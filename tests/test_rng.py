@@ -177,3 +177,16 @@ def test_bounded_is_uniform():
     for _ in range(70_000):
         counts[g.integers(7)] += 1
     assert scipy_stats.chisquare(counts).pvalue > 1e-4
+
+
+def test_setstate_reads_the_version_and_algorithm_exactly():
+    # an array where one value is expected: refused, never read for its truth
+    np = pytest.importorskip("numpy")
+    g = Generator(3)
+    state = g.getstate()
+    for key, bad in [("version", np.array([1, 1])), ("version", np.array([1])),
+                     ("version", 1.0), ("version", True),
+                     ("algorithm", np.array(["xoshiro256**"] * 2))]:
+        with pytest.raises(SeedError, match="unsupported generator state"):
+            g.setstate({**state, key: bad})
+    assert g.getstate() == state

@@ -683,12 +683,13 @@ def fuzz_diablo_batch(src: Source) -> None:
     if not ok and not (isinstance(got, ArrayError) and str(got).startswith("row ")):
         return
     assert logical is not None
-    if logical.ndim == 2:
-        hands = [(row, len(set(row)) == 5 and max(row) < 52) for row in logical.tolist()]
-        strength_of = _strength_of_cards
-    else:
+    if _mask_rows(cards, logical):
         hands = [(m, m < 2**52 and bin(m).count("1") == 5) for m in logical.tolist()]
         strength_of = _strength_of_mask
+    else:  # card rows: (n, 5), or flat (5n values)
+        rows = logical.reshape(-1, 5).tolist() if logical.size else []
+        hands = [(row, len(set(row)) == 5 and max(row) < 52) for row in rows]
+        strength_of = _strength_of_cards
     if not ok:
         bad = int(str(got).split()[1].rstrip(":"))
         assert not hands[bad][1] and all(v for _, v in hands[:bad]), (str(got), hands)
@@ -704,6 +705,13 @@ def fuzz_diablo_batch(src: Source) -> None:
         else:
             assert not checked, f"checked batch accepted bad row {hand}"
             assert 0 <= s <= limit
+
+
+def _mask_rows(cards: Any, logical: np.ndarray) -> bool:
+    """Whether a batch input holds masks: a uint64 buffer, or a list of ints (not rows)."""
+    if isinstance(cards, list | tuple):
+        return logical.ndim == 1 and logical.size > 0
+    return logical.dtype == np.uint64
 
 
 def _strength_of_cards(row: list[int], wild: bool) -> int:
@@ -725,22 +733,28 @@ def fuzz_diamondback_batch(src: Source) -> None:
     out, out_kind = random_out(src, cards, n_rows, np.uint8)
     logical = None if logical is None else logical.copy()
     fn = diamondback.evaluate_batch if checked else diamondback.evaluate_batch_unchecked
-    ok, got = attempt(fn, cards, out, ids=ids)
+    ok, got = attempt(fn, cards, out=out, ids=ids)
     if canonical and out_kind in ("none", "good", "alias") and not ok:
         assert checked and isinstance(got, ArrayError) and str(got).startswith("row "), got
     if not ok and not (isinstance(got, ArrayError) and str(got).startswith("row ")):
         return
     assert logical is not None
-    pairs = logical.reshape(-1, 2).tolist() if logical.size else []
     expect = []
-    for a, b in pairs:
-        if ids:
-            valid = a < 43 and b < 43 and a != b
-            s = DB_STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]] if valid else 0x80
-        else:
-            valid = a < 5 and b < 5 and not a == b == 4
-            s = DB_STRENGTH[a][b] if valid else 0x80
-        expect.append((valid, s))
+    if _mask_rows(cards, logical):  # (ids only: rank rows refuse masks before any row)
+        for m in logical.tolist():
+            valid = m < 2**43 and bin(m).count("1") == 2
+            a, b = (i for i in range(43) if m >> i & 1) if valid else (0, 0)
+            expect.append((valid, DB_STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]] if valid else 0x80))
+    else:
+        pairs = logical.reshape(-1, 2).tolist() if logical.size else []
+        for a, b in pairs:
+            if ids:
+                valid = a < 43 and b < 43 and a != b
+                s = DB_STRENGTH[RANK_OF_ID[a]][RANK_OF_ID[b]] if valid else 0x80
+            else:
+                valid = a < 5 and b < 5 and not a == b == 4
+                s = DB_STRENGTH[a][b] if valid else 0x80
+            expect.append((valid, s))
     if not ok:
         bad = int(str(got).split()[1].rstrip(":"))
         assert not expect[bad][0] and all(v for v, _ in expect[:bad]), (str(got), pairs)

@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from pedron._exact import exact_int
+from pedron._kernels._common import as_buffer
 from pedron._kernels.cardset import (
     FULL_MASK,
     RANKS,
@@ -25,7 +26,7 @@ from pedron._kernels.cardset import (
     parse_cards,
 )
 from pedron._kernels.rng import Generator, as_generator
-from pedron.errors import ArrayError, DeckError, PedronTypeError
+from pedron.errors import ArrayError, DeckError
 
 if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
     import numpy as np
@@ -105,6 +106,8 @@ def deal_batch(
     a memoryview; ``out`` may be any writable C-contiguous (n, k) uint8
     buffer, and is returned.
     """
+    # Every argument is checked before anything is allocated (the array's size is the
+    # caller's to choose): counts, deck, generator, out.
     n = _count("n", n)
     k = _count("k", k)
     if deck is None:
@@ -120,19 +123,15 @@ def deal_batch(
     size = bin(deck_mask).count("1")
     if k > size:
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {size}")
+    rng = as_generator(seed)
     if out is None:
         out = new_uint8_array(n, k)
     else:
-        try:
-            view = memoryview(out)
-        except TypeError:
-            raise PedronTypeError(
-                f"out must be a writable (n, k) uint8 buffer, not {type(out).__name__}"
-            ) from None
+        view = as_buffer(out, "out")
         if view.format != "B" or view.shape != (n, k) or not view.c_contiguous or view.readonly:
             raise ArrayError(
                 f"out must be a writable C-contiguous ({n}, {k}) uint8 array, got shape "
                 f"{view.shape}, format {view.format!r}"
             )
-    deal_batch_into(as_generator(seed), deck_mask, out)
+    deal_batch_into(rng, deck_mask, out)
     return out

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from pedron._kernels.diablo_eval import _evaluate_batch_plain
 from pedron.cards import deal_batch
 from pedron.diablo import evaluate_batch, evaluate_batch_unchecked, strength
 from pedron.errors import ArrayError, PedronTypeError, PedronValueError
@@ -137,7 +138,7 @@ def test_unchecked_never_crashes_on_garbage():
         np.zeros(3, dtype=np.int64),
         np.zeros(3, dtype=np.uint32),
         np.zeros((3, 5, 1), dtype=np.uint8),
-        np.zeros(15, dtype=np.uint8),
+        np.zeros(14, dtype=np.uint8),  # (flat: a length that is no whole number of rows)
         np.zeros((5, 3), dtype=np.uint8).T,
     ],
 )
@@ -148,9 +149,28 @@ def test_wrong_shape_or_dtype(cards):
         evaluate_batch_unchecked(cards)
 
 
+def test_flat_rows_and_lists_are_read_like_arrays():
+    rows = _hands(30, seed=2)
+    want = evaluate_batch(rows).tolist()
+    assert evaluate_batch(rows.reshape(-1)).tolist() == want  # flat, 5n bytes
+    assert list(evaluate_batch(rows.tobytes())) == want
+    got = evaluate_batch(rows.tolist())  # a list of rows, copied
+    assert isinstance(got, array.array) and list(got) == want
+    assert list(evaluate_batch([tuple(r) for r in rows.tolist()])) == want
+    assert list(evaluate_batch([int(m) for m in _masks(rows)])) == want  # a list of masks
+    with pytest.raises(ArrayError, match="row 1 has 4 cards"):
+        evaluate_batch([[0, 1, 2, 3, 4], [0, 1, 2, 3]])
+    with pytest.raises(ArrayError, match="row 0: card number out of range"):
+        evaluate_batch([[0, 1, 2, 3, 99]])
+    with pytest.raises(ArrayError, match=r"0\.\.255"):
+        evaluate_batch([[0, 1, 2, 3, 256]])
+    with pytest.raises(PedronTypeError):
+        evaluate_batch([[0, 1, 2, 3, 4.0]])
+
+
 def test_not_a_buffer_and_bad_out_and_threads():
-    with pytest.raises(PedronTypeError, match="list"):
-        evaluate_batch([[1, 2, 3, 4, 5]])
+    with pytest.raises(PedronTypeError, match="str"):
+        evaluate_batch("9c 9d 2h 2s Kd")
     rows = _hands(4)
     with pytest.raises(ArrayError, match="length 4"):
         evaluate_batch(rows, out=np.zeros(3, dtype=np.uint16))
@@ -166,6 +186,8 @@ def test_not_a_buffer_and_bad_out_and_threads():
         evaluate_batch(rows, threads=0)
     with pytest.raises(PedronTypeError):
         evaluate_batch(rows, threads=1.5)  # type: ignore[arg-type]
+    with pytest.raises(PedronValueError, match=r"1\.\.1024"):
+        evaluate_batch(rows, threads=2**40)
 
 
 def test_batch_of_every_category_matches_reference_sample():
@@ -182,9 +204,9 @@ def test_batch_of_every_category_matches_reference_sample():
         assert got == [ref.strength(h, wild) for h in hands]
 
 
-# -- the one-call path (threads=1 on an ordinary buffer) and the general path agree -------
+# -- one thread and the threads' path agree ----------------------------------------------
 def _general(cards, **kw):
-    # threads=2 on fewer rows than a second thread would take: the general path, one thread
+    # threads=2 on fewer rows than a second thread would take: still one thread
     return evaluate_batch(cards, threads=2, **kw)
 
 
@@ -212,9 +234,9 @@ def test_the_one_call_path_names_the_same_bad_row():
     assert str(fast.value) == str(general.value) and "row 57" in str(fast.value)
 
 
-def test_the_one_call_path_leaves_unusual_buffers_to_the_general_path():
+def test_unusual_buffers_are_copied_or_refused():
     rows = _hands(50, seed=4)
-    # out sharing memory with the cards: the general path evaluates a copy
+    # out sharing memory with the cards: a copy of the cards is evaluated
     buf = np.zeros(50 * 5 + 100, dtype=np.uint8)
     buf[:250] = rows.reshape(-1)
     cards = buf[:250].reshape(50, 5)
@@ -275,10 +297,14 @@ def test_block_check_finds_each_bad_row_like_the_row_by_row_check(row, kind):
                 evaluate_batch(bad, out=out)
             with pytest.raises(ArrayError) as general:
                 _general(bad)
-            assert str(fast.value) == str(general.value)
+            plain_out = np.full(len(bad), 7, dtype=np.uint16)
+            with pytest.raises(ArrayError) as plain:  # (the plain build's loop: row by row)
+                _evaluate_batch_plain(bad, out=plain_out)
+            assert str(fast.value) == str(general.value) == str(plain.value)
             assert str(fast.value).startswith(f"row {row}: ")
             assert out[:row].tolist() == before  # the rows before it are written
             assert out[row:].tolist() == [7] * (len(bad) - row)
+            assert plain_out.tolist() == out.tolist()
 
 
 def test_block_check_sees_no_bad_row_across_row_boundaries():
@@ -296,6 +322,11 @@ def test_block_check_on_slices_between_threads(wild):
     rows = _hands(3 * (1 << 16) + 37, seed=9)
     want = evaluate_batch_unchecked(rows, wild=wild).tolist()
     assert evaluate_batch(rows, wild=wild, threads=3).tolist() == want
+    for threads in (2, 3):  # (every row written, the last slice's last one too)
+        out = np.zeros(len(rows), dtype=np.uint16)
+        assert evaluate_batch(rows, wild=wild, threads=threads, out=out).tolist() == want
+        out[:] = 0
+        assert evaluate_batch_unchecked(rows, wild=wild, threads=threads, out=out).tolist() == want
     for n in (1, _BLOCK - 1, _BLOCK, _BLOCK + 1, 2 * _BLOCK, 2 * _BLOCK + 1, 1000):
         assert evaluate_batch(rows[:n], wild=wild).tolist() == want[:n]
 

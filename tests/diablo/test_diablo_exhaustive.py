@@ -67,6 +67,23 @@ def test_every_hand_matches_reference(all_hands, wild):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("wild", [True, False], ids=["wild", "natural"])
+def test_every_hand_fast_paths_equal_the_plain_build(all_hands, wild):
+    # The vector block check (where this build and this CPU have one: FAST_PATHS) and
+    # the unchecked loop it hands the rows to, against the loop of the plain build
+    # (PEDRON_PLAIN=1: every row checked one by one), on every hand; the masks too.
+    # (CI also runs this file on a plain build, against the reference.)
+    plain = kernel._evaluate_batch_plain(all_hands, wild=wild)
+    assert np.array_equal(evaluate_batch(all_hands, wild=wild), plain)
+    assert np.array_equal(kernel.evaluate_batch_unchecked(all_hands, wild=wild), plain)
+    masks = np.zeros(N_HANDS, dtype=np.uint64)
+    for j in range(5):
+        masks |= np.uint64(1) << all_hands[:, j].astype(np.uint64)
+    assert np.array_equal(evaluate_batch(masks, wild=wild), plain)
+    assert np.array_equal(evaluate_batch(all_hands, wild=wild, threads=2), plain)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("wild", [True, False], ids=["wild", "natural"])
 def test_direct_sample_matches_reference(all_hands, wild):
     idx = np.arange(0, N_HANDS, 101)
     got = evaluate_batch(all_hands[idx], wild=wild).tolist()
@@ -142,5 +159,5 @@ def test_every_hand_per_call_equals_the_batch(all_hands, wild):
     hands = all_hands.tolist()
     strength = kernel.strength
     assert [strength(tuple(h), wild=wild) for h in hands] == want
-    evaluate = kernel.ValueCache(lambda s, w: s).evaluate
+    evaluate = kernel.ValueTable(lambda s, w: s).evaluate
     assert [evaluate(h, wild=wild) for h in hands[::7]] == want[::7]

@@ -104,8 +104,9 @@ def test_hand_value_record():
     assert ms.name == "Magician-Priestess" and ms.code == "MS" and ms.ranks == (4, 3)
     assert ms.points == 70 and ms.position == 1 and ms.strength == 14
     assert not ms.is_pair and HANDS[1].is_pair
-    assert repr(ms) == "HandValue(Magician-Priestess, strength=14, position=1, points=70)"
-    assert str(ms) == "Magician-Priestess"
+    assert repr(ms) == "HandValue('Magician-Priestess', strength=14)"
+    assert str(ms) == ms.description == "Magician-Priestess"
+    assert HandValue.from_strength(14) is ms and HandValue(**_fields(ms)) == ms
     assert len({evaluate("ms"), evaluate("sm"), evaluate([3, 4])}) == 1
     assert pickle.loads(pickle.dumps(ms)) is ms
     with pytest.raises(AttributeError):
@@ -114,6 +115,22 @@ def test_hand_value_record():
     for bad in (0, 15, True, "3"):
         with pytest.raises(PedronError):
             hand_by_strength(bad)  # type: ignore[arg-type]
+
+
+def _fields(hand: HandValue) -> dict[str, object]:
+    return {"strength": hand.strength, "position": hand.position, "name": hand.name,
+            "points": hand.points, "ranks": hand.ranks}
+
+
+def test_hand_values_are_checked_when_made():
+    fields = _fields(HANDS[2])
+    for name, bad in [("position", 4), ("name", "Queen-Magician"), ("points", 61),
+                      ("ranks", (2, 4))]:
+        with pytest.raises(PedronError, match="from_strength"):
+            HandValue(**{**fields, name: bad})  # type: ignore[arg-type]
+    for bad_strength in (0, 15, True, 3.0):
+        with pytest.raises(PedronError):
+            HandValue(**{**fields, "strength": bad_strength})  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- input forms
@@ -244,7 +261,7 @@ def test_batch_random_rows(pairs):
     assert evaluate_batch(rows).tolist() == expected
     assert evaluate_batch_unchecked(rows).tolist() == expected
     out = np.zeros(len(pairs), np.uint8)
-    assert evaluate_batch(rows, out) is out
+    assert evaluate_batch(rows, out=out) is out
     assert out.tolist() == expected
 
 
@@ -264,7 +281,7 @@ def test_batch_other_buffers():
     assert evaluate_batch([[4, 3], (1, 1)]).tolist() == [14, 4]
     assert evaluate_batch(memoryview(np.array([[4, 3]], np.uint8))).tolist() == [14]
     out = bytearray(2)
-    evaluate_batch(b"\x04\x03\x01\x01", out)
+    evaluate_batch(b"\x04\x03\x01\x01", out=out)
     assert list(out) == [14, 4]
     empty = evaluate_batch(np.zeros((0, 2), np.uint8))
     assert empty.shape == (0,)
@@ -302,13 +319,13 @@ def test_batch_bad_rows(rows, ids, bad_row, words):
     [
         (np.zeros((3, 3), np.uint8), ArrayError, "shape"),
         (np.zeros((2, 2, 2), np.uint8), ArrayError, "shape"),
-        (np.zeros(3, np.uint8), ArrayError, "even length"),
+        (np.zeros(3, np.uint8), ArrayError, "divisible by 2"),
         (np.zeros((3, 2), np.int64), ArrayError, "uint8"),
         (np.zeros((3, 2), np.int8), ArrayError, "uint8"),
         (np.zeros((2, 4), np.uint8)[:, ::2], ArrayError, "C-contiguous"),
         (12, PedronTypeError, "buffer"),
         ("M S", PedronTypeError, "buffer"),
-        ([[1, 2, 3]], ArrayError, "two"),
+        ([[1, 2, 3]], ArrayError, "3 cards, not 2"),
         ([[1, 256]], ArrayError, "0..255"),
     ],
 )
@@ -329,7 +346,7 @@ def test_batch_bad_buffers(cards, error, words):
 )
 def test_batch_bad_out(out, error, words):
     with pytest.raises(error, match=words):
-        evaluate_batch(np.array([[4, 3], [1, 1]], np.uint8), out)
+        evaluate_batch(np.array([[4, 3], [1, 1]], np.uint8), out=out)
 
 
 def test_batch_releases_gil_threads_agree():
@@ -379,3 +396,12 @@ def test_rank_rows_first_bad_row_in_a_block(row, bad):
         rows[row + 3] = (9, 9)  # a later bad row is not the one named
     with pytest.raises(ArrayError, match=rf"^row {row}: "):
         evaluate_batch(rows)
+
+
+def test_the_ids_flag_is_a_bool():
+    for flag in (np.array([True, False]), np.array([True]), 1, "yes", None):
+        with pytest.raises(PedronTypeError, match="ids must be True or False"):
+            evaluate([4, 3], ids=flag)  # type: ignore[arg-type]
+        with pytest.raises(PedronTypeError, match="ids must be True or False"):
+            hand_ranks([4, 3], ids=flag)  # type: ignore[arg-type]
+    assert evaluate([0, 13], ids=np.bool_(True)) is evaluate([0, 13], ids=True)

@@ -86,17 +86,23 @@ def test_an_index_returning_a_float_is_refused_not_truncated():
 
 
 def test_hand_value_takes_exact_strengths_only():
+    from_strength = diablo.HandValue.from_strength
     for bad in (Liar(10**9), Liar(8200), Liar(0), -1, 5163):
         with pytest.raises(PedronError):
-            diablo.HandValue(bad)
+            from_strength(bad)
     for bad in (5.5, True, "3", None):
         with pytest.raises(PedronTypeError):
-            diablo.HandValue(bad)
-    value = diablo.HandValue(Liar(5))
+            from_strength(bad)
+    value = from_strength(Liar(5))
     assert type(value.strength) is int and value.strength == 5
-    assert value == diablo.HandValue(5)
+    assert value is from_strength(5)
     with pytest.raises(PedronTypeError):
-        diablo.HandValue(5, wild=np.array([True, False]))
+        from_strength(5, wild=np.array([True, False]))  # type: ignore[arg-type]
+    made = diablo.HandValue(5, True, value.category, value.ranks)  # (made directly: checked)
+    assert made == value
+    for bad in (Liar(5), np.int64(5)):
+        with pytest.raises(PedronTypeError):
+            diablo.HandValue(bad, True, value.category, value.ranks)
 
 
 def test_card_sets_and_strength_read_the_exact_card():
@@ -295,7 +301,7 @@ INT_ENTRY_POINTS: list[tuple[str, Callable[[Any], Any]]] = [
     ("check_card", cards.check_card),
     ("strength", lambda x: diablo.strength([x, *_HAND[1:]])),
     ("evaluate", lambda x: diablo.evaluate([x, *_HAND[1:]])),
-    ("HandValue", diablo.HandValue),
+    ("HandValue.from_strength", diablo.HandValue.from_strength),
     ("from_strength", diablo.HandValue.from_strength),
     ("describe", diablo.describe),
     ("best_draw card", lambda x: diablo.best_draw([x, *_HAND[1:]], 2)),
@@ -323,7 +329,7 @@ NONE_OK = {"evaluate_batch threads", "Table seed", "Generator", "random_raw"}
 FLAG_ENTRY_POINTS: list[tuple[str, Callable[[Any], Any]]] = [
     ("evaluate wild", lambda x: diablo.evaluate(_HAND, wild=x)),
     ("strength wild", lambda x: diablo.strength(_HAND, wild=x)),
-    ("HandValue wild", lambda x: diablo.HandValue(5, wild=x)),
+    ("HandValue wild", lambda x: diablo.HandValue.from_strength(5, wild=x)),
     ("strength_count wild", lambda x: diablo.strength_count(wild=x)),
     ("evaluate_batch wild", lambda x: diablo.evaluate_batch(_D_HANDS, wild=x).tolist()),
     ("db evaluate_batch ids", lambda x: diamondback.evaluate_batch(_DB_PAIR, ids=x).tolist()),

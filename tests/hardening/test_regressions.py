@@ -132,7 +132,7 @@ def test_diamondback_batch_out_aliasing_cards():
     a = np.zeros(30, np.uint8)
     a[15] = 9  # row 7 = (0, 9): rank 9 is out of range
     with pytest.raises(ArrayError, match="row 7: rank 9"):
-        diamondback.evaluate_batch(a[:20], a[15:25])
+        diamondback.evaluate_batch(a[:20], out=a[15:25])
     rng = np.random.default_rng(5)
     for off in range(0, 21):
         buf = np.zeros(60, np.uint8)
@@ -140,7 +140,7 @@ def test_diamondback_batch_out_aliasing_cards():
         buf[:40] = hands.ravel()
         expected = diamondback.evaluate_batch(hands.copy())
         out = buf[off: off + 20]
-        got = diamondback.evaluate_batch(buf[:40].reshape(20, 2), out)
+        got = diamondback.evaluate_batch(buf[:40].reshape(20, 2), out=out)
         assert np.array_equal(got, expected), off
 
 

@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 """The plain C loop that the Diablo batch kernel is measured against.
 
 Benchmark only (``pedron bench``, ``benchmarks/``, ``scripts/perf_report.py``):

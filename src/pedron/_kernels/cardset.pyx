@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 """Standard cards as ints and bit-packed card sets, plus batch dealing.
 
 A standard card is ``4 * rank + suit`` with ranks 0..12 for 2..A and suits
@@ -12,10 +13,18 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from pedron._kernels.bits cimport ctz64, popcount64
+from pedron._kernels.exact cimport int_arg
 from pedron._kernels.rng cimport Generator, bounded_u32, lock_state, rng_state, unlock_state
 
 from pedron._exact import exact_int, exact_str
-from pedron.errors import ArrayError, CardError, DeckError, DuplicateCardError, PedronTypeError
+from pedron.errors import (
+    ArrayError,
+    CardError,
+    DeckError,
+    DuplicateCardError,
+    PedronTypeError,
+    PedronValueError,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -89,8 +98,13 @@ def format_cards(cards, sep=" "):
     return sep.join([format_card(c) for c in items])
 
 
-def check_card(card, int size=52):
-    """``card`` as an int after checking it names a card in ``0..size-1``."""
+def check_card(card, size=52):
+    """``card`` as an int after checking it names a card in ``0..size-1``
+    (``size``: the deck's number of cards, 1..64)."""
+    if type(size) is not int or not 1 <= size <= 64:
+        size = int_arg(size, "size")
+        if not 1 <= size <= 64:
+            raise PedronValueError(f"size must be a number of cards 1..64, got {size}")
     c = card if type(card) is int else exact_int(card, "a card")
     if not 0 <= c < size:
         raise CardError(f"card number out of range 0..{size - 1}: {c}")
@@ -160,14 +174,22 @@ cdef class CardSet:
                 f"{cls.__name__}() takes text or an iterable of cards, not "
                 f"{type(cards).__name__}; use {cls.__name__}.from_mask() for a mask"
             )
+        not_cards = PedronTypeError(
+            f"{cls.__name__}() takes text or an iterable of cards, not {type(cards).__name__}"
+        )
         try:
             cards = iter(cards)
         except TypeError:
-            raise PedronTypeError(
-                f"{cls.__name__}() takes text or an iterable of cards, not "
-                f"{type(cards).__name__}"
-            ) from None
-        for card in cards:
+            raise not_cards from None
+        except NotImplementedError:  # (a memoryview of several dimensions)
+            raise not_cards from None
+        while True:
+            try:
+                card = next(cards)
+            except StopIteration:
+                break
+            except NotImplementedError:  # (a memoryview of several dimensions)
+                raise not_cards from None
             if isinstance(card, str):
                 c = cls._parse_text(card)
                 if len(c) != 1:
@@ -192,7 +214,12 @@ cdef class CardSet:
     @classmethod
     def from_indices(cls, indices):
         """The set of the given card ints (duplicates are an error)."""
-        return cls(list(indices))
+        if isinstance(indices, (int, str, bytes, CardSet)):
+            raise PedronTypeError(
+                f"{cls.__name__}.from_indices takes an iterable of card ints, not "
+                f"{type(indices).__name__}"
+            )
+        return cls(indices)
 
     @classmethod
     def full(cls):

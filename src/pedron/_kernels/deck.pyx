@@ -256,7 +256,10 @@ cdef class Deck:
 
     def setstate(self, state):
         """Restore :meth:`getstate` output, checking every card."""
-        if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+        if not isinstance(state, dict):
+            raise DeckError("unsupported deck state")
+        version = state.get("version")
+        if type(version) is not int or version != STATE_VERSION:  # (an array has no one truth)
             raise DeckError("unsupported deck state")
         stock = state.get("stock")
         if not isinstance(stock, list):

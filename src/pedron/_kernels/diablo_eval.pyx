@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 """Diablo hand evaluation: five-card poker with deuces wild, and plain poker.
 
 The tables are built at import by enumerating rank patterns (6,175 multisets
@@ -5,28 +6,48 @@ of five ranks and the 8,191 flush rank sets), never the 2,598,960 hands; see
 the .pxd for the layout. Strengths are dense per mode: 1 is the worst hand,
 equal strengths are exactly the ties.
 
-The kernel returns plain data (strengths, tuples, lists); the value objects
-of :mod:`pedron.diablo` are made by a factory that the layer above hands to a
-:class:`ValueCache` it owns. The only module-level data are constant tables
-filled once at import.
+The kernel returns plain data (strengths, tuples); the value objects of
+:mod:`pedron.diablo` are made by a factory that the layer above hands to a
+:class:`ValueTable` it owns. Every module-level table is filled at import and only
+read afterwards, and a value table's slots are each written once, under its lock,
+and read with acquire loads: the module is safe to use from several threads at
+once, also on a free-threaded interpreter (declared so above).
+
+Only the documented C API is used; the vector loop of the checked batch lives in
+``impl/simd.c`` (chosen at import by what the CPU has, absent from the plain build),
+reached through :mod:`pedron._kernels._common`.
 
 Internal module: the public API is :mod:`pedron.diablo`.
 """
 
 cimport cython
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.object cimport PyObject
+from cpython.pythread cimport (
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_free_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
+from cpython.ref cimport Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memset
-from cpython.buffer cimport (
-    PyBUF_ANY_CONTIGUOUS,
-    PyBUF_C_CONTIGUOUS,
-    PyBUF_FORMAT,
-    PyBUF_WRITABLE,
-    PyBuffer_Release,
-    PyObject_GetBuffer,
-)
-from cpython.object cimport PyObject
 
+from pedron._kernels._common cimport (
+    CARD_ROWS,
+    PEDRON_BLOCK_BYTES,
+    PEDRON_BLOCK_ROWS,
+    Batch,
+    BatchShape,
+    block_check_for_this_cpu,
+    open_batch,
+    pedron_block_check_fn,
+)
 from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
@@ -34,6 +55,7 @@ from pedron._kernels.exact cimport flag_arg, int_arg
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
 from pedron._exact import exact_int
 from pedron.errors import (
+    ArrayError,
     CardError,
     DuplicateCardError,
     PedronTypeError,
@@ -41,9 +63,17 @@ from pedron.errors import (
 )
 
 cdef extern from "Python.h":
-    long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
-    PyObject** PySequence_Fast_ITEMS(object o)
-    Py_ssize_t PySequence_Fast_GET_SIZE(object o)
+    # (declared here for a PyObject* argument: the per-call path reads borrowed items)
+    bint PyLong_CheckExact(PyObject* o) noexcept
+    long PyLong_AsLongAndOverflow(PyObject* o, int* overflow) noexcept
+
+# The block check of the checked batch (see rows_u8): a vector loop where this build
+# and this CPU have one, else NULL.
+ctypedef pedron_block_check_fn block_check_fn
+
+cdef enum:
+    BLOCK_ROWS = PEDRON_BLOCK_ROWS
+    BLOCK_BYTES = PEDRON_BLOCK_BYTES
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -91,16 +121,8 @@ cdef enum:
     PH_BUCKET_BITS = 10
     PH_BUCKETS = 1 << PH_BUCKET_BITS
     N_NONFLUSH_KEYS = 6175
-# The two multipliers (found by a search: with them every bucket's keys can be
-# displaced into free slots; constants of the C code, so that the multiplications
-# take them as immediates); PH_DISPLACE is filled at import.
-cdef extern from *:
-    """
-    #define PEDRON_PH_SLOT_MUL 0xd8f16adfu
-    #define PEDRON_PH_BUCKET_MUL 0xcd613e31u
-    """
-    const uint32_t PH_SLOT_MUL "PEDRON_PH_SLOT_MUL"
-    const uint32_t PH_BUCKET_MUL "PEDRON_PH_BUCKET_MUL"
+# The two multipliers of the hash were found by a search: with them every bucket's keys
+# can be displaced into free slots. Written once each, in bucket_of and home_slot below.
 cdef uint16_t PH_DISPLACE[PH_BUCKETS]
 cdef uint16_t NONFLUSH_W[PH_SLOTS]
 cdef uint16_t NONFLUSH_N[PH_SLOTS]
@@ -383,14 +405,18 @@ COUNT_N = build_mode(False, TABLE_N, RAW_N, CAT_N)
 
 
 cdef inline uint32_t home_slot(uint32_t key) noexcept nogil:
-    return (key * PH_SLOT_MUL) >> (32 - PH_SLOT_BITS)
+    return (key * <uint32_t>0xd8f16adf) >> (32 - PH_SLOT_BITS)
+
+
+cdef inline uint32_t bucket_of(uint32_t key) noexcept nogil:
+    return (key * <uint32_t>0xcd613e31) >> (32 - PH_BUCKET_BITS)
 
 
 cdef inline uint32_t phash(uint32_t key) noexcept nogil:
     """The slot of a key sum: a multiplicative hash, XORed with its bucket's displacement
     (hash and displace: every key of a bucket moves by the same amount, chosen at
     import so that no two keys share a slot)."""
-    return home_slot(key) ^ PH_DISPLACE[(key * PH_BUCKET_MUL) >> (32 - PH_BUCKET_BITS)]
+    return home_slot(key) ^ PH_DISPLACE[bucket_of(key)]
 
 
 cdef uint32_t PH_ALL[N_NONFLUSH_KEYS]       # scratch: the keys
@@ -422,7 +448,7 @@ cdef int build_phash() except -1:
                                + RANK_KEYS[r4])
                         keys[n] = key
                         n += 1
-                        PH_FIRST[(key * PH_BUCKET_MUL) >> (32 - PH_BUCKET_BITS)] += 1
+                        PH_FIRST[bucket_of(key)] += 1
     if n != N_NONFLUSH_KEYS:
         raise RuntimeError("diablo_eval: wrong number of rank multisets")
     # group the keys by bucket (a counting sort), and order the buckets by size
@@ -441,7 +467,7 @@ cdef int build_phash() except -1:
     for b in range(PH_BUCKETS):
         PH_FIRST[b + 1] += PH_FIRST[b]
     for i in range(n):
-        b = (keys[i] * PH_BUCKET_MUL) >> (32 - PH_BUCKET_BITS)
+        b = bucket_of(keys[i])
         PH_KEYS[PH_FIRST[b]] = keys[i]
         PH_FIRST[b] += 1
     for b in range(PH_BUCKETS, 0, -1):
@@ -554,76 +580,52 @@ cdef int hand_size_error(Py_ssize_t n) except -1:
     raise PedronValueError(f"a hand has exactly 5 cards, got {n}")
 
 
-cdef extern from *:
-    """
-    #if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030B0000
-    #include "longintrepr.h"   /* (3.11 and later: included by Python.h) */
-    #endif
-    #if defined(__GNUC__) || defined(__clang__)
-    #define PEDRON_LIKELY(x) __builtin_expect(!!(x), 1)
-    #else
-    #define PEDRON_LIKELY(x) (x)
-    #endif
-    /* The value of an exact int 0..63 read from the int's own digit (no call, no
-       error state); a value above 63 for any other object or value, which the
-       caller leaves to the general path (it refuses 52..63 by the cards' mask). */
-    static inline unsigned int pedron_card_index(PyObject* o) {
-        if (!PyLong_CheckExact(o)) return 64;
-    #if defined(PYPY_VERSION) || defined(Py_LIMITED_API)
-        {
-            int overflow;
-            long v = PyLong_AsLongAndOverflow(o, &overflow);
-            return (!overflow && v >= 0 && v < 64) ? (unsigned int)v : 64;
-        }
-    #elif PY_VERSION_HEX >= 0x030C0000
-        if (PyUnstable_Long_IsCompact((PyLongObject*)o)) {
-            Py_ssize_t v = PyUnstable_Long_CompactValue((PyLongObject*)o);
-            return (v >= 0 && v < 64) ? (unsigned int)v : 64;
-        }
-        return 64;
-    #else
-        /* ob_size is the signed digit count: 0 for zero, 1 for one positive digit
-           (a digit is below 2**30: the caller's OR of five values finds any above 63) */
-        Py_ssize_t n = Py_SIZE(o);
-        if (PEDRON_LIKELY(n == 1)) return (unsigned int)((PyLongObject*)o)->ob_digit[0];
-        return n == 0 ? 0 : 64;
-    #endif
-    }
-    /* The items of an exact tuple or list of five (the usual hand), else NULL. */
-    static inline PyObject** pedron_five_items(PyObject* o) {
-        PyTypeObject* t = Py_TYPE(o);
-        if (t == &PyTuple_Type)
-            return Py_SIZE(o) == 5 ? ((PyTupleObject*)o)->ob_item : NULL;
-        if (t == &PyList_Type)
-            return Py_SIZE(o) == 5 ? ((PyListObject*)o)->ob_item : NULL;
-        return NULL;
-    }
-    """
-    unsigned int card_index "pedron_card_index"(PyObject* o) noexcept
-    PyObject** five_items "pedron_five_items"(PyObject* o) noexcept
+cdef inline unsigned int small_int(PyObject* o) noexcept:
+    """The value of an exact int 0..63; 64 for any other object or value."""
+    cdef int overflow
+    cdef long v
+    if not PyLong_CheckExact(o):
+        return 64
+    v = PyLong_AsLongAndOverflow(o, &overflow)  # (an exact int: it cannot fail)
+    return <unsigned int>v if not overflow and 0 <= v < 64 else 64
 
 
-cdef inline int fast_strength(PyObject* hand, bint wild) noexcept:
+cdef inline bint five_small_ints(object hand, unsigned int* c) noexcept:
+    """Whether ``hand`` is a tuple or list of five exact ints 0..63, read into ``c``.
+
+    The usual hand, read with no Python code run (a list cannot change under the
+    reading: on a free-threaded interpreter the list is locked meanwhile). Anything
+    else, valid or not, is left to the general path (:func:`hand_mask`)."""
+    cdef int i
+    cdef bint five = False
+    if type(hand) is tuple:
+        if PyTuple_GET_SIZE(hand) == 5:
+            for i in range(5):
+                c[i] = small_int(PyTuple_GET_ITEM(hand, i))
+            five = True
+    elif type(hand) is list:
+        with cython.critical_section(hand):
+            if PyList_GET_SIZE(hand) == 5:
+                for i in range(5):
+                    c[i] = small_int(PyList_GET_ITEM(hand, i))
+                five = True
+    return five and (c[0] | c[1] | c[2] | c[3] | c[4]) < 64
+
+
+cdef inline int usual_strength(object hand, bint wild) noexcept:
     """The strength of a tuple or list of five different exact ints 0..51, else 0.
 
-    The usual call, taken in C alone: no Python object is made, no reference
-    taken and no Python code runs, so a list cannot change while it is read.
-    0 (no hand's strength) sends anything else, valid or not, to the general
-    path (:func:`hand_mask`), which accepts, or refuses with its messages,
-    exactly as before.
+    The usual call: 0 (no hand's strength) sends anything else, valid or not, to
+    the general path, which accepts, or refuses with its messages.
     """
-    cdef PyObject** items = five_items(hand)
-    cdef unsigned int c0, c1, c2, c3, c4
+    cdef unsigned int c[5]
     cdef uint64_t b0, b1, b2, b3, b4, bits, sm
     cdef const uint64_t* E
-    if items == NULL:
-        return 0
-    c0 = card_index(items[0]); c1 = card_index(items[1]); c2 = card_index(items[2])
-    c3 = card_index(items[3]); c4 = card_index(items[4])
-    if (c0 | c1 | c2 | c3 | c4) >= 64:
+    if not five_small_ints(hand, c):
         return 0
     # (CARD_BIT: bit 63 for a number that is no card)
-    b0 = CARD_BIT[c0]; b1 = CARD_BIT[c1]; b2 = CARD_BIT[c2]; b3 = CARD_BIT[c3]; b4 = CARD_BIT[c4]
+    b0 = CARD_BIT[c[0]]; b1 = CARD_BIT[c[1]]; b2 = CARD_BIT[c[2]]
+    b3 = CARD_BIT[c[3]]; b4 = CARD_BIT[c[4]]
     bits = b0 | b1 | b2 | b3 | b4
     if (b0 + b1 + b2 + b3 + b4 != bits) | ((bits >> 52) != 0):  # a card twice, or not a card
         return 0
@@ -632,61 +634,26 @@ cdef inline int fast_strength(PyObject* hand, bint wild) noexcept:
     # dense NONFLUSH_* table: one call's few cache lines, where the sparse key-sum
     # table's line is mostly a miss.
     E = &SUM_ENTRY_W[0] if wild else &SUM_ENTRY_N[0]
-    sm = E[c0] + E[c1] + E[c2] + E[c3] + E[c4]
+    sm = E[c[0]] + E[c[1]] + E[c[2]] + E[c[3]] + E[c[4]]
     if FLUSHABLE[<unsigned int>(sm >> 48) & 0xFFF]:
         return (&TABLE_W[0] if wild else &TABLE_N[0])[
             FLUSH_BASE + (<unsigned int>(sm >> 32) & 0x1FFF)]
     return (&NONFLUSH_W[0] if wild else &NONFLUSH_N[0])[phash(<uint32_t>sm & KEY_MASK)]
 
 
-cdef uint64_t seq_mask(object hand) except? 0:
-    """Checked mask of a list or tuple of five cards (ints or card text).
-
-    The usual hand, a tuple or list of five exact ints, is read in place with
-    no Python call: only C code runs until the mask is known, so the list
-    cannot change under the loop. Anything else goes to the general path."""
+cdef uint64_t items_mask(object hand) except? 0:
+    """Checked mask of a sequence of five cards (ints, card text, objects with
+    ``__index__``), read from an immutable copy: converting an item may run Python
+    code, which could change a list under the loop."""
+    cdef tuple items = tuple(hand)
     cdef Py_ssize_t i
     cdef long c
-    cdef int overflow
     cdef uint64_t mask = 0, bit
-    cdef PyObject** items
-    if PySequence_Fast_GET_SIZE(hand) != 5:  # (hand is an exact list or tuple)
-        hand_size_error(PySequence_Fast_GET_SIZE(hand))
-    items = PySequence_Fast_ITEMS(hand)
+    if len(items) != 5:
+        hand_size_error(len(items))
     for i in range(5):
-        item = <object>items[i]
-        if type(item) is not int:
-            return seq_mask_general(hand)
-        c = PyLong_AsLongAndOverflow(item, &overflow)
-        if overflow or c < 0 or c >= 52:
-            raise CardError(f"card number out of range 0..51: {item}")
-        bit = (<uint64_t>1) << c
-        if mask & bit:
-            raise DuplicateCardError(f"duplicate card: {format_card(c)}")
-        mask |= bit
-    return mask
-
-
-cdef uint64_t seq_mask_general(object hand) except? 0:
-    """:func:`seq_mask` for any items (ints, card text, objects with ``__index__``)."""
-    cdef Py_ssize_t n = len(hand), i
-    cdef long c
-    cdef int overflow
-    cdef uint64_t mask = 0, bit
-    if n != 5:
-        hand_size_error(n)
-    for i in range(5):
-        item = hand[i]
-        if type(item) is int:
-            c = PyLong_AsLongAndOverflow(item, &overflow)
-            if overflow or c < 0 or c >= 52:
-                raise CardError(f"card number out of range 0..51: {item}")
-        elif type(hand) is list:
-            # What follows may run Python code (__index__, __getattr__...) that
-            # could shrink the caller's list under the unchecked hand[i] of this
-            # loop: finish on an immutable copy. (No Python code ran so far.)
-            return seq_mask_general(tuple(hand))
-        elif isinstance(item, str):
+        item = items[i]
+        if isinstance(item, str):
             c = parse_card(item)
         else:
             v = exact_int(item, "a card (an int or card text)")
@@ -714,13 +681,13 @@ cdef uint64_t hand_mask(object hand) except? 0:
     """The checked five-card mask of any accepted hand form."""
     cdef type t = type(hand)
     if t is tuple or t is list:
-        return seq_mask(hand)
+        return items_mask(hand)
     if isinstance(hand, CardSet):
         if type(hand) is not CardSet:
             raise PedronTypeError(f"a Diablo hand takes standard cards, not {t.__name__}")
         return check_mask((<CardSet>hand).mask)
     if isinstance(hand, str):
-        return seq_mask(parse_cards(hand))
+        return items_mask(parse_cards(hand))
     if t is int:
         if hand < 0 or hand >> 52:
             raise CardError(f"mask has bits outside the 52 cards: {hand:#x}")
@@ -741,7 +708,7 @@ cdef uint64_t hand_mask(object hand) except? 0:
                 raise
             cards = None
         if cards is not None:
-            return seq_mask(cards)
+            return items_mask(cards)
     if hasattr(hand, "__index__"):   # e.g. a numpy integer used as a mask
         try:
             m = exact_int(hand, "a mask")
@@ -755,58 +722,99 @@ cdef uint64_t hand_mask(object hand) except? 0:
     )
 
 
+cdef inline int hand_strength(object hand, bint wild) except 0:
+    """The strength of any accepted hand, checked: the usual hand at once, anything
+    else through :func:`hand_mask`."""
+    cdef int s = usual_strength(hand, wild)
+    return s if s else strength_of_mask(hand_mask(hand), wild)
+
+
+cdef extern from "pedron/_kernels/impl/portable.h":
+    void* load_acquire "pedron_load_acquire"(void** slot) noexcept nogil
+    void store_release "pedron_store_release"(void** slot, void* value) noexcept nogil
+
+
 @cython.final
-cdef class ValueCache:
+cdef class ValueTable:
     """One object per strength and mode, made on first use and then kept.
 
     ``factory(strength, wild)`` makes the object (for :mod:`pedron.diablo`: a
-    ``HandValue``). The layer above owns the cache and hands the kernel only
-    the factory, so the kernel never imports it and keeps no module state;
-    the lookup itself stays in C because it is on the path of every
-    :meth:`evaluate` call. ``owner`` is a picklable callable without
-    arguments that returns this cache: pickling or copying the cache (or its
-    bound ``evaluate``) then refers to the owner's one instead of duplicating
-    it, so equal strengths keep giving the same object.
+    ``HandValue``); the layer above owns the table and hands the kernel only the
+    factory, so the kernel never imports it. The lookup stays in C because it is on
+    the path of every :meth:`evaluate` call. ``owner`` is a picklable callable without
+    arguments that returns this table: pickling or copying the table (or its bound
+    ``evaluate``) then refers to the owner's one instead of duplicating it.
+
+    Each slot is written once: the object is made without the table's lock (the
+    factory is Python code), then stored under it unless another thread stored one
+    first, whose object is then returned instead; readers take no lock, they load
+    the slot with acquire semantics (impl/portable.h). So equal strengths always
+    give the same object, from any thread, free-threaded interpreters included. The
+    objects made must not refer to the table (it does not take part in garbage
+    collection).
     """
 
-    cdef list _wild
-    cdef list _natural
+    cdef PyObject** _wild            # owned references by strength, NULL until made
+    cdef PyObject** _natural
     cdef object _factory
     cdef object _owner
+    cdef PyThread_type_lock _lock    # held only to store a slot (no Python code meanwhile)
 
-    def __init__(self, factory, owner=None):
+    def __cinit__(self, factory, owner=None):
         if not callable(factory):
             raise PedronTypeError(
-                f"a ValueCache factory must be callable, not {type(factory).__name__}"
+                f"a ValueTable factory must be callable, not {type(factory).__name__}"
             )
         if owner is not None and not callable(owner):
             raise PedronTypeError(
-                f"a ValueCache owner must be callable or None, not {type(owner).__name__}"
+                f"a ValueTable owner must be callable or None, not {type(owner).__name__}"
             )
         self._factory = factory
         self._owner = owner
-        self._wild = [None] * (COUNT_W + 1)
-        self._natural = [None] * (COUNT_N + 1)
+        self._wild = <PyObject**>PyMem_Calloc(COUNT_W + 1, sizeof(PyObject*))
+        self._natural = <PyObject**>PyMem_Calloc(COUNT_N + 1, sizeof(PyObject*))
+        self._lock = PyThread_allocate_lock()
+        if self._wild == NULL or self._natural == NULL or self._lock == NULL:
+            raise MemoryError("cannot allocate a ValueTable")
+
+    def __dealloc__(self):
+        cdef int s
+        if self._wild != NULL:
+            for s in range(COUNT_W + 1):
+                Py_XDECREF(self._wild[s])
+            PyMem_Free(self._wild)
+        if self._natural != NULL:
+            for s in range(COUNT_N + 1):
+                Py_XDECREF(self._natural[s])
+            PyMem_Free(self._natural)
+        if self._lock != NULL:
+            PyThread_free_lock(self._lock)
 
     def __reduce__(self):
         if self._owner is None:
-            raise PedronTypeError("a ValueCache without an owner cannot be pickled or copied")
+            raise PedronTypeError("a ValueTable without an owner cannot be pickled or copied")
         return (self._owner, ())
 
-    cdef object get(self, int s, bint wild):
-        cdef list cache = self._wild if wild else self._natural
-        v = cache[s]
-        if v is None:
-            v = self._factory(s, wild)
-            # The factory ran Python code, so another thread may have filled
-            # the slot meanwhile: keep the first object, so that equal
-            # strengths always give the same one. (No Python code runs
-            # between this read and the store.)
-            first = cache[s]
-            if first is not None:
-                return first
-            cache[s] = v
-        return v
+    cdef inline object get(self, int s, bint wild):
+        cdef void** slot = <void**>&(self._wild if wild else self._natural)[s]
+        cdef PyObject* v = <PyObject*>load_acquire(slot)
+        if v != NULL:
+            return <object>v
+        return self.make(s, wild)
+
+    cdef object make(self, int s, bint wild):
+        """The object of strength ``s``: made now, unless another thread stores one first."""
+        cdef void** slot = <void**>&(self._wild if wild else self._natural)[s]
+        cdef PyObject* v
+        made = self._factory(s, wild)
+        PyThread_acquire_lock(self._lock, WAIT_LOCK)  # (its holders run no Python code)
+        v = <PyObject*>slot[0]
+        if v == NULL:
+            Py_INCREF(made)  # (the table's reference)
+            v = <PyObject*>made
+            store_release(slot, <void*>v)
+        PyThread_release_lock(self._lock)
+        return <object>v
 
     @cython.binding(False)
     @cython.embedsignature.format("clinic")
@@ -816,16 +824,14 @@ cdef class ValueCache:
         ``hand`` is card text (``"9c 9d 2h 2s Kd"``), a list or tuple of five
         card ints (or card texts), a :class:`~pedron.cards.CardSet`, or an int
         mask of exactly five cards. With ``wild=True`` (the default) the four 2s
-        are wild as in Diablo; ``wild=False`` is plain five-card poker. Values
-        are cached: equal strengths give the same object.
+        are wild as in Diablo; ``wild=False`` is plain five-card poker. Equal
+        strengths give the same object.
         """
-        # (at run time, the usual calls are taken by evaluate_entry below: this
-        # definition is the rest's, for its argument parsing and messages)
         cdef bint w = flag_arg(wild, "wild")
-        return self.get(strength_of_mask(hand_mask(hand), w), w)
+        return self.get(hand_strength(hand, w), w)
 
     def of_strength(self, strength, wild=True):
-        """The cached object of a strength (range-checked; ``strength`` an int)."""
+        """The object of a strength (range-checked; ``strength`` an int)."""
         cdef bint w = flag_arg(wild, "wild")
         return self.get(check_strength(strength, w), w)
 
@@ -838,180 +844,7 @@ def strength(hand, *, wild=True):
     Same input and checks as :func:`~pedron.diablo.evaluate`, without building
     a value.
     """
-    # (as evaluate: the usual calls are taken by strength_entry below)
-    return strength_of_mask(hand_mask(hand), flag_arg(wild, "wild"))
-
-
-# ---------------------------------------------------------------------------
-# The per-call entry points
-#
-# evaluate(hand) and evaluate(hand, wild=False) are called once per hand in
-# Python loops, where the call itself is a good part of the cost: Cython's
-# argument parsing (about 75 instructions for one positional argument, 150
-# with the keyword, matched by comparing strings) cost as much as evaluating
-# the hand. So the functions that ValueCache.evaluate and strength() are at
-# run time are the C functions below, which take the two usual forms of a
-# call directly: one positional hand, with or without ``wild`` as the one
-# keyword (True or False), the keyword's name recognised by identity (the
-# interpreter passes keyword names as the interned strings of the caller's
-# code). The usual hand with a value already made is answered by a leaf
-# that takes no reference and calls nothing; anything else goes to the slow
-# path: a usual call with another hand to the same checks as ever, and every
-# other call (the hand given by keyword, a wrong number of arguments, an
-# unknown keyword, a keyword name that is an equal string but not the
-# interned one, ``wild`` neither True nor False) untouched to the functions
-# Cython made from the definitions above, so it is parsed, and refused,
-# exactly as before.
-
-cdef extern from *:
-    """
-    /* The mode of a call in its usual forms, one positional argument and no
-       keyword (1: wild) or the one keyword ``name`` given True or False (1 or
-       0); -1 for any other form or value. */
-    static inline int pedron_usual_mode(PyObject* const* args, Py_ssize_t nargs,
-                                        PyObject* kwnames, PyObject* name) {
-        PyObject* wild;
-        if (nargs != 1)
-            return -1;
-        if (kwnames == NULL)
-            return 1;
-        if (PyTuple_GET_SIZE(kwnames) != 1 || PyTuple_GET_ITEM(kwnames, 0) != name)
-            return -1;
-        wild = args[1];
-        return wild == Py_True ? 1 : (wild == Py_False ? 0 : -1);
-    }
-    static inline PyObject* pedron_new_ref(PyObject* o) { Py_INCREF(o); return o; }
-    /* The items of a value list of a ValueCache, NULL when it has none (None: not
-       initialised, or cleared by the garbage collector). (The lists are private
-       and never resized: every strength of the mode is an index.) */
-    static inline PyObject** pedron_list_items(PyObject* o) {
-        return Py_IS_TYPE(o, &PyList_Type) ? ((PyListObject*)o)->ob_item : NULL;
-    }
-    static inline int pedron_is_none(PyObject* o) { return o == Py_None; }
-    typedef PyObject* (*pedron_entry_fn)(PyObject*, PyObject**, Py_ssize_t, PyObject*);
-    /* (a call through the pointer: the caller gets its result, or NULL and the
-       exception it set, as they are; never inlined, so that the slow path's
-       frame and saved registers stay out of the entry points' fast path) */
-    #if defined(__GNUC__) || defined(__clang__)
-    __attribute__((noinline))
-    #elif defined(_MSC_VER)
-    __declspec(noinline)
-    #endif
-    static PyObject* pedron_call_entry(pedron_entry_fn fn, PyObject* self,
-                                              PyObject** args, Py_ssize_t nargs,
-                                              PyObject* kwnames) {
-        return fn(self, args, nargs, kwnames);
-    }
-    static PyMethodDef pedron_evaluate_def = {"evaluate", NULL, METH_FASTCALL | METH_KEYWORDS, NULL};
-    static PyMethodDef pedron_strength_def = {"strength", NULL, METH_FASTCALL | METH_KEYWORDS, NULL};
-    /* A definition given its C function, and the documentation (signature line
-       included) of the built-in ``general`` it stands for. */
-    static PyMethodDef* pedron_entry_def(PyMethodDef* def, pedron_entry_fn fn, PyObject* general) {
-        const char* doc = NULL;
-        if (PyCFunction_Check(general))
-            doc = ((PyCFunctionObject*)general)->m_ml->ml_doc;
-        else if (Py_IS_TYPE(general, &PyMethodDescr_Type))
-            doc = ((PyMethodDescrObject*)general)->d_method->ml_doc;
-        def->ml_meth = (PyCFunction)(void(*)(void))fn;
-        def->ml_doc = doc;
-        return def;
-    }
-    /* Put a method on an extension type after it is made (the type refuses
-       attribute assignment from Python): as Cython itself does for its own
-       type attributes, into the type's dict, then the type's caches told. */
-    static int pedron_set_method(PyTypeObject* type, PyObject* name, PyMethodDef* def) {
-        int r;
-        PyObject* descr = PyDescr_NewMethod(type, def);
-        if (descr == NULL)
-            return -1;
-        r = PyDict_SetItem(type->tp_dict, name, descr);
-        Py_DECREF(descr);
-        PyType_Modified(type);
-        return r;
-    }
-    """
-    ctypedef struct PyMethodDef:
-        pass
-    ctypedef object (*slow_fn "pedron_entry_fn")(object, PyObject**, Py_ssize_t, PyObject*)
-    ctypedef PyObject* (*entry_fn "pedron_entry_fn")(
-        PyObject*, PyObject**, Py_ssize_t, PyObject*) noexcept
-    int usual_mode "pedron_usual_mode"(PyObject** args, Py_ssize_t nargs, PyObject* kwnames,
-                                       PyObject* name) noexcept
-    PyObject* new_ref "pedron_new_ref"(PyObject* o) noexcept
-    PyObject** list_items "pedron_list_items"(PyObject* o) noexcept
-    bint is_none "pedron_is_none"(PyObject* o) noexcept
-    PyObject* call_slow "pedron_call_entry"(slow_fn fn, PyObject* self, PyObject** args,
-                                            Py_ssize_t nargs, PyObject* kwnames) noexcept
-    PyMethodDef EVALUATE_DEF "pedron_evaluate_def"
-    PyMethodDef STRENGTH_DEF "pedron_strength_def"
-    PyMethodDef* entry_def "pedron_entry_def"(PyMethodDef* d, entry_fn fn, object general)
-    int set_method "pedron_set_method"(type t, object name, PyMethodDef* d) except -1
-    object PyCFunction_NewEx(PyMethodDef* d, object self, object module)
-    object PyObject_Vectorcall(object f, PyObject** args, size_t nargsf, PyObject* kwnames)
-    PyObject* PyLong_FromLong(long v) noexcept
-
-from sys import intern as _intern
-
-# The keyword's name as the interpreter passes it; the functions Cython made.
-cdef str WILD_NAME = _intern("wild")
-cdef object GENERAL_EVALUATE = ValueCache.__dict__["evaluate"]
-cdef object GENERAL_STRENGTH = strength
-
-
-cdef PyObject* evaluate_entry(PyObject* self, PyObject** args, Py_ssize_t nargs,
-                              PyObject* kwnames) noexcept:
-    """ValueCache.evaluate's C function (``self`` is a ValueCache: its descriptor checks):
-    a new reference, or NULL with the exception set (by the slow path)."""
-    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
-    cdef int s
-    cdef PyObject** items
-    cdef PyObject* v
-    if wild >= 0:
-        s = fast_strength(args[0], wild)
-        if s:
-            if wild:
-                items = list_items(<PyObject*>(<ValueCache>self)._wild)
-            else:
-                items = list_items(<PyObject*>(<ValueCache>self)._natural)
-            if items != NULL:
-                v = items[s]
-                if not is_none(v):
-                    return new_ref(v)
-    return call_slow(evaluate_slow, self, args, nargs, kwnames)
-
-
-cdef object evaluate_slow(object self, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
-    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
-    if wild >= 0:  # another hand, or a value not made yet
-        return (<ValueCache>self).get(strength_of_mask(hand_mask(<object>args[0]), wild), wild)
-    return PyObject_Vectorcall(GENERAL_EVALUATE.__get__(self, ValueCache), args, nargs,
-                               kwnames)
-
-
-cdef PyObject* strength_entry(PyObject* module, PyObject** args, Py_ssize_t nargs,
-                              PyObject* kwnames) noexcept:
-    """strength()'s C function (as evaluate_entry)."""
-    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
-    cdef int s
-    if wild >= 0:
-        s = fast_strength(args[0], wild)
-        if s:
-            return PyLong_FromLong(s)  # (NULL, with MemoryError set, if it fails)
-    return call_slow(strength_slow, module, args, nargs, kwnames)
-
-
-cdef object strength_slow(object module, PyObject** args, Py_ssize_t nargs, PyObject* kwnames):
-    cdef int wild = usual_mode(args, nargs, kwnames, <PyObject*>WILD_NAME)
-    if wild >= 0:
-        return strength_of_mask(hand_mask(<object>args[0]), wild)
-    return PyObject_Vectorcall(GENERAL_STRENGTH, args, nargs, kwnames)
-
-
-set_method(ValueCache, "evaluate", entry_def(&EVALUATE_DEF, evaluate_entry, GENERAL_EVALUATE))
-from sys import modules as _modules
-strength = PyCFunction_NewEx(entry_def(&STRENGTH_DEF, strength_entry, GENERAL_STRENGTH),
-                             _modules[__name__], __name__)
-del _modules, _intern
+    return hand_strength(hand, flag_arg(wild, "wild"))
 
 
 def hand_mask_checked(hand):
@@ -1023,104 +856,10 @@ def hand_mask_checked(hand):
 # Batch evaluation
 
 
-def buffers_overlap(a, b):
-    """True when the memory of buffers ``a`` and ``b`` overlaps (both contiguous)."""
-    cdef Py_buffer x, y
-    cdef const char* xs
-    cdef const char* ys
-    PyObject_GetBuffer(a, &x, PyBUF_ANY_CONTIGUOUS)
-    try:
-        PyObject_GetBuffer(b, &y, PyBUF_ANY_CONTIGUOUS)
-    except BaseException:
-        PyBuffer_Release(&x)
-        raise
-    xs = <const char*>x.buf
-    ys = <const char*>y.buf
-    result = x.len > 0 and y.len > 0 and xs < ys + y.len and ys < xs + x.len
-    PyBuffer_Release(&y)
-    PyBuffer_Release(&x)
-    return result
-
-
-def misaligned(a, Py_ssize_t size):
-    """True when buffer ``a`` does not start at a multiple of ``size`` bytes.
-
-    numpy allows unaligned arrays (a view at an odd byte offset); a C read or
-    write through a ``uint16_t*``/``uint64_t*`` there is undefined behaviour,
-    so the kernels are only given aligned buffers (the callers copy).
-    """
-    cdef Py_buffer x
-    PyObject_GetBuffer(a, &x, PyBUF_ANY_CONTIGUOUS)
-    result = (<size_t>x.buf) % <size_t>size != 0
-    PyBuffer_Release(&x)
-    return result
-
-
-cdef extern from *:
-    """
-    /* 1 when a block of PEDRON_BLOCK_ROWS card rows (5 bytes each) has a card
-       above 51 or a card twice in a row, else 0; reads 4 bytes past the block.
-       Byte j is compared with byte j + k (k = 1..4) of the same buffer, and
-       pair[k - 1][j] (0xFF when both bytes lie in one row, else 0) keeps only
-       the pairs within a row; the largest byte gives the range check. One
-       straight loop over the block's bytes with no per-row branch, which gcc
-       -O3 and clang vectorise (16 bytes a step with the SSE2 of every x86-64:
-       5 loads, 4 compares, 4 masks, 1 max). Written in C so that it stays in
-       this form. Where the compiler can, a second copy is built for AVX2 (32
-       bytes a step) and chosen at import when the CPU has it: no build flag,
-       so wheels for every x86-64 get it. */
-    #define PEDRON_BLOCK_ROWS 64
-    #define PEDRON_BLOCK_BYTES (5 * PEDRON_BLOCK_ROWS)
-    #define PEDRON_BLOCK_BAD_BODY                                                  \
-        unsigned char dup = 0, top = 0;                                            \
-        int j;                                                                     \
-        const unsigned char* m1 = pair;                                            \
-        const unsigned char* m2 = pair + PEDRON_BLOCK_BYTES;                       \
-        const unsigned char* m3 = pair + 2 * PEDRON_BLOCK_BYTES;                   \
-        const unsigned char* m4 = pair + 3 * PEDRON_BLOCK_BYTES;                   \
-        for (j = 0; j < PEDRON_BLOCK_BYTES; j++) {                                 \
-            unsigned char c = p[j];                                                \
-            top = c > top ? c : top;                                               \
-            dup |= (unsigned char)((-(unsigned char)(c == p[j + 1]) & m1[j])       \
-                                   | (-(unsigned char)(c == p[j + 2]) & m2[j])     \
-                                   | (-(unsigned char)(c == p[j + 3]) & m3[j])     \
-                                   | (-(unsigned char)(c == p[j + 4]) & m4[j]));   \
-        }                                                                          \
-        return (dup != 0) | (top >= 52);
-
-    static int pedron_block_bad_base(const unsigned char* p, const unsigned char* pair) {
-        PEDRON_BLOCK_BAD_BODY
-    }
-    #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    #define PEDRON_HAVE_AVX2_COPY 1
-    __attribute__((target("avx2")))
-    static int pedron_block_bad_avx2(const unsigned char* p, const unsigned char* pair) {
-        PEDRON_BLOCK_BAD_BODY
-    }
-    static int pedron_cpu_has_avx2(void) {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2");
-    }
-    #else
-    #define PEDRON_HAVE_AVX2_COPY 0
-    static int pedron_block_bad_avx2(const unsigned char* p, const unsigned char* pair) {
-        return pedron_block_bad_base(p, pair);
-    }
-    static int pedron_cpu_has_avx2(void) { return 0; }
-    #endif
-    """
-    enum:
-        BLOCK_ROWS "PEDRON_BLOCK_ROWS"
-        BLOCK_BYTES "PEDRON_BLOCK_BYTES"
-    bint block_bad_base "pedron_block_bad_base"(const uint8_t* p, const uint8_t* pair) noexcept nogil
-    bint block_bad_avx2 "pedron_block_bad_avx2"(const uint8_t* p, const uint8_t* pair) noexcept nogil
-    bint cpu_has_avx2 "pedron_cpu_has_avx2"() noexcept nogil
-
-
-# The block check for this CPU: chosen once at import, constant afterwards.
-ctypedef bint (*block_check_fn)(const uint8_t* p, const uint8_t* pair) noexcept nogil
-cdef block_check_fn block_bad = block_bad_avx2 if cpu_has_avx2() else block_bad_base
-
+# The block check for this CPU (NULL: none in this build, or none for this CPU): chosen
+# once at import, constant afterwards.
+cdef const char* BLOCK_CHECK_NAME = NULL
+cdef block_check_fn block_bad = block_check_for_this_cpu(&BLOCK_CHECK_NAME)
 
 # PAIR_IN_ROW[k - 1][j]: 0xFF when bytes j and j + k of a block are cards of one row.
 cdef uint8_t PAIR_IN_ROW[4 * BLOCK_BYTES]
@@ -1128,6 +867,10 @@ for _k in range(4):
     for _j in range(BLOCK_BYTES):
         PAIR_IN_ROW[_k * BLOCK_BYTES + _j] = 0xFF if _j % 5 + _k + 1 < 5 else 0
 del _k, _j
+
+#: The fast paths this build and this CPU run: what each names, the variant chosen at
+#: import ("none": the plain loop; always so in the plain build, PEDRON_PLAIN=1).
+FAST_PATHS = {"batch block check": (<bytes>BLOCK_CHECK_NAME).decode("ascii")}
 
 
 cdef inline void rows_u8_unchecked(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
@@ -1167,16 +910,18 @@ cdef Py_ssize_t rows_u8_precise(const uint8_t* p, Py_ssize_t start, Py_ssize_t s
 
 
 cdef Py_ssize_t rows_u8(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
-                        uint16_t* out, bint wild, bint check) noexcept nogil:
+                        uint16_t* out, bint wild, bint check,
+                        block_check_fn block_check) noexcept nogil:
     """Strengths of rows start..stop-1; with ``check`` stop at the first bad row
     and return its index (else -1).
 
-    Checked rows go by blocks of BLOCK_ROWS: the block is validated as a whole
-    by the vectorised :c:func:`block_bad` (a third of the cost of checking row
-    by row), then evaluated by the unchecked loop. A block that fails (and the
-    last rows, where the block check would read past the slice) goes through
-    the precise row-by-row check, which finds the same first bad row, writes
-    the same rows before it and so gives the same error as ever.
+    Checked rows go by blocks of BLOCK_ROWS when there is a ``block_check``: the
+    block is validated as a whole by the vector loop (a third of the cost of
+    checking row by row), then evaluated by the unchecked loop. A block that fails
+    (and the last rows, where the block check would read past the slice) goes
+    through the precise row-by-row check, which finds the same first bad row, writes
+    the same rows before it and so gives the same error. Without a block check (the
+    plain build, or a CPU it has none for) every row goes the precise way.
     """
     cdef const uint64_t* E = &ENTRY_W[0] if wild else &ENTRY_N[0]
     cdef const uint64_t* S = &SUM_ENTRY_W[0] if wild else &SUM_ENTRY_N[0]
@@ -1185,15 +930,16 @@ cdef Py_ssize_t rows_u8(const uint8_t* p, Py_ssize_t start, Py_ssize_t stop,
     if not check:
         rows_u8_unchecked(p, start, stop, out, S, T)
         return -1
-    # (the block check reads 4 bytes past its block: so the next row must be in the slice)
-    while i + BLOCK_ROWS < stop:
-        if block_bad(p + 5 * i, PAIR_IN_ROW):
-            r = rows_u8_precise(p, i, i + BLOCK_ROWS, out, E, T)
-            if r >= 0:
-                return r
-        else:
-            rows_u8_unchecked(p, i, i + BLOCK_ROWS, out, S, T)
-        i += BLOCK_ROWS
+    if block_check != NULL:
+        # (the block check reads 4 bytes past its block: so the next row must be in the slice)
+        while i + BLOCK_ROWS < stop:
+            if block_check(p + 5 * i, PAIR_IN_ROW):
+                r = rows_u8_precise(p, i, i + BLOCK_ROWS, out, E, T)
+                if r >= 0:
+                    return r
+            else:
+                rows_u8_unchecked(p, i, i + BLOCK_ROWS, out, S, T)
+            i += BLOCK_ROWS
     return rows_u8_precise(p, i, stop, out, E, T)
 
 
@@ -1223,191 +969,106 @@ cdef Py_ssize_t rows_u64(const uint64_t* p, Py_ssize_t start, Py_ssize_t stop,
     return -1
 
 
-def batch_cards(const uint8_t[:, ::1] cards, uint16_t[::1] out, bint wild, bint check,
-                Py_ssize_t start=0, Py_ssize_t stop=-1):
-    """Fill ``out[start:stop]`` from an (n, 5) uint8 array; -1 or the first bad row.
-
-    Low level: shapes must already agree. The GIL is released.
-    """
-    cdef Py_ssize_t n = cards.shape[0], r
-    if cards.shape[1] != 5 or out.shape[0] != n:
-        raise PedronValueError("batch_cards: shape mismatch")
-    if stop < 0 or stop > n:
-        stop = n
-    if start < 0:
-        start = 0
-    if start >= stop:
-        return -1
-    with nogil:
-        r = rows_u8(&cards[0, 0], start, stop, &out[0], wild, check)
-    return r
+# What a batch call asks of its rows (the options of _common's row loops).
+cdef struct Options:
+    bint wild
+    bint check
+    block_check_fn block_check
 
 
-def batch_masks(const uint64_t[::1] masks, uint16_t[::1] out, bint wild, bint check,
-                Py_ssize_t start=0, Py_ssize_t stop=-1):
-    """Fill ``out[start:stop]`` from a uint64 mask array; -1 or the first bad row."""
-    cdef Py_ssize_t n = masks.shape[0], r
-    if out.shape[0] != n:
-        raise PedronValueError("batch_masks: shape mismatch")
-    if stop < 0 or stop > n:
-        stop = n
-    if start < 0:
-        start = 0
-    if start >= stop:
-        return -1
-    with nogil:
-        r = rows_u64(&masks[0], start, stop, &out[0], wild, check)
-    return r
+cdef Py_ssize_t card_rows(const uint8_t* rows, Py_ssize_t start, Py_ssize_t stop,
+                          void* out, const void* options) noexcept nogil:
+    cdef const Options* o = <const Options*>options
+    return rows_u8(rows, start, stop, <uint16_t*>out, o.wild, o.check, o.block_check)
 
 
-# The two formats below accept exactly what pedron.diablo.hand accepts on its general
-# path (_U64_FORMATS, _check_out): change them together.
-cdef inline bint _u64_format(const char* f) noexcept:
-    # "Q" or "L" (8 bytes here, checked by the caller), optionally native or little-endian
-    if f == NULL:
-        return False
-    if f[0] == b"<" or f[0] == b"=":
-        f += 1
-    return (f[0] == b"Q" or f[0] == b"L") and f[1] == 0
+cdef Py_ssize_t mask_rows(const uint8_t* rows, Py_ssize_t start, Py_ssize_t stop,
+                          void* out, const void* options) noexcept nogil:
+    cdef const Options* o = <const Options*>options
+    return rows_u64(<const uint64_t*>rows, start, stop, <uint16_t*>out, o.wild, o.check)
 
 
-cdef inline bint _u16_format(const char* f) noexcept:
-    if f == NULL:
-        return False
-    if f[0] == b"<" or f[0] == b"=":
-        f += 1
-    return f[0] == b"H" and f[1] == 0
+# A Diablo batch: rows of five cards, strengths as uint16, a thread per 65,536 rows at most.
+cdef BatchShape SHAPE
+SHAPE.width = 5
+SHAPE.out_itemsize = 2
+SHAPE.per_thread = 1 << 16
+SHAPE.no_masks = NULL
+
+
+cdef str bad_row_message(Batch batch, Py_ssize_t row):
+    cdef uint64_t mask
+    if batch.kind == CARD_ROWS:
+        values = list(batch.card_row(row))
+        for v in values:
+            if v >= 52:
+                return f"row {row}: card number out of range 0..51: {v} in {values}"
+        for i, v in enumerate(values):
+            if v in values[:i]:
+                return f"row {row}: duplicate card {format_card(v)} in {values}"
+        return f"row {row}: invalid hand {values}"
+    mask = batch.mask_row(row)
+    if mask >> 52:
+        return f"row {row}: mask has bits outside the 52 cards: {mask:#x}"
+    return f"row {row}: mask has {popcount64(mask)} cards, expected 5: {mask:#x}"
+
+
+cdef object run_batch(object cards, object wild, object out, object threads, bint check,
+                      block_check_fn block_check):
+    cdef Options options
+    cdef Batch batch
+    cdef Py_ssize_t bad
+    options.wild = flag_arg(wild, "wild")
+    options.check = check
+    options.block_check = block_check
+    batch = open_batch(cards, out, threads, &SHAPE)
+    bad = batch.run(card_rows if batch.kind == CARD_ROWS else mask_rows, &options)
+    if bad >= 0:
+        raise ArrayError(bad_row_message(batch, bad))
+    batch.release()
+    return batch.out
 
 
 @cython.binding(False)
 @cython.embedsignature.format("clinic")
-def batch_simple(cards, out, bint wild, bint check):
-    """The whole of a one-thread batch call in C, for the usual arguments.
+def evaluate_batch(cards, *, wild=True, out=None, threads=1):
+    """Strengths of many hands at once, as uint16.
 
-    ``cards``: a C-contiguous (n, 5) uint8 buffer or length-n uint64 buffer;
-    ``out``: a writable C-contiguous uint16 buffer of length n, not sharing
-    memory with ``cards``. Returns -1 when every row was evaluated, the first
-    bad row's index (with ``check``), or -2 when the arguments are not of that
-    simple kind: the caller then takes its general path, which says what is
-    wrong or handles the case (overlapping buffers). Nothing is written then.
+    ``cards`` is an (n, 5) uint8 array of card ints (or a flat one of length 5n), a
+    length-n uint64 array of five-card masks, or a list of n rows of five card ints
+    (or of n mask ints). Any C-contiguous buffer is read in place (numpy arrays,
+    memoryviews, ``array.array``...); a list is copied. Returns ``out`` if given (a
+    writable C-contiguous uint16 buffer of length n), else a new numpy uint16 array
+    when ``cards`` is a numpy array, else an ``array.array('H')``.
+
+    Every row is checked (card ints below 52, no card twice, masks of exactly five
+    cards within the 52); the first bad row raises
+    :class:`~pedron.errors.ArrayError` naming it (``out`` then holds the rows
+    before it). The work runs without the GIL; ``threads`` > 1 splits the rows
+    across that many threads (``None``: one per CPU; at most one per 65,536 rows).
+
+    In a hot loop of small batches, pass ``out``: the call's fixed cost is then
+    well under a microsecond, while making the result array costs about as much.
+    The arguments are those of :func:`pedron.diamondback.evaluate_batch`.
     """
-    return simple_batch(cards, out, wild, check)
+    return run_batch(cards, wild, out, threads, True, block_bad)
 
 
-cdef Py_ssize_t simple_batch(object cards, object out, bint wild, bint check) except -3:
-    """:func:`batch_simple` in C (see there)."""
-    cdef Py_buffer c, o
-    cdef Py_ssize_t n, r = -2
-    cdef const char* cs
-    cdef const char* os
-    cdef bint cards_u8
-    try:
-        PyObject_GetBuffer(cards, &c, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
-    except BaseException:
-        return -2
-    try:
-        PyObject_GetBuffer(out, &o, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
-    except BaseException:
-        PyBuffer_Release(&c)
-        return -2
-    try:
-        if c.ndim == 2 and c.itemsize == 1 and c.format != NULL and c.format[0] == b"B" \
-                and c.format[1] == 0 and c.shape[1] == 5:
-            cards_u8 = True
-        elif c.ndim == 1 and c.itemsize == 8 and _u64_format(c.format):
-            cards_u8 = False
-        else:
-            return -2
-        n = c.shape[0]
-        if o.ndim != 1 or o.itemsize != 2 or not _u16_format(o.format) or o.shape[0] != n:
-            return -2
-        cs = <const char*>c.buf
-        os = <const char*>o.buf
-        if n and cs < os + o.len and os < cs + c.len:
-            return -2  # (overlapping: the general path evaluates a copy)
-        if (<size_t>os) % 2 or (not cards_u8 and (<size_t>cs) % 8):
-            return -2  # (unaligned: the general path copies)
-        if n == 0:
-            return -1
-        # (a few rows take less time than releasing and taking back the GIL)
-        if n < 64:
-            if cards_u8:
-                return rows_u8(<const uint8_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
-            return rows_u64(<const uint64_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
-        with nogil:
-            if cards_u8:
-                r = rows_u8(<const uint8_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
-            else:
-                r = rows_u64(<const uint64_t*>c.buf, 0, n, <uint16_t*>o.buf, wild, check)
-        return r
-    finally:
-        PyBuffer_Release(&o)
-        PyBuffer_Release(&c)
+@cython.binding(False)
+@cython.embedsignature.format("clinic")
+def evaluate_batch_unchecked(cards, *, wild=True, out=None, threads=1):
+    """:func:`evaluate_batch` without the per-row checks.
 
-
-@cython.final
-cdef class BatchEntry:
-    """The public batch functions, whose usual call (one thread into a given
-    ``out``) runs in C from the first instruction: the call's fixed cost is
-    most of the cost of a small batch, and a Python frame would double it.
-
-    ``general(cards, wild, out, threads, check)`` is the layer above's full
-    path, which every other call goes to (it checks every argument and says
-    what is wrong); ``owner`` a picklable callable without arguments that
-    returns this object, so that a pickled function refers to it.
+    It still checks the array's type, shape and ``out``, but it does NOT
+    check that card ints are below 52, that a row holds five different cards,
+    or that a mask has exactly five bits within the 52 cards. A bad row reads
+    in bounds and never crashes, but its strength is meaningless (it may be
+    0, which no valid hand has).
     """
+    return run_batch(cards, wild, out, threads, False, NULL)
 
-    cdef object _general
-    cdef object _owner
 
-    def __init__(self, general, owner):
-        if not callable(general) or not callable(owner):
-            raise PedronTypeError("a BatchEntry takes two callables")
-        self._general = general
-        self._owner = owner
-
-    def __reduce__(self):
-        return (self._owner, ())
-
-    cdef inline object call(self, cards, wild, out, threads, bint check):
-        """Both functions: the usual call in C, anything else to the general path."""
-        if (out is not None and (wild is True or wild is False) and type(threads) is int
-                and threads == 1 and simple_batch(cards, out, wild is True, check) == -1):
-            return out
-        return self._general(cards, wild, out, threads, check)
-
-    @cython.binding(False)
-    @cython.embedsignature.format("clinic")
-    def evaluate_batch(self, cards, *, wild=True, out=None, threads=1):
-        """Strengths of many hands at once, as uint16.
-
-        ``cards`` is either an (n, 5) uint8 array of card ints or a length-n
-        uint64 array of five-card masks: any C-contiguous buffer (numpy arrays are
-        read without copying). Returns ``out`` if given (a writable uint16 buffer
-        of length n), else a new numpy uint16 array when ``cards`` is a numpy
-        array, else an ``array.array('H')``.
-
-        Every row is checked (card ints below 52, no card twice, masks of exactly
-        five cards within the 52); the first bad row raises
-        :class:`~pedron.errors.ArrayError` naming it. The work runs without the
-        GIL; ``threads`` > 1 splits the rows across that many threads (``None``:
-        one per CPU), each running the compiled loop on its own slice.
-
-        In a hot loop of small batches, pass ``out``: the call is then one call
-        into the compiled core (its fixed cost well under a microsecond), while
-        making the result array costs more than the call.
-        """
-        return self.call(cards, wild, out, threads, True)
-
-    @cython.binding(False)
-    @cython.embedsignature.format("clinic")
-    def evaluate_batch_unchecked(self, cards, *, wild=True, out=None, threads=1):
-        """:func:`evaluate_batch` without the per-row checks.
-
-        It still checks the array's type, shape and ``out``, but it does NOT
-        check that card ints are below 52, that a row holds five different cards,
-        or that a mask has exactly five bits within the 52 cards. A bad row reads
-        in bounds and never crashes, but its strength is meaningless (it may be
-        0, which no valid hand has).
-        """
-        return self.call(cards, wild, out, threads, False)
+def _evaluate_batch_plain(cards, *, wild=True, out=None, threads=1):
+    """:func:`evaluate_batch` as the plain build runs it (every row checked one by one,
+    no vector loop), for the tests that compare the two on every hand."""
+    return run_batch(cards, wild, out, threads, True, NULL)

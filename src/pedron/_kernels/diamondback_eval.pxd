@@ -6,22 +6,8 @@
 # Priests, four Kings, three Queens, two Priestesses.
 from libc.stdint cimport uint8_t
 
-cdef extern from *:
-    """
-    static const unsigned char pedron_db_strength[5][5] = {
-        {1, 2, 3, 8, 6},
-        {2, 4, 7, 10, 11},
-        {3, 7, 5, 9, 12},
-        {8, 10, 9, 13, 14},
-        {6, 11, 12, 14, 0},
-    };
-    static const unsigned char pedron_db_rank_of_id[43] = {
-        4,
-        0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3,
-        0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3,
-        0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3,
-    };
-    """
+# (the tables themselves: impl/portable.h)
+cdef extern from "pedron/_kernels/impl/portable.h":
     const uint8_t STRENGTH_C "pedron_db_strength"[5][5]
     const uint8_t RANK_OF_ID_C "pedron_db_rank_of_id"[43]
 

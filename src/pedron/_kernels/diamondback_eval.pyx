@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 """Diamondback kernels: batch hand evaluation and exact odds enumeration.
 
 Hand strengths run from 1 (Priest-Priest) to 14 (Magician-Priestess); ranks are
@@ -9,21 +10,33 @@ a 65536-entry byte table (one table for rank rows, one for card-id rows). The
 table is symmetric (``t[a | b << 8] == t[b | a << 8]``), so the byte order of
 the machine does not matter. Invalid rows map to a byte with bit 7 set; the
 hot loop ORs every looked-up byte together and, only if bit 7 ended up set,
-rescans to name the first bad row.
+rescans to name the first bad row. Rank rows go sixteen at a time through the
+vector loop of ``impl/simd.c`` (reached through :mod:`pedron._kernels._common`) where
+this build and this CPU have it.
 
-The C tables (strengths, rank of each id) live in ``diamondback_eval.pxd`` so
-other kernels can cimport them.
+The batch functions' arguments are checked by :mod:`pedron._kernels._common`, as
+Diablo's are. The C tables (strengths, rank of each id) live in
+``impl/portable.h``, declared in ``diamondback_eval.pxd`` so other kernels can
+cimport them. Every module-level table is filled at import and only read
+afterwards: the module is safe from several threads, free-threaded included.
 """
 
-import array
-import sys
-
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from pedron._kernels.exact cimport flag_arg, int_arg
+from pedron._kernels._common cimport (
+    CARD_ROWS,
+    Batch,
+    BatchShape,
+    open_batch,
+    pedron_rank_rows_fn,
+    rank_rows_for_this_cpu,
+)
+from pedron._kernels.bits cimport ctz64, popcount64
+from pedron._kernels.exact cimport flag_arg
 
-from pedron.errors import ArrayError, PedronTypeError
+from pedron.errors import ArrayError
 
 cdef enum:
     INVALID = 0x80
@@ -35,17 +48,11 @@ cdef enum:
 cdef uint8_t RANK_TABLE[65536]
 cdef uint8_t ID_TABLE[65536]
 
+# The vector loop for rank rows: where this build and this CPU have one, else NULL.
+ctypedef pedron_rank_rows_fn rank_rows_fn
 
-cdef extern from *:
-    """
-    #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) \\
-        && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    #define PEDRON_LITTLE_ENDIAN 0
-    #else
-    #define PEDRON_LITTLE_ENDIAN 1
-    #endif
-    """
-    const int PEDRON_LITTLE_ENDIAN
+cdef extern from "pedron/_kernels/impl/portable.h":
+    const int LITTLE_ENDIAN "PEDRON_LITTLE_ENDIAN"
 
 
 cdef void _init_tables():
@@ -83,13 +90,12 @@ cdef inline uint8_t _lookup_rows(
     """dst[i] = table[row i]; returns the OR of every looked-up byte."""
     cdef Py_ssize_t i = 0
     cdef uint64_t w
-    cdef uint32_t o0, o1
     cdef uint8_t acc = 0
     cdef uint8_t t0, t1, t2, t3, t4, t5, t6, t7
     cdef uint16_t key
     # eight rows (16 bytes) per step: two 64-bit loads, eight table lookups
     # (the rows' order within a word assumes a little-endian machine)
-    while PEDRON_LITTLE_ENDIAN and i + 8 <= n:
+    while LITTLE_ENDIAN and i + 8 <= n:
         memcpy(&w, src + 2 * i, 8)
         t0 = table[<uint16_t>w]
         t1 = table[<uint16_t>(w >> 16)]
@@ -119,81 +125,6 @@ cdef inline uint8_t _lookup_rows(
     return acc
 
 
-cdef extern from *:
-    """
-    /* Rank rows sixteen at a time (32 bytes in, 16 strengths out) with SSSE3:
-       the strength of (a, b) is entry 5a + b of a 25-byte table, looked up by
-       two pshufb (entries 0..15 and 16..24), so no row costs a memory load of
-       its own. A row with a byte above 4 gives INVALID, as the byte table does
-       (and Magician-Magician, whose entry is INVALID). Returns the number of
-       rows done (a multiple of 16, the rest is the caller's) and ORs every
-       strength into *acc. Built where the compiler has the target attribute,
-       and used only when the CPU says it has SSSE3 (chosen at import). */
-    #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    #include <immintrin.h>
-    #define PEDRON_HAVE_SSSE3_COPY 1
-    __attribute__((target("ssse3")))
-    static Py_ssize_t pedron_db_rank_rows_ssse3(const unsigned char* src, unsigned char* dst,
-                                                Py_ssize_t n, const unsigned char* t25,
-                                                unsigned char* acc) {
-        const __m128i lo_t = _mm_loadu_si128((const __m128i*)t25);
-        const __m128i hi_t = _mm_loadu_si128((const __m128i*)(t25 + 16));
-        const __m128i low_byte = _mm_set1_epi16(0x00FF);
-        const __m128i four = _mm_set1_epi8(4);
-        const __m128i fifteen = _mm_set1_epi8(15);
-        const __m128i sixteen = _mm_set1_epi8(16);
-        const __m128i invalid = _mm_set1_epi8((char)0x80);
-        const __m128i zero = _mm_setzero_si128();
-        __m128i all = zero;
-        Py_ssize_t i = 0;
-        for (; i + 16 <= n; i += 16) {
-            __m128i v0 = _mm_loadu_si128((const __m128i*)(src + 2 * i));
-            __m128i v1 = _mm_loadu_si128((const __m128i*)(src + 2 * i + 16));
-            /* 16-bit lanes a | b << 8: index 5a + b (saturated to a byte below) */
-            __m128i a0 = _mm_and_si128(v0, low_byte), b0 = _mm_srli_epi16(v0, 8);
-            __m128i a1 = _mm_and_si128(v1, low_byte), b1 = _mm_srli_epi16(v1, 8);
-            __m128i i0 = _mm_add_epi16(_mm_add_epi16(a0, _mm_slli_epi16(a0, 2)), b0);
-            __m128i i1 = _mm_add_epi16(_mm_add_epi16(a1, _mm_slli_epi16(a1, 2)), b1);
-            __m128i idx = _mm_packus_epi16(i0, i1);
-            /* a row is good when both its bytes are at most 4: lane 0xFFFF */
-            __m128i g0 = _mm_cmpeq_epi16(_mm_subs_epu8(v0, four), zero);
-            __m128i g1 = _mm_cmpeq_epi16(_mm_subs_epu8(v1, four), zero);
-            __m128i good = _mm_packs_epi16(g0, g1);
-            __m128i lo = _mm_shuffle_epi8(lo_t, idx);
-            __m128i hi = _mm_shuffle_epi8(hi_t, _mm_sub_epi8(idx, sixteen));
-            __m128i use_hi = _mm_cmpgt_epi8(idx, fifteen);  /* (good rows: idx <= 24) */
-            __m128i st = _mm_or_si128(_mm_and_si128(use_hi, hi), _mm_andnot_si128(use_hi, lo));
-            st = _mm_or_si128(_mm_and_si128(good, st), _mm_andnot_si128(good, invalid));
-            _mm_storeu_si128((__m128i*)(dst + i), st);
-            all = _mm_or_si128(all, st);
-        }
-        all = _mm_or_si128(all, _mm_srli_si128(all, 8));
-        all = _mm_or_si128(all, _mm_srli_si128(all, 4));
-        all = _mm_or_si128(all, _mm_srli_si128(all, 2));
-        all = _mm_or_si128(all, _mm_srli_si128(all, 1));
-        *acc |= (unsigned char)_mm_cvtsi128_si32(all);
-        return i;
-    }
-    static int pedron_db_cpu_has_ssse3(void) {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("ssse3");
-    }
-    #else
-    #define PEDRON_HAVE_SSSE3_COPY 0
-    static Py_ssize_t pedron_db_rank_rows_ssse3(const unsigned char* src, unsigned char* dst,
-                                                Py_ssize_t n, const unsigned char* t25,
-                                                unsigned char* acc) {
-        return 0;
-    }
-    static int pedron_db_cpu_has_ssse3(void) { return 0; }
-    #endif
-    """
-    Py_ssize_t rank_rows_ssse3 "pedron_db_rank_rows_ssse3"(
-        const uint8_t* src, uint8_t* dst, Py_ssize_t n, const uint8_t* t25,
-        uint8_t* acc) noexcept nogil
-    bint cpu_has_ssse3 "pedron_db_cpu_has_ssse3"() noexcept nogil
-
-
 # The strength of ranks (a, b) at 5a + b (INVALID for Magician-Magician), 32 bytes
 # for the two 16-byte halves the vector lookup reads.
 cdef uint8_t RANK_T25[32]
@@ -203,17 +134,14 @@ for _a in range(NUM_RANKS):
     for _b in range(NUM_RANKS):
         RANK_T25[5 * _a + _b] = RANK_TABLE[_a | (_b << 8)]
 del _a, _b
-# Whether this CPU runs the vector loop: found once at import, constant afterwards.
-cdef bint HAVE_SSSE3 = cpu_has_ssse3()
 
+# The vector loop for this CPU: chosen once at import, constant afterwards.
+cdef const char* RANK_ROWS_NAME = NULL
+cdef rank_rows_fn vector_rank_rows = rank_rows_for_this_cpu(&RANK_ROWS_NAME)
 
-cdef inline uint8_t _lookup_rank_rows(const uint8_t* src, uint8_t* dst, Py_ssize_t n) noexcept nogil:
-    """:func:`_lookup_rows` for rank rows, sixteen at a time where the CPU can."""
-    cdef uint8_t acc = 0
-    cdef Py_ssize_t done = 0
-    if HAVE_SSSE3:
-        done = rank_rows_ssse3(src, dst, n, RANK_T25, &acc)
-    return acc | _lookup_rows(src + 2 * done, dst + done, n - done, &RANK_TABLE[0])
+#: The fast paths this build and this CPU run: what each names, the variant chosen at
+#: import ("none": the plain loop; always so in the plain build, PEDRON_PLAIN=1).
+FAST_PATHS = {"batch rank rows": (<bytes>RANK_ROWS_NAME).decode("ascii")}
 
 
 cdef Py_ssize_t _first_bad_row(
@@ -228,84 +156,70 @@ cdef Py_ssize_t _first_bad_row(
     return -1
 
 
-_UINT8_FORMATS = frozenset(("B", "=B", "<B", ">B", "@B"))
+# What a batch call asks of its rows (the options of _common's row loops).
+cdef struct Options:
+    const uint8_t* table        # RANK_TABLE or ID_TABLE
+    rank_rows_fn vector         # the vector loop for rank rows, or NULL
+    bint check
 
 
-def _rows_view(cards):
-    """A flat read-only byte memoryview of an (n, 2) uint8 buffer, and n."""
-    try:
-        mv = memoryview(cards)
-    except TypeError:
-        if isinstance(cards, (list, tuple)):
-            values = []
-            for row in tuple(cards):  # rows read once each: iterators, lists changing...
-                if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
-                    raise ArrayError("cards must be a sequence of rows of two values")
-                row = tuple(row)
-                if len(row) != 2:
-                    raise ArrayError("cards must be a sequence of rows of two values")
-                for x in row:
-                    x = int_arg(x, "a rank or card id")
-                    if not 0 <= x <= 255:
-                        raise ArrayError(f"cards must be (n, 2) values 0..255, not {x}")
-                    values.append(x)
-            return memoryview(array.array("B", values)), len(values) // 2
-        raise PedronTypeError(
-            "cards must be an (n, 2) uint8 buffer (numpy array, bytes, array('B')...), "
-            f"not {type(cards).__name__}"
-        ) from None
-    if mv.format not in _UINT8_FORMATS:
-        raise ArrayError(f"cards must hold uint8 values, not format {mv.format!r}")
-    if not mv.c_contiguous:
-        raise ArrayError("cards must be C-contiguous (numpy.ascontiguousarray helps)")
-    if mv.ndim == 2:
-        if mv.shape[1] != 2:
-            raise ArrayError(f"cards must have shape (n, 2), not {tuple(mv.shape)}")
-    elif mv.ndim == 1:
-        if mv.shape[0] % 2:
-            raise ArrayError(
-                f"a flat cards buffer needs an even length (two per hand), not {mv.shape[0]}"
-            )
-    else:
-        raise ArrayError(f"cards must have shape (n, 2), not {tuple(mv.shape)}")
-    n = mv.nbytes // 2
-    if n == 0:
-        return memoryview(b""), 0
-    if mv.format != "B":
-        mv = mv.cast("B", (mv.nbytes,)) if mv.ndim == 1 else mv.cast("B")
-    if mv.ndim != 1:
-        mv = mv.cast("B")
-    return mv, n
+cdef Py_ssize_t card_rows(const uint8_t* rows, Py_ssize_t start, Py_ssize_t stop,
+                          void* out, const void* options) noexcept nogil:
+    cdef const Options* o = <const Options*>options
+    cdef const uint8_t* src = rows + 2 * start
+    cdef uint8_t* dst = <uint8_t*>out + start
+    cdef Py_ssize_t n = stop - start, done = 0, bad
+    cdef uint8_t acc = 0
+    if o.vector != NULL:
+        done = o.vector(src, dst, n, RANK_T25, &acc)
+    acc |= _lookup_rows(src + 2 * done, dst + done, n - done, o.table)
+    if o.check and (acc & INVALID):
+        bad = _first_bad_row(src, n, o.table)
+        return start + bad if bad >= 0 else -1
+    return -1
 
 
-def _new_out(cards, Py_ssize_t n):
-    np = sys.modules.get("numpy")
-    if np is not None and isinstance(cards, np.ndarray):
-        return np.empty(n, dtype=np.uint8)
-    return array.array("B", bytes(n))
+cdef Py_ssize_t mask_rows(const uint8_t* rows, Py_ssize_t start, Py_ssize_t stop,
+                          void* out, const void* options) noexcept nogil:
+    """Card-id masks (ids mode only): two bits below bit 43, else INVALID."""
+    cdef const Options* o = <const Options*>options
+    cdef const uint64_t* masks = <const uint64_t*>rows
+    cdef uint8_t* dst = <uint8_t*>out
+    cdef uint64_t m
+    cdef Py_ssize_t i
+    cdef uint8_t s
+    for i in range(start, stop):
+        m = masks[i]
+        if popcount64(m) != 2 or (m >> NUM_IDS) != 0:
+            s = INVALID
+        else:
+            s = STRENGTH_C[RANK_OF_ID_C[ctz64(m)]][RANK_OF_ID_C[ctz64(m & (m - 1))]]
+        dst[i] = s
+        if o.check and s == INVALID:
+            return i
+    return -1
 
 
-def _out_view(out, Py_ssize_t n):
-    try:
-        mv = memoryview(out)
-    except TypeError:
-        raise PedronTypeError(
-            f"out must be a writable uint8 buffer, not {type(out).__name__}"
-        ) from None
-    if mv.readonly:
-        raise ArrayError("out must be writable")
-    if mv.format not in _UINT8_FORMATS:
-        raise ArrayError(f"out must hold uint8 values, not format {mv.format!r}")
-    if not mv.c_contiguous:
-        raise ArrayError("out must be C-contiguous")
-    if mv.ndim != 1 or mv.shape[0] != n:
-        raise ArrayError(f"out must have shape ({n},), not {tuple(mv.shape)}")
-    if mv.format != "B":
-        mv = mv.cast("B")
-    return mv
+# A Diamondback batch: rows of two cards, strengths as uint8, a thread per 2**20 rows at
+# most (a row costs about a nanosecond: fewer would not pay for a thread); rank rows
+# have no masks.
+cdef BatchShape RANK_SHAPE
+RANK_SHAPE.width = 2
+RANK_SHAPE.out_itemsize = 1
+RANK_SHAPE.per_thread = 1 << 20
+RANK_SHAPE.no_masks = b"card masks hold card ids: pass ids=True to evaluate them"
+cdef BatchShape ID_SHAPE = RANK_SHAPE
+ID_SHAPE.no_masks = NULL
 
 
-def _describe_bad_row(Py_ssize_t i, int a, int b, bint ids):
+cdef str bad_row_message(Batch batch, Py_ssize_t i, bint ids):
+    cdef uint64_t m
+    if batch.kind != CARD_ROWS:
+        m = batch.mask_row(i)
+        if m >> NUM_IDS:
+            return f"row {i}: mask has bits outside the 43 card ids: {m:#x}"
+        return f"row {i}: mask has {popcount64(m)} cards, expected 2: {m:#x}"
+    a, b = batch.card_row(i)
     if ids:
         for x in (a, b):
             if x >= NUM_IDS:
@@ -317,71 +231,62 @@ def _describe_bad_row(Py_ssize_t i, int a, int b, bint ids):
     return f"row {i}: Magician-Magician ({a}, {b}) cannot be dealt"
 
 
-cdef object _batch(object cards, object out, bint ids, bint check):
-    cdef Py_ssize_t n
-    src_obj, n = _rows_view(cards)
-    if out is None:
-        out = _new_out(cards, n)
-    dst_obj = _out_view(out, n)
-    if n == 0:
-        return out
-    cdef const uint8_t[::1] src = src_obj
-    cdef uint8_t[::1] dst = dst_obj
-    if (<const uint8_t*>&dst[0] < &src[0] + 2 * n
-            and &src[0] < <const uint8_t*>&dst[0] + n):
-        # ``out`` shares memory with ``cards``: read a private copy, or the
-        # results would overwrite rows not read yet (and the rescan for the
-        # first bad row could miss it).
-        src = bytes(src_obj)
-    cdef const uint8_t* table = &RANK_TABLE[0]
-    if ids:
-        table = &ID_TABLE[0]
-    cdef const uint8_t* s = &src[0]
-    cdef uint8_t* d = &dst[0]
-    cdef uint8_t acc
+cdef object run_batch(object cards, object ids, object out, object threads, bint check,
+                      bint vector):
+    cdef Options options
+    cdef Batch batch
     cdef Py_ssize_t bad
-    with nogil:
-        if ids:
-            acc = _lookup_rows(s, d, n, table)
-        else:
-            acc = _lookup_rank_rows(s, d, n)
-    if check and (acc & INVALID):
-        with nogil:
-            bad = _first_bad_row(s, n, table)
-        if bad < 0:  # cannot happen without aliasing, which is handled above
-            raise ArrayError("invalid row (the input changed while it was evaluated)")
-        raise ArrayError(_describe_bad_row(bad, s[2 * bad], s[2 * bad + 1], ids))
-    return out
+    cdef bint by_id = flag_arg(ids, "ids")
+    options.table = &ID_TABLE[0] if by_id else &RANK_TABLE[0]
+    options.vector = vector_rank_rows if vector and not by_id else NULL
+    options.check = check
+    batch = open_batch(cards, out, threads, &ID_SHAPE if by_id else &RANK_SHAPE)
+    bad = batch.run(card_rows if batch.kind == CARD_ROWS else mask_rows, &options)
+    if bad >= 0:
+        raise ArrayError(bad_row_message(batch, bad, by_id))
+    batch.release()
+    return batch.out
 
 
-def evaluate_batch(cards, out=None, *, ids=False):
-    """Strengths (1..14) of many two-card hands, validated.
+@cython.binding(False)
+@cython.embedsignature.format("clinic")
+def evaluate_batch(cards, *, ids=False, out=None, threads=1):
+    """Strengths (1..14) of many two-card hands, validated, as uint8.
 
-    ``cards`` is an (n, 2) C-contiguous uint8 buffer (or a flat one of length
-    2n): numpy arrays are used without copying; ``bytes``, ``bytearray``,
-    ``array('B')`` and ``memoryview`` work too, and a list of pairs is copied.
-    Values are ranks 0..4 by default, card ids 0..42 with ``ids=True``.
-
-    The result goes into ``out`` (a writable C-contiguous uint8 buffer of
-    length n) if given, else into a new numpy uint8 array when ``cards`` is a
-    numpy array, else into a new ``array('B')``; it is returned. The GIL is
-    released while evaluating.
+    ``cards`` is an (n, 2) uint8 array (or a flat one of length 2n) of ranks 0..4
+    (card ids 0..42 with ``ids=True``), a list of n rows of two such ints, or with
+    ``ids=True`` a length-n uint64 array of two-card masks of card ids. Any
+    C-contiguous buffer is read in place (numpy arrays, ``bytes``, ``bytearray``,
+    ``array('B')``, ``memoryview``...); a list is copied. Returns ``out`` if given
+    (a writable C-contiguous uint8 buffer of length n), else a new numpy uint8
+    array when ``cards`` is a numpy array, else an ``array('B')``. The work runs
+    without the GIL; ``threads`` > 1 splits the rows across that many threads
+    (``None``: one per CPU; at most one per 2**20 rows).
 
     Raises :class:`~pedron.errors.ArrayError` naming the first bad row: a rank
-    above 4 (or id above 42), Magician-Magician, or the same id twice; ``out``
-    is then partly written.
+    above 4 (or id above 42), Magician-Magician, the same id twice, a mask of
+    other than two ids; ``out`` may then be partly written. The arguments are
+    those of :func:`pedron.diablo.evaluate_batch`.
     """
-    return _batch(cards, out, flag_arg(ids, "ids"), True)
+    return run_batch(cards, ids, out, threads, True, True)
 
 
-def evaluate_batch_unchecked(cards, out=None, *, ids=False):
+@cython.binding(False)
+@cython.embedsignature.format("clinic")
+def evaluate_batch_unchecked(cards, *, ids=False, out=None, threads=1):
     """As :func:`evaluate_batch` but without checking the rows' values.
 
     Shapes and types are still checked (memory safety); an invalid row (bad
-    rank or id, Magician-Magician, a repeated id) yields the byte 0x80 (128)
-    instead of raising.
+    rank or id, Magician-Magician, a repeated id, a bad mask) yields the byte
+    0x80 (128) instead of raising.
     """
-    return _batch(cards, out, flag_arg(ids, "ids"), False)
+    return run_batch(cards, ids, out, threads, False, True)
+
+
+def _evaluate_batch_plain(cards, *, ids=False, out=None, threads=1):
+    """:func:`evaluate_batch_unchecked` as the plain build runs it (no vector loop),
+    for the tests that compare the two on every row."""
+    return run_batch(cards, ids, out, threads, False, False)
 
 
 # --------------------------------------------------------------------------

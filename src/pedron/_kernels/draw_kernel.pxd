@@ -31,19 +31,8 @@ cdef inline int outcome_class(const uint8_t* base, uint16_t st, int n_deuces,
             return W_NATURAL_ROYAL
     return c
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    /* Sign of a/b - c/d for b, d > 0, exactly (products up to 2**127). */
-    static inline int pedron_cmp_frac(int64_t a, uint64_t b, int64_t c, uint64_t d) {
-    #if defined(__SIZEOF_INT128__)
-        __int128 x = (__int128)a * (__int128)d, y = (__int128)c * (__int128)b;
-    #else
-        long double x = (long double)a * (long double)d, y = (long double)c * (long double)b;
-    #endif
-        return (x > y) - (x < y);
-    }
-    """
+# Sign of a/b - c/d for b, d > 0, exactly (products up to 2**127): impl/portable.h.
+cdef extern from "pedron/_kernels/impl/portable.h":
     int cmp_frac "pedron_cmp_frac"(int64_t a, uint64_t b, int64_t c, uint64_t d) noexcept nogil
 
 

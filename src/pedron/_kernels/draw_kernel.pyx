@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 """Exact draw analysis for any objective: the compiled core of pedron.diablo.draw.
 
 For one exchange (a 5-bit mask of the hand's positions to discard) every set
@@ -466,18 +467,22 @@ cdef class OptionCore:
         self._cls = tuple([acc.cls[c] for c in range(ncls)])
         return 0
 
+    # (tallied once, by whichever thread asks first: the record is locked meanwhile, so
+    # that two threads never store into it at once on a free-threaded interpreter)
     @property
     def total_strength(self):
         """The sum of the final strengths over all outcomes (exact)."""
-        if self._total is None:
-            self._fill()
-        return self._total
+        with cython.critical_section(self):
+            if self._total is None:
+                self._fill()
+            return self._total
 
     @property
     def _classes(self):
-        if self._cls is None:
-            self._fill()
-        return self._cls
+        with cython.critical_section(self):
+            if self._cls is None:
+                self._fill()
+            return self._cls
 
 
 cdef struct table_t:

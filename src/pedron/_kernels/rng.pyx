@@ -1,3 +1,4 @@
+# cython: freethreading_compatible = True
 """Seedable generator: xoshiro256** seeded through SplitMix64 (stream version 1).
 
 The generator state lives in each :class:`Generator` object; nothing random is
@@ -230,10 +231,12 @@ cdef class Generator:
         if not isinstance(state, dict):
             raise PedronTypeError(f"state must be a dict, not {type(state).__name__}")
         state = dict.copy(state)  # a dict subclass could answer get() twice differently
-        if state.get("algorithm") != ALGORITHM or state.get("version") != STREAM_VERSION:
+        algorithm, version = state.get("algorithm"), state.get("version")
+        # (exact types first: an array compared with == has no single truth)
+        if (type(algorithm) is not str or algorithm != ALGORITHM
+                or type(version) is not int or version != STREAM_VERSION):
             raise SeedError(
-                f"unsupported generator state {state.get('algorithm')!r} "
-                f"version {state.get('version')!r}"
+                f"unsupported generator state {algorithm!r} version {version!r}"
             )
         raw = state.get("s")
         spare = state.get("spare")

@@ -714,7 +714,7 @@ def analyse_batch(
     ``threads`` > 1 splits the rows across threads (None: one per CPU).
     """
 
-    from pedron.diablo.hand import _rows_in_threads, _threads_arg
+    from pedron._kernels._common import rows_in_threads, threads_count
     from pedron.errors import ArrayError
 
     arr = np.asarray(hands)
@@ -737,7 +737,7 @@ def analyse_batch(
     masks = np.zeros(n, dtype=np.uint8)
     num = np.zeros(n, dtype=np.int64)
     den = np.zeros(n, dtype=np.uint64)
-    nthreads = max(1, min(_threads_arg(threads), n // _MIN_ROWS_PER_THREAD))
+    nthreads = max(1, min(threads_count(threads), n // _MIN_ROWS_PER_THREAD))
     den_scale = td if kind == 2 else 1
     if n >= _TABLE_ROWS:
         # Many hands: the objective's subset sums (built once, about 0.1 s)
@@ -748,7 +748,7 @@ def analyse_batch(
     else:
         args = (cards, limit.most, limit.ace_for_most, w, values, den_scale, masks, num, den)
         fn = _dk.best_rows
-    bad = _rows_in_threads(fn, args, n, nthreads)
+    bad = rows_in_threads(fn, args, n, nthreads)
     if bad >= 0:
         raise DuplicateCardError(f"hands: row {bad} repeats a card: {cards[bad].tolist()}")
     if n >= _TABLE_ROWS and den_scale != 1:

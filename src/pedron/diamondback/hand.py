@@ -12,7 +12,8 @@ single Magician). Each hand has
   play: ``75 - 5 * position``).
 
 :func:`evaluate_batch` gives the strengths of many hands at once from an
-(n, 2) uint8 buffer (compiled, GIL released).
+(n, 2) uint8 buffer (compiled, GIL released); its arguments are those of
+:func:`pedron.diablo.evaluate_batch`.
 
 Hands given as integers are **ranks** by default (Priest 0, King 1, Queen 2,
 Priestess 3, Magician 4); pass ``ids=True`` to give Diamondback card ids
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pedron._exact import exact_int
+from pedron._exact import exact_flag, exact_int
 from pedron._kernels.diamondback_eval import evaluate_batch, evaluate_batch_unchecked
 from pedron.diamondback.cards import (
     MAGICIAN,
@@ -41,7 +42,7 @@ from pedron.diamondback.cards import (
     parse_ids,
     parse_ranks,
 )
-from pedron.errors import CardError, DuplicateCardError, PedronTypeError
+from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
 
 __all__ = [
     "HANDS",
@@ -78,13 +79,37 @@ _TABLE: tuple[tuple[int, int], ...] = (
 NUM_HANDS = 14
 
 
+def _fields(strength: int) -> dict[str, Any]:
+    """Every field of the hand of a strength (1..14), from the table of hands."""
+    position = NUM_HANDS + 1 - strength
+    hi, lo = _TABLE[position - 1]
+    return {
+        "strength": strength,
+        "position": position,
+        "name": f"{RANK_NAMES[hi]}-{RANK_NAMES[lo]}",
+        "points": 75 - 5 * position,
+        "ranks": (hi, lo),
+    }
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class HandValue:
-    """The value of a two-card Diamondback hand.
+    """The value of a two-card Diamondback hand: immutable, hashable, totally ordered.
 
-    Instances are totally ordered by ``strength`` (a greater value is a better
-    hand), hashable, and equal exactly when they are the same hand. There are
-    only 14 of them (see :data:`HANDS`); :func:`evaluate` returns those.
+    Attributes:
+        strength: 14 for the best hand (Magician-Priestess) down to 1 for the
+            worst (Priest-Priest); a greater strength is a better hand.
+        position: the hand's line in the table of hands, 1 (best) to 14 (worst),
+            ``15 - strength``.
+        name: the hand in words, high rank first: ``"Magician-Priestess"``.
+        points: the label of the original rules, 70 down to 5 (never used in play).
+        ranks: the two ranks, high first (Priest 0, King 1, Queen 2, Priestess 3,
+            Magician 4).
+
+    Values are equal when their strength is and order by strength. There is one
+    value per strength, 14 in all (:data:`HANDS`): :func:`evaluate` and
+    :meth:`from_strength` return it (a pickled value comes back as it). Made
+    directly, a value is checked against the table of hands: its fields must agree.
     """
 
     strength: int
@@ -92,6 +117,31 @@ class HandValue:
     name: str = field(compare=False)
     points: int = field(compare=False)
     ranks: tuple[int, int] = field(compare=False)
+
+    def __post_init__(self) -> None:
+        if type(self.strength) is not int or not 1 <= self.strength <= NUM_HANDS:
+            raise CardError(
+                f"a HandValue's strength is an int 1..14, not {self.strength!r} "
+                "(HandValue.from_strength takes any exact int)"
+            )
+        given = {name: getattr(self, name) for name in ("position", "name", "points", "ranks")}
+        expected = _fields(self.strength)
+        del expected["strength"]
+        if given != expected:
+            raise PedronValueError(
+                f"strength {self.strength} is {expected}, not {given}: "
+                "use HandValue.from_strength"
+            )
+
+    @classmethod
+    def from_strength(cls, strength: int) -> HandValue:
+        """The hand of a strength, 1 (Priest-Priest) to 14 (Magician-Priestess)."""
+        return hand_by_strength(strength)
+
+    @property
+    def description(self) -> str:
+        """The hand in words (its :attr:`name`): ``"Magician-Priestess"``."""
+        return self.name
 
     @property
     def code(self) -> str:
@@ -103,33 +153,18 @@ class HandValue:
         """True for two cards of the same rank."""
         return self.ranks[0] == self.ranks[1]
 
-    def __repr__(self) -> str:
-        return (
-            f"HandValue({self.name}, strength={self.strength}, "
-            f"position={self.position}, points={self.points})"
-        )
-
-    def __str__(self) -> str:
-        return self.name
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (hand_by_strength, (self.strength,))
 
+    def __repr__(self) -> str:
+        return f"HandValue({self.description!r}, strength={self.strength})"
+
+    def __str__(self) -> str:
+        return self.description
+
 
 def _make_hands() -> tuple[HandValue, ...]:
-    hands = []
-    for index, (hi, lo) in enumerate(_TABLE):
-        position = index + 1
-        hands.append(
-            HandValue(
-                strength=NUM_HANDS + 1 - position,
-                position=position,
-                name=f"{RANK_NAMES[hi]}-{RANK_NAMES[lo]}",
-                points=75 - 5 * position,
-                ranks=(hi, lo),
-            )
-        )
-    return tuple(hands)
+    return tuple(HandValue(**_fields(strength)) for strength in range(NUM_HANDS, 0, -1))
 
 
 #: The 14 hands, best first (``HANDS[0]`` is Magician-Priestess, position 1).
@@ -253,6 +288,7 @@ def _element_id(x: Any) -> int:
 
 def hand_ranks(hand: HandLike, *, ids: bool = False) -> tuple[int, int]:
     """The two ranks of a hand given in any accepted form (see :func:`evaluate`)."""
+    ids = exact_flag(ids, "ids")
     if isinstance(hand, HandValue):
         return hand.ranks
     if isinstance(hand, str):
@@ -302,6 +338,8 @@ def evaluate(hand: HandLike, *, ids: bool = False) -> HandValue:
 
     Magician-Magician cannot be dealt and raises :class:`~pedron.errors.CardError`.
     """
+    if ids is not True and ids is not False:
+        ids = exact_flag(ids, "ids")  # (an array's truth is not a flag)
     if isinstance(hand, tuple | list):
         if len(hand) == 2:  # fast path: two plain ints (not bools, not numpy ints)
             x, y = hand

@@ -208,9 +208,9 @@ def analyse(pays: Any = "full-pay-deuces-wild", *, game: str | None = None,
     ``progress(done, total)`` is called as suit classes are finished.
     """
     table = _pay_table(pays, game=game)
-    from pedron.diablo.hand import _threads_arg
+    from pedron._kernels._common import threads_count
 
-    nthreads = _threads_arg(threads)
+    nthreads = threads_count(threads)
     sums, tables, _ = _sums(table, five=False)
     n = _SUIT_CLASSES
     chunks = [(i * n // _CHUNKS, (i + 1) * n // _CHUNKS) for i in range(_CHUNKS)]
