@@ -1,0 +1,435 @@
+"""Strategy charts in players' words, made from the exact analysis and
+measured exactly.
+
+A chart is an ordered list of hold patterns ("4 to a royal flush", "3 to a
+straight flush, type 2", "two pair", "KQ suited", "a deuce alone"). To play
+a deal, find every pattern the deal holds and keep the cards of the one
+listed first; when two holds fit that line, keep the one with the higher
+cards. :func:`strategy_chart` builds the chart from every deal's exact hold
+values (the patterns named from the kept cards alone), orders it to lose as
+little as it can against perfect play, and then measures it: the chart is
+played on every deal and its return computed exactly, so its cost (perfect
+play's return minus the chart's) is exact too.
+
+Words: "high cards" are the ranks whose pair pays (jacks up in jacks or
+better, tens up in tens or better, kings up in joker poker); "suited" cards
+share a suit; a straight draw is "outside" when either end completes it and
+"inside" when one card in the middle is missing; "type" of a three-card
+straight-flush draw follows the usual rule: type 1 when its high cards are
+at least its gaps, type 3 when it has two gaps and no high card, type 2 for
+the rest (and for any ace-low or 2-3-4 draw).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pedron._kernels import videopoker as _vp
+from pedron.diablo.objectives import WILDS, PayTable, deck_tables
+from pedron.videopoker.analysis import _table_arg, format_hand, parse_hand
+from pedron.videopoker.tables import Game
+
+__all__ = ["ChartLine", "StrategyChart", "strategy_chart"]
+
+_RANK = "23456789TJQKA"
+_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+_MANY = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings",
+         "aces")
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLine:
+    """One line of a strategy chart.
+
+    Attributes: ``pattern`` (the hold in words), ``example`` (a deal where
+    this line decides the play, and the cards kept), ``deals`` (how many of
+    the game's deals this line decides) and ``loss`` (what following it
+    costs against perfect play on those deals, per hand played, exact).
+    """
+
+    pattern: str
+    example: str
+    deals: int
+    loss: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class StrategyChart:
+    """A strategy chart and its exact measure (see the module text).
+
+    Attributes: ``pay_table``, ``lines`` (best first), ``return_`` (the
+    chart's own return, exact), ``optimal`` (perfect play's return) and
+    ``seconds`` (the time taken to build and measure it).
+    """
+
+    pay_table: PayTable
+    lines: tuple[ChartLine, ...]
+    return_: Fraction
+    optimal: Fraction
+    seconds: float
+
+    @property
+    def cost(self) -> Fraction:
+        """Perfect play's return minus the chart's, per unit bet (exact)."""
+        return self.optimal - self.return_
+
+    @property
+    def patterns(self) -> tuple[str, ...]:
+        return tuple(line.pattern for line in self.lines)
+
+    def hold(self, hand: Any) -> tuple[int, ...]:
+        """The cards the chart keeps from a dealt hand (hand order)."""
+        cards = parse_hand(hand, self.pay_table.wilds)
+        order = sorted(cards)
+        values, keys = _holds(self.pay_table, np.array([order], dtype=np.uint8))
+        names = _namer(self.pay_table)
+        rank = {p: i for i, p in enumerate(self.patterns)}
+        best = None
+        for h in range(31, -1, -1):   # the higher cards first among equal lines
+            r = rank.get(names(int(keys[0, h])))
+            if r is not None and (best is None or r < best[0]):
+                best = (r, h)
+        if best is None:
+            raise AssertionError("a chart always lists discarding everything")
+        kept = {order[i] for i in range(5) if best[1] >> i & 1}
+        return tuple(c for c in cards if c in kept)
+
+    def text(self) -> str:
+        """The chart as a player reads it."""
+        t = self.pay_table
+        head = (f"{t.name or 'pay table'}: strategy chart ({len(self.lines)} lines)\n"
+                f"perfect play returns {float(self.optimal):.6%}; this chart "
+                f"{float(self.return_):.6%} (costs {float(self.cost) * 100:.4f} percentage "
+                f"points, measured exactly on every deal)\n"
+                "Keep the cards of the first line the deal holds (two holds on one line: "
+                "keep the higher cards).\n")
+        width = max(len(line.pattern) for line in self.lines)
+        body = [f"{i:>3}. {line.pattern:<{width}}   e.g. {line.example}"
+                for i, line in enumerate(self.lines, 1)]
+        return head + "\n".join(body)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "pay_table": self.pay_table.as_dict(),
+            "return": str(self.return_), "return_float": float(self.return_),
+            "optimal": str(self.optimal), "optimal_float": float(self.optimal),
+            "cost": str(self.cost), "cost_percentage_points": float(self.cost) * 100,
+            "seconds": round(self.seconds, 3),
+            "lines": [{"pattern": line.pattern, "example": line.example, "deals": line.deals,
+                       "loss": str(line.loss)} for line in self.lines],
+        }
+
+    def __repr__(self) -> str:
+        return (f"StrategyChart({self.pay_table.name!r}, {len(self.lines)} lines, "
+                f"cost={float(self.cost) * 100:.4f} pp)")
+
+
+def _holds(table: PayTable, deals: Any) -> tuple[Any, Any]:
+    deck = deck_tables(table.wilds)
+    _, v5 = table.hand_values()
+    sums = _vp.subset_sums(v5)
+    values = np.empty((len(deals), 32), dtype=np.int64)
+    keys = np.empty((len(deals), 32), dtype=np.int64)
+    _vp.deal_holds(sums, deals, deck.cards, WILDS.index(table.wilds), values, keys)
+    return values, keys
+
+
+def _decode(key: int) -> tuple[int, int, bool, list[int]]:
+    n = key & 7
+    w = (key >> 3) & 7
+    suited = bool((key >> 6) & 1)
+    ranks = [(key >> (7 + 4 * j)) & 15 for j in range(5)]
+    return n, w, suited, [r for r in ranks if r != 15]
+
+
+def _low_pay_rank(table: PayTable) -> int | None:
+    """The lowest rank whose pair pays (None: no pair pays)."""
+    low = None
+    for r in table.rows:
+        if r.hand == "pair" and r.pays > 0 and r.wild is not True:
+            ranks = r.ranks if r.ranks is not None else frozenset(range(13))
+            low = min(ranks) if low is None else min(low, min(ranks))
+    return low
+
+
+def _straight_gaps(ranks: list[int]) -> tuple[int, bool, bool] | None:
+    """For distinct ranks: (gaps, open-ended, ace-low) of the tightest
+    straight window holding them, or None when no window does."""
+    best = None
+    for low_ace in (False, True):
+        rs = sorted((-1 if (r == 12 and low_ace) else r) for r in ranks)
+        if rs[-1] - rs[0] > 4:
+            continue
+        gaps = (rs[-1] - rs[0] + 1) - len(rs)
+        open_ended = not low_ace and rs[0] >= 0 and rs[-1] <= 11 and gaps == 0 and rs[0] > -1 \
+            and rs[0] != 0 or False
+        cand = (gaps, open_ended, low_ace)
+        if best is None or gaps < best[0]:
+            best = cand
+    return best
+
+
+def _namer(table: PayTable) -> Callable[[int], str]:
+    """The pattern of a hold from its key, in players' words."""
+    low = _low_pay_rank(table)
+    wilds = table.wilds
+    deck = deck_tables(wilds)
+    row_of = None
+    cache: dict[int, str] = {}
+    wild_word = {"deuces": ("a deuce", "two deuces", "three deuces", "four deuces"),
+                 "joker": ("the joker",)}.get(wilds, ())
+
+    def high(r: int) -> bool:
+        return low is not None and r >= low
+
+    def made_label(ranks: list[int], w: int, suited: bool) -> str:
+        nonlocal row_of
+        if row_of is None:
+            from pedron.diablo.objectives import _row_of
+
+            row_of = _row_of(table.rows)
+        cards = [r * 4 + (0 if suited else i % 2) for i, r in enumerate(ranks)]
+        if not suited and len(cards) >= 2 and len({c & 3 for c in cards}) == 1:
+            cards[0] += 1
+        wild_cards = list(range(w)) if wilds == "deuces" else [52] * w
+        if wilds == "deuces" and suited:  # (a deuce is any suit: it cannot break a flush)
+            pass
+        d = _vp.describe_hand(sorted(cards + wild_cards), WILDS.index(wilds))
+        i = int(row_of[d])
+        label = table.rows[i].label if i < len(table.rows) else "nothing"
+        # a hand made of fewer than five cards, kept with the rest: say so
+        # (holding two pair and its kicker is another play than two pair)
+        if (d & 15) in (1, 2, 3, 4, 8) and (i == len(table.rows)
+                                             or table.rows[i].kicker is None):
+            return f"{label}, all five kept"
+        return label
+
+    def natural_part(n: int, w: int, suited: bool, ranks: list[int]) -> str:
+        m = len(ranks)
+        counts: dict[int, int] = {}
+        for r in ranks:
+            counts[r] = counts.get(r, 0) + 1
+        multi = sorted((c, r) for r, c in counts.items() if c > 1)
+        if multi:
+            top_c, top_r = multi[-1]
+            singles = sorted((r for r, c in counts.items() if c == 1), reverse=True)
+            if len(multi) == 2:
+                return "two pair" + (", aces up" if top_r == 12 else "")
+            kick = f" + {_RANK[singles[0]]} kicker" if singles else ""
+            if len(singles) > 1:
+                kick = " + " + "".join(_RANK[r] for r in singles)
+            if top_c == 4:
+                return f"four {_MANY[top_r]}{kick}"
+            if top_c == 3:
+                return f"three {_MANY[top_r]}{kick}"
+            return f"pair of {_MANY[top_r]}{kick}"
+        if m == 0:
+            return ""
+        highs = sum(1 for r in ranks if high(r))
+        hc = f", {highs} high card{'s' if highs != 1 else ''}" if low is not None else ""
+        if m == 1:
+            return f"{'an' if ranks[0] == 12 else 'a'} {_WORDS[ranks[0]]}"
+        gaps = _straight_gaps(ranks)
+        letters = "".join(_RANK[r] for r in ranks)
+        if suited and gaps is not None:
+            if min(ranks) >= 8:
+                if m == 2:
+                    return f"{letters} suited"
+                return f"{m} to a royal flush" + (f" ({letters})" if m == 3 else "")
+            if m == 3 and low is not None and w == 0:
+                g, _, ace_low = gaps
+                if ace_low or sorted(ranks) == [0, 1, 2]:
+                    kind = 2
+                elif highs >= g:
+                    kind = 1
+                elif g == 2 and highs == 0:
+                    kind = 3
+                else:
+                    kind = 2
+                return f"3 to a straight flush, type {kind}"
+            if m == 2:
+                return f"{letters} suited"
+            return f"{m} to a straight flush, {_gap_word(gaps)}"
+        if suited:
+            if m == 2:
+                return f"{letters} suited"
+            return f"{m} to a flush{hc}"
+        if gaps is not None:
+            if m == 2 or (m == 3 and highs >= 2):
+                return f"{letters} unsuited"
+            return f"{m} to {'an outside' if _outside(gaps, ranks) else 'an inside'} " \
+                   f"straight{hc}"
+        if m == 2:
+            return f"{letters} unsuited"
+        return f"{letters}, {m} unsuited cards"
+
+    def name(key: int) -> str:
+        found = cache.get(key)
+        if found is not None:
+            return found
+        n, w, suited, ranks = _decode(key)
+        if n == 5:
+            text = made_label(ranks, w, suited)
+            if text == "nothing":
+                text = "five cards that pay nothing (stand pat)"
+        elif n == 0:
+            text = "discard everything"
+        else:
+            part = natural_part(n, w, suited, ranks)
+            if w:
+                who = wild_word[w - 1] if w <= len(wild_word) else f"{w} wild cards"
+                if not part:
+                    text = f"{who} alone" if w == 1 else who
+                else:
+                    text = f"{who} + {part}"
+            else:
+                text = part
+        cache[key] = text
+        return text
+
+    del deck
+    return name
+
+
+def _gap_word(gaps: tuple[int, bool, bool]) -> str:
+    g, _, ace_low = gaps
+    if ace_low:
+        return "ace low"
+    return {0: "no gap", 1: "one gap", 2: "two gaps", 3: "three gaps"}.get(g, f"{g} gaps")
+
+
+def _outside(gaps: tuple[int, bool, bool], ranks: list[int]) -> bool:
+    """Four consecutive ranks open at both ends (not A-K-Q-J, not A-2-3-4)."""
+    g, _, ace_low = gaps
+    return g == 0 and not ace_low and 0 <= min(ranks) and max(ranks) <= 11 and len(ranks) == 4
+
+
+def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
+                   time_limit: float = 40.0,
+                   progress: Callable[[int, int], None] | None = None) -> StrategyChart:
+    """A strategy chart for a pay table, built from the exact analysis and
+    measured exactly (see the module text). ``time_limit`` (seconds) bounds
+    the search for a better order; ``progress(step, steps)`` is called as it
+    goes."""
+    from pedron._exact import exact_int  # noqa: F401  (the same number rules as analyse)
+    from pedron.errors import PedronTypeError, PedronValueError
+
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+            or not 0 < float(time_limit) <= 600:
+        raise PedronValueError(f"time_limit is 0..600 seconds, not {time_limit!r}")
+    if progress is not None and not callable(progress):
+        raise PedronTypeError(f"progress must be callable, not {type(progress).__name__}")
+    started = time.perf_counter()
+    table = _table_arg(pays, game)
+    deck = deck_tables(table.wilds)
+    deals = deck.deals
+    weights = deck.deal_weights.astype(np.float64)
+    values, keys = _holds(table, deals)
+    name = _namer(table)
+    ukeys, inverse = np.unique(keys, return_inverse=True)
+    pnames = [name(int(k)) for k in ukeys]
+    patterns = sorted(set(pnames))
+    pid_of = {p: i for i, p in enumerate(patterns)}
+    pid = np.array([pid_of[p] for p in pnames], dtype=np.int32)[inverse.reshape(keys.shape)]
+    npat = len(patterns)
+    fvalues = values.astype(np.float64)
+    best = fvalues.max(axis=1)
+    opt_hold = fvalues.argmax(axis=1)
+    rows = np.arange(len(deals))
+    opt_pid = pid[rows, opt_hold]
+    rev = pid[:, ::-1]   # the higher cards first among equal lines
+
+    def play(order_rank: Any) -> tuple[Any, Any]:
+        r = order_rank[rev]
+        choice = 31 - r.argmin(axis=1)
+        return choice, (best - fvalues[rows, choice]) * weights
+
+    # A first order: each pattern by the mean value of the deals it plays best.
+    seen = np.bincount(opt_pid, weights=weights, minlength=npat)
+    mean = np.bincount(opt_pid, weights=best * weights, minlength=npat) / np.maximum(seen, 1)
+    discard_all = pid_of["discard everything"]
+    listed = [p for p in np.argsort(-mean, kind="stable").tolist() if seen[p] > 0]
+    if discard_all not in listed:
+        listed.append(discard_all)
+    unlisted = npat + 1
+
+    def rank_of(order: list[int]) -> Any:
+        rank = np.full(npat, unlisted, dtype=np.int32)
+        rank[order] = np.arange(len(order), dtype=np.int32)
+        return rank
+
+    choice, loss = play(rank_of(listed))
+    cost = loss.sum()
+    tried: set[tuple[int, int]] = set()
+    step = 0
+    deadline = started + float(time_limit)
+    while time.perf_counter() < deadline:
+        chosen = pid[rows, choice]
+        bad = loss > 0
+        pair = chosen[bad].astype(np.int64) * npat + opt_pid[bad]
+        if not len(pair):
+            break
+        upair, inv = np.unique(pair, return_inverse=True)
+        total = np.bincount(inv, weights=loss[bad])
+        improved = False
+        for i in np.argsort(-total)[:12].tolist():
+            c, o = divmod(int(upair[i]), npat)
+            if (c, o) in tried or c == o:   # (c == o: two holds on one line)
+                continue
+            tried.add((c, o))
+            trial = [p for p in listed if p != o]
+            if o == discard_all:
+                continue
+            trial.insert(trial.index(c), o)
+            t_choice, t_loss = play(rank_of(trial))
+            t_cost = t_loss.sum()
+            if t_cost < cost - 1e-9:
+                listed, choice, loss, cost = trial, t_choice, t_loss, t_cost
+                improved = True
+                tried.clear()
+                break
+        step += 1
+        if progress is not None:
+            progress(step, step + 1)
+        if not improved and all((divmod(int(u), npat) in tried) for u in upair[:12]):
+            break
+    # Drop lines that decide no deal.
+    chosen = pid[rows, choice]
+    used = set(np.unique(chosen).tolist()) | {discard_all}
+    listed = [p for p in listed if p in used]
+    choice, loss = play(rank_of(listed))
+    chosen = pid[rows, choice]
+    # The exact measure: every deal played by the chart, in integers.
+    w_int = deck.deal_weights.astype(object)
+    chart_total = sum(int(w) * int(v) for w, v in zip(w_int, values[rows, choice].tolist(),
+                                                        strict=True))
+    best_total = sum(int(w) * int(v) for w, v in zip(w_int, values.max(axis=1).tolist(),
+                                                       strict=True))
+    denom = deck.combinations * table.scale
+    lines = []
+    for p in listed:
+        mask = chosen == p
+        idx = np.nonzero(mask)[0]
+        if len(idx):
+            n = int(idx[np.argmax(weights[idx])])
+            h = int(choice[n])
+            cards = deals[n].tolist()
+            kept = [c for i, c in enumerate(cards) if h >> i & 1]
+            example = f"{format_hand(cards)}: keep {format_hand(kept) or 'nothing'}"
+        else:
+            example = "(never decides a deal)"
+        exact_loss = sum(int(w) * (int(b) - int(v)) for w, b, v in zip(
+            w_int[idx], values[idx].max(axis=1).tolist(), values[idx, choice[idx]].tolist(),
+            strict=True))
+        lines.append(ChartLine(patterns[p], example, int(deck.deal_weights[idx].sum()),
+                               Fraction(exact_loss, denom)))
+    if progress is not None:
+        progress(step + 1, step + 1)
+    return StrategyChart(table, tuple(lines), Fraction(chart_total, denom),
+                         Fraction(best_total, denom), time.perf_counter() - started)
