@@ -158,28 +158,51 @@ def _low_pay_rank(table: PayTable) -> int | None:
     return low
 
 
-def _straight_gaps(ranks: list[int]) -> tuple[int, bool, bool] | None:
-    """For distinct ranks: (gaps, open-ended, ace-low) of the tightest
-    straight window holding them, or None when no window does."""
-    best = None
-    for low_ace in (False, True):
-        rs = sorted((-1 if (r == 12 and low_ace) else r) for r in ranks)
-        if rs[-1] - rs[0] > 4:
-            continue
-        gaps = (rs[-1] - rs[0] + 1) - len(rs)
-        open_ended = not low_ace and rs[0] >= 0 and rs[-1] <= 11 and gaps == 0 and rs[0] > -1 \
-            and rs[0] != 0 or False
-        cand = (gaps, open_ended, low_ace)
-        if best is None or gaps < best[0]:
-            best = cand
-    return best
+def _windows(ranks: list[int]) -> list[int]:
+    """The straights (by top rank, 3 = five-high .. 12 = ace-high) that
+    contain every one of the distinct ``ranks`` (the ace plays high or low)."""
+    out = []
+    for top in range(3, 13):
+        window = set(range(top - 4, top + 1)) if top > 3 else {12, 0, 1, 2, 3}
+        if all(r in window for r in ranks):
+            out.append(top)
+    return out
+
+
+def _rank_groups(table: PayTable) -> list[str]:
+    """Per rank, the words for the group of ranks the pay table treats alike
+    (by every rank and kicker set of its rows): ``"aces"``, ``"2s-4s"``,
+    ``"jacks-kings"``; one group ``""`` when the table names no ranks."""
+    sig = []
+    for r in range(13):
+        sig.append(tuple((row.ranks is not None and r in row.ranks,
+                          row.kicker is not None and r in row.kicker) for row in table.rows))
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for r in range(13):
+        groups.setdefault(sig[r], []).append(r)
+    words = [""] * 13
+    if len(groups) == 1:
+        return words
+    for members in groups.values():
+        words_for = _group_words(members)
+        for r in members:
+            words[r] = words_for
+    return words
+
+
+def _group_words(members: list[int]) -> str:
+    if len(members) == 1:
+        return _MANY[members[0]]
+    if members == list(range(members[0], members[-1] + 1)):
+        return f"{_MANY[members[0]]}-{_MANY[members[-1]]}"
+    return ", ".join(_MANY[r] for r in members)
 
 
 def _namer(table: PayTable) -> Callable[[int], str]:
     """The pattern of a hold from its key, in players' words."""
     low = _low_pay_rank(table)
     wilds = table.wilds
-    deck = deck_tables(wilds)
+    groups = _rank_groups(table)
     row_of = None
     cache: dict[int, str] = {}
     wild_word = {"deuces": ("a deuce", "two deuces", "three deuces", "four deuces"),
@@ -198,8 +221,6 @@ def _namer(table: PayTable) -> Callable[[int], str]:
         if not suited and len(cards) >= 2 and len({c & 3 for c in cards}) == 1:
             cards[0] += 1
         wild_cards = list(range(w)) if wilds == "deuces" else [52] * w
-        if wilds == "deuces" and suited:  # (a deuce is any suit: it cannot break a flush)
-            pass
         d = _vp.describe_hand(sorted(cards + wild_cards), WILDS.index(wilds))
         i = int(row_of[d])
         label = table.rows[i].label if i < len(table.rows) else "nothing"
@@ -210,61 +231,92 @@ def _namer(table: PayTable) -> Callable[[int], str]:
             return f"{label}, all five kept"
         return label
 
-    def natural_part(n: int, w: int, suited: bool, ranks: list[int]) -> str:
-        m = len(ranks)
-        counts: dict[int, int] = {}
-        for r in ranks:
-            counts[r] = counts.get(r, 0) + 1
-        multi = sorted((c, r) for r, c in counts.items() if c > 1)
-        if multi:
-            top_c, top_r = multi[-1]
-            singles = sorted((r for r, c in counts.items() if c == 1), reverse=True)
-            if len(multi) == 2:
-                return "two pair" + (", aces up" if top_r == 12 else "")
-            kick = f" + {_RANK[singles[0]]} kicker" if singles else ""
-            if len(singles) > 1:
+    paying = frozenset(r for r in range(13) if high(r))
+
+    def pair_words(r: int) -> str:
+        """A pair, trips or quads' rank in words: the table's group of ranks
+        (``aces``, ``2s-4s``) where the table tells ranks apart."""
+        if groups[r]:
+            members = frozenset(i for i in range(13) if groups[i] == groups[r])
+            if members == paying and len(members) > 1:
+                return "high"
+            if members == frozenset(range(13)) - paying and paying:
+                return "low"
+            return groups[r]
+        if paying:
+            return "high" if high(r) else "low"
+        return ""
+
+    def multiples(counts: dict[int, int]) -> str:
+        multi = sorted(((c, r) for r, c in counts.items() if c > 1), reverse=True)
+        singles = sorted((r for r, c in counts.items() if c == 1), reverse=True)
+        top_c, top_r = multi[0]
+        kick = ""
+        if singles:
+            if any(row.kicker is not None for row in table.rows) and top_c >= 3:
+                kick = " + " + ", ".join(_kicker_words(r, table, top_r) for r in singles) + \
+                    " kicker"
+            else:
                 kick = " + " + "".join(_RANK[r] for r in singles)
-            if top_c == 4:
-                return f"four {_MANY[top_r]}{kick}"
+        if len(multi) == 2:
+            a, b = pair_words(multi[0][1]), pair_words(multi[1][1])
             if top_c == 3:
-                return f"three {_MANY[top_r]}{kick}"
-            return f"pair of {_MANY[top_r]}{kick}"
-        if m == 0:
-            return ""
+                return "full house" + kick
+            if wilds == "none" and a and a != "high" and a != "low":
+                return f"two pair, {a} with {b}" + kick if a != b else f"two pair, {a}" + kick
+            return "two pair" + kick
+        words = pair_words(top_r)
+        noun = {4: "four of a kind", 3: "three of a kind", 2: "pair"}[top_c]
+        if not words:
+            return noun + kick
+        if words in ("high", "low"):
+            return f"{words} {noun}" + kick if top_c == 2 else f"{noun}, {words}" + kick
+        count = {4: "four", 3: "three", 2: "pair of"}[top_c]
+        return f"{count} {words}{kick}"
+
+    def draw(w: int, suited: bool, ranks: list[int]) -> str:
+        m = len(ranks)
         highs = sum(1 for r in ranks if high(r))
         hc = f", {highs} high card{'s' if highs != 1 else ''}" if low is not None else ""
         if m == 1:
             return f"{'an' if ranks[0] == 12 else 'a'} {_WORDS[ranks[0]]}"
-        gaps = _straight_gaps(ranks)
+        windows = _windows(ranks)
         letters = "".join(_RANK[r] for r in ranks)
-        if suited and gaps is not None:
+        wild_game = wilds != "none"
+        if suited and windows:
             if min(ranks) >= 8:
                 if m == 2:
                     return f"{letters} suited"
                 return f"{m} to a royal flush" + (f" ({letters})" if m == 3 else "")
-            if m == 3 and low is not None and w == 0:
-                g, _, ace_low = gaps
-                if ace_low or sorted(ranks) == [0, 1, 2]:
+            if wild_game:
+                return f"{m} to a straight flush ({letters})"
+            if m == 3:
+                span = max(ranks) - min(ranks) + 1 if 12 not in ranks or 11 in ranks \
+                    else max(r for r in ranks if r != 12) + 2
+                gaps = span - 3
+                if 12 in ranks and 11 not in ranks or sorted(ranks) == [0, 1, 2]:
                     kind = 2
-                elif highs >= g:
+                elif highs >= gaps:
                     kind = 1
-                elif g == 2 and highs == 0:
+                elif gaps == 2 and highs == 0:
                     kind = 3
                 else:
                     kind = 2
                 return f"3 to a straight flush, type {kind}"
             if m == 2:
                 return f"{letters} suited"
-            return f"{m} to a straight flush, {_gap_word(gaps)}"
+            return f"4 to a straight flush, {'open' if len(windows) == 2 else 'inside'}"
         if suited:
             if m == 2:
                 return f"{letters} suited"
             return f"{m} to a flush{hc}"
-        if gaps is not None:
-            if m == 2 or (m == 3 and highs >= 2):
+        if windows:
+            if m == 2 or (m == 3 and (highs >= 2 or wild_game)):
                 return f"{letters} unsuited"
-            return f"{m} to {'an outside' if _outside(gaps, ranks) else 'an inside'} " \
-                   f"straight{hc}"
+            kind = "an outside" if len(windows) >= 2 else "an inside"
+            if wild_game:
+                return f"{m} to {kind} straight ({letters})"
+            return f"{m} to {kind} straight{hc}"
         if m == 2:
             return f"{letters} unsuited"
         return f"{letters}, {m} unsuited cards"
@@ -274,6 +326,9 @@ def _namer(table: PayTable) -> Callable[[int], str]:
         if found is not None:
             return found
         n, w, suited, ranks = _decode(key)
+        counts: dict[int, int] = {}
+        for r in ranks:
+            counts[r] = counts.get(r, 0) + 1
         if n == 5:
             text = made_label(ranks, w, suited)
             if text == "nothing":
@@ -281,33 +336,33 @@ def _namer(table: PayTable) -> Callable[[int], str]:
         elif n == 0:
             text = "discard everything"
         else:
-            part = natural_part(n, w, suited, ranks)
+            if any(c > 1 for c in counts.values()):
+                part = multiples(counts)
+            elif ranks:
+                part = draw(w, suited, ranks)
+            else:
+                part = ""
             if w:
                 who = wild_word[w - 1] if w <= len(wild_word) else f"{w} wild cards"
-                if not part:
-                    text = f"{who} alone" if w == 1 else who
-                else:
-                    text = f"{who} + {part}"
+                text = f"{who} + {part}" if part else (f"{who} alone" if w == 1 else who)
             else:
                 text = part
         cache[key] = text
         return text
 
-    del deck
     return name
 
 
-def _gap_word(gaps: tuple[int, bool, bool]) -> str:
-    g, _, ace_low = gaps
-    if ace_low:
-        return "ace low"
-    return {0: "no gap", 1: "one gap", 2: "two gaps", 3: "three gaps"}.get(g, f"{g} gaps")
-
-
-def _outside(gaps: tuple[int, bool, bool], ranks: list[int]) -> bool:
-    """Four consecutive ranks open at both ends (not A-K-Q-J, not A-2-3-4)."""
-    g, _, ace_low = gaps
-    return g == 0 and not ace_low and 0 <= min(ranks) and max(ranks) <= 11 and len(ranks) == 4
+def _kicker_words(r: int, table: PayTable, quad: int) -> str:
+    """A kicker in words: the kicker set of a row it would complete (``2-4``)."""
+    for row in table.rows:
+        if row.kicker is not None and r in row.kicker and row.ranks is not None \
+                and quad in row.ranks:
+            return "".join(_RANK[k] for k in sorted(row.kicker)) if len(row.kicker) < 3 else \
+                f"{_RANK[min(row.kicker - {12}) if 12 in row.kicker else min(row.kicker)]}" \
+                f"-{_RANK[max(row.kicker - {12}) if 12 in row.kicker else max(row.kicker)]}" \
+                + (" or A" if 12 in row.kicker and len(row.kicker) > 1 else "")
+    return "other"
 
 
 def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
