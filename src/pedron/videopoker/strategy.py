@@ -22,6 +22,7 @@ the rest (and for any ace-low or 2-3-4 draw).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,18 +101,35 @@ class StrategyChart:
         kept = {order[i] for i in range(5) if best[1] >> i & 1}
         return tuple(c for c in cards if c in kept)
 
+    def groups(self) -> list[tuple[str, list[ChartLine]]]:
+        """The lines as a player reads them: neighbours that differ only in
+        their cards (``3 to a straight flush (765)``, ``(876)``, ...) joined
+        into one ``(family, lines)`` entry, in the chart's order."""
+        out: list[tuple[str, list[ChartLine]]] = []
+        for line in self.lines:
+            family, _ = _family(line.pattern)
+            if out and family is not None and out[-1][0] == family:
+                out[-1][1].append(line)
+            else:
+                out.append((family if family is not None else line.pattern, [line]))
+        return out
+
     def text(self) -> str:
-        """The chart as a player reads it."""
+        """The chart as a player reads it (see :meth:`groups`)."""
         t = self.pay_table
-        head = (f"{t.name or 'pay table'}: strategy chart ({len(self.lines)} lines)\n"
+        head = (f"{t.name or 'pay table'}: strategy chart ({len(self.lines)} hold patterns)\n"
                 f"perfect play returns {float(self.optimal):.6%}; this chart "
                 f"{float(self.return_):.6%} (costs {float(self.cost) * 100:.4f} percentage "
                 f"points, measured exactly on every deal)\n"
-                "Keep the cards of the first line the deal holds (two holds on one line: "
-                "keep the higher cards).\n")
-        width = max(len(line.pattern) for line in self.lines)
-        body = [f"{i:>3}. {line.pattern:<{width}}   e.g. {line.example}"
-                for i, line in enumerate(self.lines, 1)]
+                "Keep the cards of the first line the deal holds, in the order listed "
+                "within a line (two holds on one line: keep the higher cards).\n")
+        body = []
+        for i, (family, lines) in enumerate(self.groups(), 1):
+            if len(lines) == 1:
+                text = lines[0].pattern
+            else:
+                text = f"{family}: " + ", ".join(_family(x.pattern)[1] for x in lines)
+            body.append(f"{i:>3}. {text}")
         return head + "\n".join(body)
 
     def as_dict(self) -> dict[str, Any]:
@@ -128,6 +146,23 @@ class StrategyChart:
     def __repr__(self) -> str:
         return (f"StrategyChart({self.pay_table.name!r}, {len(self.lines)} lines, "
                 f"cost={float(self.cost) * 100:.4f} pp)")
+
+
+_SUITED = re.compile(r"^(.*?)([2-9TJQKA]{2,3}) (suited|unsuited)$")
+_CARDS = re.compile(r"^(.*) \(([^)]+)\)$")
+
+
+def _family(pattern: str) -> tuple[str | None, str]:
+    """``("3 to a straight flush", "765")`` for ``"3 to a straight flush
+    (765)"``; ``("a deuce + suited", "KQ")`` for ``"a deuce + KQ suited"``;
+    ``(None, pattern)`` for a line of its own."""
+    m = _CARDS.match(pattern)
+    if m:
+        return m.group(1), m.group(2)
+    m = _SUITED.match(pattern)
+    if m:
+        return f"{m.group(1)}{m.group(3)} cards", m.group(2)
+    return None, pattern
 
 
 def _holds(table: PayTable, deals: Any) -> tuple[Any, Any]:
@@ -169,14 +204,15 @@ def _windows(ranks: list[int]) -> list[int]:
     return out
 
 
-def _rank_groups(table: PayTable) -> list[str]:
-    """Per rank, the words for the group of ranks the pay table treats alike
-    (by every rank and kicker set of its rows): ``"aces"``, ``"2s-4s"``,
-    ``"jacks-kings"``; one group ``""`` when the table names no ranks."""
+def _rank_groups(table: PayTable, hands: tuple[str, ...]) -> list[str]:
+    """Per rank, the words for the group of ranks the pay table's rows of
+    these ``hands`` treat alike (by their rank and kicker sets): ``"aces"``,
+    ``"2s-4s"``, ``"jacks-kings"``; one group ``""`` when they name no ranks."""
     sig = []
     for r in range(13):
         sig.append(tuple((row.ranks is not None and r in row.ranks,
-                          row.kicker is not None and r in row.kicker) for row in table.rows))
+                          row.kicker is not None and r in row.kicker)
+                         for row in table.rows if row.hand in hands))
     groups: dict[tuple[Any, ...], list[int]] = {}
     for r in range(13):
         groups.setdefault(sig[r], []).append(r)
@@ -193,16 +229,19 @@ def _rank_groups(table: PayTable) -> list[str]:
 def _group_words(members: list[int]) -> str:
     if len(members) == 1:
         return _MANY[members[0]]
+    short = [f"{_RANK[r] if r < 8 else ('10' if r == 8 else _RANK[r])}s" for r in range(13)]
     if members == list(range(members[0], members[-1] + 1)):
-        return f"{_MANY[members[0]]}-{_MANY[members[-1]]}"
-    return ", ".join(_MANY[r] for r in members)
+        return f"{short[members[0]]}-{short[members[-1]]}"
+    return ", ".join(short[r] for r in members)
 
 
 def _namer(table: PayTable) -> Callable[[int], str]:
     """The pattern of a hold from its key, in players' words."""
     low = _low_pay_rank(table)
     wilds = table.wilds
-    groups = _rank_groups(table)
+    big = ("four of a kind", "five of a kind", "four deuces")
+    quad_groups = _rank_groups(table, big)
+    pair_groups = _rank_groups(table, (*big, "pair", "two pair", "three of a kind"))
     row_of = None
     cache: dict[int, str] = {}
     wild_word = {"deuces": ("a deuce", "two deuces", "three deuces", "four deuces"),
@@ -233,9 +272,10 @@ def _namer(table: PayTable) -> Callable[[int], str]:
 
     paying = frozenset(r for r in range(13) if high(r))
 
-    def pair_words(r: int) -> str:
+    def pair_words(r: int, count: int = 2) -> str:
         """A pair, trips or quads' rank in words: the table's group of ranks
         (``aces``, ``2s-4s``) where the table tells ranks apart."""
+        groups = pair_groups if count == 2 else quad_groups
         if groups[r]:
             members = frozenset(i for i in range(13) if groups[i] == groups[r])
             if members == paying and len(members) > 1:
@@ -243,7 +283,7 @@ def _namer(table: PayTable) -> Callable[[int], str]:
             if members == frozenset(range(13)) - paying and paying:
                 return "low"
             return groups[r]
-        if paying:
+        if paying and count == 2:
             return "high" if high(r) else "low"
         return ""
 
@@ -259,13 +299,13 @@ def _namer(table: PayTable) -> Callable[[int], str]:
             else:
                 kick = " + " + "".join(_RANK[r] for r in singles)
         if len(multi) == 2:
-            a, b = pair_words(multi[0][1]), pair_words(multi[1][1])
+            a, b = pair_words(multi[0][1], multi[0][0]), pair_words(multi[1][1])
             if top_c == 3:
                 return "full house" + kick
             if wilds == "none" and a and a != "high" and a != "low":
                 return f"two pair, {a} with {b}" + kick if a != b else f"two pair, {a}" + kick
             return "two pair" + kick
-        words = pair_words(top_r)
+        words = pair_words(top_r, top_c)
         noun = {4: "four of a kind", 3: "three of a kind", 2: "pair"}[top_c]
         if not words:
             return noun + kick
@@ -345,6 +385,8 @@ def _namer(table: PayTable) -> Callable[[int], str]:
             if w:
                 who = wild_word[w - 1] if w <= len(wild_word) else f"{w} wild cards"
                 text = f"{who} + {part}" if part else (f"{who} alone" if w == 1 else who)
+                if w == 4 and not part:  # (not the five-card "four deuces": one card is drawn)
+                    text = "four deuces, drawing the fifth card"
             else:
                 text = part
         cache[key] = text
@@ -420,7 +462,28 @@ def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
         return rank
 
     choice, loss = play(rank_of(listed))
-    cost = loss.sum()
+    # The deals holding each pattern: moving a line only changes those.
+    flat = pid.ravel()
+    by_pattern = np.argsort(flat, kind="stable")
+    starts = np.searchsorted(flat[by_pattern], np.arange(npat + 1))
+    holders = [np.unique(by_pattern[starts[p]:starts[p + 1]] // 32) for p in range(npat)]
+
+    def play_rows(rank: Any, idx: Any) -> tuple[Any, Any]:
+        r = rank[rev[idx]]
+        ch = 31 - r.argmin(axis=1)
+        return ch, (best[idx] - fvalues[idx, ch]) * weights[idx]
+
+    def try_order(trial: list[int], moved: int) -> bool:
+        nonlocal listed
+        idx = holders[moved]
+        t_choice, t_loss = play_rows(rank_of(trial), idx)
+        if t_loss.sum() < loss[idx].sum() - 1e-9:
+            listed = trial
+            choice[idx] = t_choice
+            loss[idx] = t_loss
+            return True
+        return False
+
     tried: set[tuple[int, int]] = set()
     step = 0
     deadline = started + float(time_limit)
@@ -433,27 +496,32 @@ def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
         upair, inv = np.unique(pair, return_inverse=True)
         total = np.bincount(inv, weights=loss[bad])
         improved = False
-        for i in np.argsort(-total)[:12].tolist():
+        for i in np.argsort(-total).tolist():
             c, o = divmod(int(upair[i]), npat)
             if (c, o) in tried or c == o:   # (c == o: two holds on one line)
                 continue
             tried.add((c, o))
-            trial = [p for p in listed if p != o]
-            if o == discard_all:
-                continue
-            trial.insert(trial.index(c), o)
-            t_choice, t_loss = play(rank_of(trial))
-            t_cost = t_loss.sum()
-            if t_cost < cost - 1e-9:
-                listed, choice, loss, cost = trial, t_choice, t_loss, t_cost
-                improved = True
-                tried.clear()
+            # the better line just above the chosen one, or the chosen just below it
+            if o != discard_all:
+                trial = [p for p in listed if p != o]
+                trial.insert(trial.index(c), o)
+                if try_order(trial, o):
+                    improved = True
+                    break
+            if c != discard_all and o in listed:
+                trial = [p for p in listed if p != c]
+                trial.insert(trial.index(o) + 1, c)
+                if try_order(trial, c):
+                    improved = True
+                    break
+            if time.perf_counter() >= deadline:
                 break
         step += 1
         if progress is not None:
             progress(step, step + 1)
-        if not improved and all((divmod(int(u), npat) in tried) for u in upair[:12]):
+        if not improved:
             break
+        tried.clear()
     # Drop lines that decide no deal.
     chosen = pid[rows, choice]
     used = set(np.unique(chosen).tolist()) | {discard_all}
