@@ -35,8 +35,8 @@ import numpy as np
 import pytest
 
 from pedron import videopoker as vp
-from pedron._kernels import videopoker as _vp
 from pedron._kernels import diablo_eval as _ev
+from pedron._kernels import videopoker as _vp
 from pedron.diablo.objectives import deck_tables
 from pedron.errors import ArrayError, PedronError, PedronTypeError, PedronValueError
 from pedron.reference import videopoker as ref
@@ -67,7 +67,7 @@ def test_descriptors_equal_the_evaluator_on_every_hand(wild):
 
 def test_joker_descriptors_against_the_reference():
     rng = random.Random(53)
-    hands = [sorted(rng.sample(range(52), 4)) + [52] for _ in range(1500)]
+    hands = [[*sorted(rng.sample(range(52), 4)), 52] for _ in range(1500)]
     hands += [sorted(rng.sample(range(53), 5)) for _ in range(500)]
     hands += [[48, 49, 50, 51, 52], [32, 36, 40, 44, 52], [0, 4, 8, 12, 52],
               [0, 1, 2, 3, 52], [0, 5, 10, 15, 52]]
@@ -85,7 +85,7 @@ def test_deuces_descriptors_against_the_reference():
         hand = sorted(rng.sample(range(4), rng.randint(1, 3)) + rng.sample(range(4, 52), 2))
         hand += rng.sample([c for c in range(4, 52) if c not in hand], 5 - len(hand))
         hand.sort()
-        cat, rank, kicker, w = ref.describe(hand, "deuces")
+        cat, rank, _kicker, w = ref.describe(hand, "deuces")
         d = _vp.describe_hand(hand, 1)
         assert (d & 15, (d >> 4) & 15, d >> 12) == (cat, rank, w), hand
 

@@ -67,9 +67,9 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps([r.as_dict() for r in game.rows], indent=2))
             return 0
-        lines = [(str(i), r.label, str(r.pays)) for i, r in enumerate(game.rows, 1)]
+        listed = [(str(i), r.label, str(r.pays)) for i, r in enumerate(game.rows, 1)]
         print(f"{game.title} ({game.wilds} wild cards), rows in --pays order:\n"
-              + table(("#", "row", "full pay"), lines, right=(0, 2)))
+              + table(("#", "row", "full pay"), listed, right=(0, 2)))
         return 0
     paytable = _table_arg(args)
     name = paytable.name or "/".join(str(p) for p in paytable.pays if p)
@@ -97,7 +97,13 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
     if args.strategy:
         from pedron.videopoker import strategy_chart
 
-        chart = strategy_chart(paytable, tie_break=args.tie_break, progress=progress)
+        def steps(step: int, total: int) -> None:
+            if show:
+                print(f"\r{name}: ordering the chart, step {step:,} "
+                      f"({time.perf_counter() - start:.2f} s)", end="\n" if step == total else "",
+                      file=sys.stderr, flush=True)
+
+        chart = strategy_chart(paytable, progress=steps)
         if args.json:
             print(json.dumps(chart.as_dict(), indent=2))
         else:

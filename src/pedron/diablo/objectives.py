@@ -151,7 +151,7 @@ def _rational(x: Any, what: str) -> Fraction:
     if isinstance(x, Decimal):
         if not x.is_finite():
             raise PedronValueError(f"{what} must be finite, not {x}")
-        sign, digits, exponent = x.as_tuple()
+        _sign, digits, exponent = x.as_tuple()
         if len(digits) > _MAX_TEXT or not -_MAX_EXPONENT <= int(exponent) <= _MAX_EXPONENT:
             raise PedronValueError(f"{what}: {len(digits)} digits, exponent {exponent}: "
                                    f"too long or too large to be a payout")
@@ -160,9 +160,9 @@ def _rational(x: Any, what: str) -> Fraction:
         text = x.strip()
         if len(text) > _MAX_TEXT or not _NUMBER.fullmatch(text):
             raise PedronValueError(f"{what} is not a number: {x[:40]!r}")
-        mantissa, _, exponent = text.lower().partition("e")
-        if exponent and not -_MAX_EXPONENT <= int(exponent) <= _MAX_EXPONENT:
-            raise PedronValueError(f"{what}: exponent {exponent} is out of range "
+        _mantissa, _, power = text.lower().partition("e")
+        if power and not -_MAX_EXPONENT <= int(power) <= _MAX_EXPONENT:
+            raise PedronValueError(f"{what}: exponent {power} is out of range "
                                    f"(-{_MAX_EXPONENT}..{_MAX_EXPONENT})")
         try:
             return Fraction(text)

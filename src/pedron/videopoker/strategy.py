@@ -88,7 +88,7 @@ class StrategyChart:
         """The cards the chart keeps from a dealt hand (hand order)."""
         cards = parse_hand(hand, self.pay_table.wilds)
         order = sorted(cards)
-        values, keys = _holds(self.pay_table, np.array([order], dtype=np.uint8))
+        _values, keys = _holds(self.pay_table, np.array([order], dtype=np.uint8))
         names = _namer(self.pay_table)
         rank = {p: i for i, p in enumerate(self.patterns)}
         best = None
@@ -334,7 +334,7 @@ def _namer(table: PayTable) -> Callable[[int], str]:
                 span = max(ranks) - min(ranks) + 1 if 12 not in ranks or 11 in ranks \
                     else max(r for r in ranks if r != 12) + 2
                 gaps = span - 3
-                if 12 in ranks and 11 not in ranks or sorted(ranks) == [0, 1, 2]:
+                if (12 in ranks and 11 not in ranks) or sorted(ranks) == [0, 1, 2]:
                     kind = 2
                 elif highs >= gaps:
                     kind = 1
@@ -353,10 +353,10 @@ def _namer(table: PayTable) -> Callable[[int], str]:
         if windows:
             if m == 2 or (m == 3 and (highs >= 2 or wild_game)):
                 return f"{letters} unsuited"
-            kind = "an outside" if len(windows) >= 2 else "an inside"
+            reach = "an outside" if len(windows) >= 2 else "an inside"
             if wild_game:
-                return f"{m} to {kind} straight ({letters})"
-            return f"{m} to {kind} straight{hc}"
+                return f"{m} to {reach} straight ({letters})"
+            return f"{m} to {reach} straight{hc}"
         if m == 2:
             return f"{letters} unsuited"
         return f"{letters}, {m} unsuited cards"
@@ -396,14 +396,11 @@ def _namer(table: PayTable) -> Callable[[int], str]:
 
 
 def _kicker_words(r: int, table: PayTable, quad: int) -> str:
-    """A kicker in words: the kicker set of a row it would complete (``2-4``)."""
+    """A kicker in words: the kicker of the row it would complete (``2-4``)."""
     for row in table.rows:
         if row.kicker is not None and r in row.kicker and row.ranks is not None \
                 and quad in row.ranks:
-            return "".join(_RANK[k] for k in sorted(row.kicker)) if len(row.kicker) < 3 else \
-                f"{_RANK[min(row.kicker - {12}) if 12 in row.kicker else min(row.kicker)]}" \
-                f"-{_RANK[max(row.kicker - {12}) if 12 in row.kicker else max(row.kicker)]}" \
-                + (" or A" if 12 in row.kicker and len(row.kicker) > 1 else "")
+            return row.describe().rsplit(" + ", 1)[-1]   # the row's own words for it
     return "other"
 
 
@@ -414,7 +411,6 @@ def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
     measured exactly (see the module text). ``time_limit`` (seconds) bounds
     the search for a better order; ``progress(step, steps)`` is called as it
     goes."""
-    from pedron._exact import exact_int  # noqa: F401  (the same number rules as analyse)
     from pedron.errors import PedronTypeError, PedronValueError
 
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
