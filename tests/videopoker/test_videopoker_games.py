@@ -148,6 +148,14 @@ def test_published_returns(results, game, published):
     assert round(results[game].return_float * 100, 2) == published
 
 
+def test_published_variances(results):
+    # Published variances: 9/6 Double Double Bonus 41.98498 and 9/6 Jacks or
+    # Better 19.51468 (Southern Gaming, "Video poker winning hand frequency
+    # for 9/6 Jacks or Better", gaminganddestinations.com).
+    assert round(float(results["double-double-bonus"].variance), 5) == 41.98498
+    assert round(float(results["jacks-or-better"].variance), 5) == 19.51468
+
+
 def test_joker_poker_published_return(results):
     # 20/7/5 Joker Poker, kings or better: published as 100.64% (truncated).
     r = results["joker-poker"].return_float * 100
