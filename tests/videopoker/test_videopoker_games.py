@@ -347,3 +347,28 @@ def test_ragged_batches_are_pedron_errors():
 
     with pytest.raises(ArrayError):
         analyse_batch([[1, 2, 3, 4, 5], [1, 2]])
+
+
+def test_tables_and_analyses_shared_by_threads(results):
+    # Several threads analysing at once (the deck tables are shared,
+    # read-only, built under a lock) get exactly the serial answers.
+    import threading
+
+    games = ["joker-poker", "double-double-bonus", "deuces-wild", "jacks-or-better"]
+    got: dict[str, vp.Analysis] = {}
+    errors: list[BaseException] = []
+
+    def run(game: str) -> None:
+        try:
+            got[game] = vp.analyse(game)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    pool = [threading.Thread(target=run, args=(g,)) for g in games]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    assert not errors
+    for g in games:
+        assert got[g].counts == results[g].counts

@@ -418,8 +418,14 @@ class PayTable(Objective):
         row5 = np.empty(deck.hands, dtype=np.uint8)
         v5 = np.empty(deck.hands, dtype=np.int64)
         pays = np.array((*self._scaled, 0), dtype=np.int64)
-        _vp.hand_rows(deck.descriptors, _row_of(self.rows), pays, row5, v5)
+        _vp.hand_rows(deck.descriptors, self.row_lookup(), pays, row5, v5)
         return row5, v5
+
+    def row_lookup(self) -> Any:
+        """For every hand descriptor (16 bits: category, rank, kicker and
+        wild cards, as :mod:`pedron._kernels.videopoker` packs them), the index
+        of the first row it matches (``len(rows)``: none), as uint8."""
+        return _row_of(self.rows)
 
     @property
     def scale(self) -> int:

@@ -253,9 +253,7 @@ def _namer(table: PayTable) -> Callable[[int], str]:
     def made_label(ranks: list[int], w: int, suited: bool) -> str:
         nonlocal row_of
         if row_of is None:
-            from pedron.diablo.objectives import _row_of
-
-            row_of = _row_of(table.rows)
+            row_of = table.row_lookup()
         cards = [r * 4 + (0 if suited else i % 2) for i, r in enumerate(ranks)]
         if not suited and len(cards) >= 2 and len({c & 3 for c in cards}) == 1:
             cards[0] += 1
