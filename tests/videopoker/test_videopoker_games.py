@@ -372,3 +372,17 @@ def test_tables_and_analyses_shared_by_threads(results):
     assert not errors
     for g in games:
         assert got[g].counts == results[g].counts
+
+
+def test_endless_hands_and_rank_sets_stop_early():
+    import itertools
+
+    with pytest.raises(PedronValueError, match="five cards"):
+        vp.best_hold(itertools.count())
+    with pytest.raises(PedronValueError, match="ranks"):
+        vp.PayRow("pair", ranks=itertools.count())
+    assert vp.PayRow("pair", "1.5", ranks="J-A").pays == Fraction(3, 2)  # read exactly
+    with pytest.raises(PedronValueError, match="finite"):
+        vp.PayRow("pair", float("nan"))
+    with pytest.raises(PedronValueError, match="exponent"):
+        vp.PayRow("pair", "1e99999999")

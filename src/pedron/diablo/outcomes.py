@@ -35,6 +35,7 @@ equal to the classes above.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -178,7 +179,7 @@ def parse_ranks(spec: Any, what: str = "ranks") -> frozenset[int]:
                 out.add(_rank_char(part, what, spec))
         return frozenset(out)
     if isinstance(spec, Iterable) and not isinstance(spec, (bytes, bytearray)):
-        items = list(spec)
+        items = list(itertools.islice(spec, 14))   # (an endless iterable stops here)
         if not items or len(items) > 13:
             raise PedronValueError(f"{what}: 1..13 ranks, not {len(items)}")
         out = set()
@@ -253,9 +254,10 @@ class PayRow:
                                    f"not {self.hand!r}")
         if type(self.hand) is not str:
             object.__setattr__(self, "hand", str.__str__(self.hand))
-        if not isinstance(self.pays, Fraction) or type(self.pays) is not Fraction:
-            raise PedronTypeError("PayRow.pays is a Fraction (PayTable reads numbers "
-                                  "exactly into one)")
+        if type(self.pays) is not Fraction:   # read exactly, as a pay table reads payouts
+            from pedron.diablo.objectives import _rational
+
+            object.__setattr__(self, "pays", _rational(self.pays, f"{self.hand}: pays"))
         for name in ("ranks", "kicker"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, frozenset):

@@ -32,6 +32,7 @@ holds of exactly equal EV is played; the row counts and the variance can.
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from collections.abc import Callable, Iterable
@@ -116,7 +117,7 @@ def parse_hand(hand: Any, wilds: str) -> tuple[int, ...]:
             else:
                 cards.extend(parse_cards(token))
     elif isinstance(hand, Iterable):
-        cards = [exact_int(c, "a card (an int)") for c in list(hand)[:6]]
+        cards = [exact_int(c, "a card (an int)") for c in itertools.islice(hand, 6)]
     else:
         raise PedronTypeError(f"a hand is text or card ints, not {type(hand).__name__}")
     if len(cards) != 5:
