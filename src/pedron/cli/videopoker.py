@@ -1,4 +1,4 @@
-"""``pedron videopoker``: a pay table solved exactly, or the best hold of a deal."""
+"""``pedron videopoker``: a game solved exactly, its strategy chart, or the best hold of a deal."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import sys
 import time
 from typing import Any
 
-from pedron.cards import format_cards
 from pedron.text import table
 
 __all__ = ["register"]
@@ -16,20 +15,29 @@ __all__ = ["register"]
 
 def register(sub: Any) -> None:
     """Add the ``videopoker`` subcommand to the ``pedron`` parser's subparsers."""
+    from pedron.videopoker import GAMES, TIE_BREAKS
+
     p = sub.add_parser(
         "videopoker",
-        help="video poker solved exactly: a pay table's return, or a deal's best hold",
-        description="Play a pay table perfectly over all 2,598,960 deals (exact return, "
-        "class counts, variance), or with --hold rank every hold of one deal by exact EV.",
+        help="video poker solved exactly: a game's return, its strategy chart, a deal's best hold",
+        description="Play a video-poker game perfectly over every deal (exact return, the "
+        "count of every pay row, variance), print a strategy chart in players' words "
+        "(--strategy), or rank every hold of one deal by exact EV (--hold).",
     )
-    p.add_argument("--game", choices=("deuces-wild", "jacks-or-better"), default=None,
-                   help="which classes the payouts are for (default deuces-wild)")
+    p.add_argument("--game", choices=tuple(GAMES), default=None, metavar="NAME",
+                   help="the game (default deuces-wild): " + ", ".join(GAMES))
     p.add_argument("--pays", default=None,
-                   help="payouts best class first, e.g. 800,200,25,15,9,5,3,2,2,1, or a "
-                   "table name (full-pay-deuces-wild, not-so-ugly-ducks, 9/6, 8/5)")
+                   help="payouts in the game's row order (--rows lists it), e.g. "
+                   "800,200,25,15,9,5,3,2,2,1; or a table name (not-so-ugly-ducks, 9/6, 8/5)")
+    p.add_argument("--rows", action="store_true",
+                   help="print the game's pay rows in the order --pays takes them")
     p.add_argument("--hold", default=None, metavar="CARDS",
-                   help='a dealt hand, e.g. "As 2d 2h Ts 5s": rank its 32 holds')
+                   help='a dealt hand, e.g. "As 2d 2h Ts 5s" (the joker is Jk): rank its 32 holds')
     p.add_argument("--top", type=int, default=8, help="holds shown with --hold (default 8)")
+    p.add_argument("--strategy", action="store_true",
+                   help="a strategy chart in players' words, with its exact cost")
+    p.add_argument("--tie-break", choices=TIE_BREAKS, default="fewer-drawn",
+                   help="which of two holds of equal EV is played (default fewer-drawn)")
     p.add_argument("--threads", type=int, default=1, help="threads for the analysis")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on stderr (shown only when stderr is a terminal)")
@@ -41,28 +49,39 @@ def _table_arg(args: argparse.Namespace) -> Any:
     from pedron.videopoker import pay_table
 
     if args.pays is None:
-        return pay_table("jacks-or-better-9-6" if args.game == "jacks-or-better"
-                         else "full-pay-deuces-wild", game=args.game)
+        return pay_table(args.game or "deuces-wild")
     return pay_table(args.pays, game=args.game)
 
 
 def cmd_videopoker(args: argparse.Namespace) -> int:
     from pedron.errors import PedronValueError
-    from pedron.videopoker import analyse, best_hold
+    from pedron.videopoker import GAMES, MAX_THREADS, analyse, best_hold
+    from pedron.videopoker.analysis import format_hand
 
     if args.top < 1:
         raise PedronValueError(f"--top must be at least 1, got {args.top}")
+    if not 1 <= args.threads <= MAX_THREADS:
+        raise PedronValueError(f"--threads must be 1..{MAX_THREADS}, got {args.threads}")
+    if args.rows:
+        game = GAMES[args.game or "deuces-wild"]
+        if args.json:
+            print(json.dumps([r.as_dict() for r in game.rows], indent=2))
+            return 0
+        listed = [(str(i), r.label, str(r.pays)) for i, r in enumerate(game.rows, 1)]
+        print(f"{game.title} ({game.wilds} wild cards), rows in --pays order:\n"
+              + table(("#", "row", "full pay"), listed, right=(0, 2)))
+        return 0
     paytable = _table_arg(args)
     name = paytable.name or "/".join(str(p) for p in paytable.pays if p)
     if args.hold is not None:
-        holds = best_hold(args.hold, paytable)
+        holds = best_hold(args.hold, paytable, tie_break=args.tie_break)
         if args.json:
             print(json.dumps({"pay_table": paytable.as_dict(),
                               "holds": [h.as_dict() for h in holds]}, indent=2))
             return 0
-        rows = [(format_cards(h.held) or "-", format_cards(h.discard) or "(stand pat)",
+        rows = [(format_hand(h.held) or "-", format_hand(h.discard) or "(stand pat)",
                  f"{float(h.value):.6f}", str(h.value)) for h in holds[: args.top]]
-        dealt = format_cards(holds[0].held + holds[0].discard)
+        dealt = format_hand(holds[0].held + holds[0].discard)
         print(f"{dealt} under {name}: best hold first (exact EV per unit bet)\n"
               + table(("hold", "discard", "EV", "exact"), rows, right=(2,)))
         return 0
@@ -75,16 +94,34 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
                   f"({time.perf_counter() - start:.2f} s)", end="\n" if done == total else "",
                   file=sys.stderr, flush=True)
 
-    result = analyse(paytable, threads=args.threads, progress=progress)
+    if args.strategy:
+        from pedron.videopoker import strategy_chart
+
+        def steps(step: int, total: int) -> None:
+            if show:
+                print(f"\r{name}: ordering the chart, step {step:,} "
+                      f"({time.perf_counter() - start:.2f} s)", end="\n" if step == total else "",
+                      file=sys.stderr, flush=True)
+
+        chart = strategy_chart(paytable, progress=steps)
+        if args.json:
+            print(json.dumps(chart.as_dict(), indent=2))
+        else:
+            print(chart.text())
+        return 0
+    result = analyse(paytable, threads=args.threads, tie_break=args.tie_break,
+                     progress=progress)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
     lines = []
-    for (cls, n), pay in zip(result.class_counts.items(), paytable.pays, strict=True):
+    pays = dict(zip(paytable.labels, paytable.pays, strict=True))
+    for label, n in result.counts.items():
+        pay = pays.get(label, 0)
         p = n / result.combinations
-        lines.append((cls.label, str(pay), f"{n:,}", f"{p:.8f}", f"{float(pay) * p:.6f}"))
+        lines.append((label, str(pay), f"{n:,}", f"{p:.8f}", f"{float(pay) * p:.6f}"))
     print(f"{name}, played perfectly: return {result.return_float:.6%} "
           f"(exactly {result.return_}), variance {float(result.variance):.4f}\n"
-          + table(("class", "pays", "combinations", "probability", "return"), lines,
+          + table(("row", "pays", "combinations", "probability", "return"), lines,
                   right=(1, 2, 3, 4)))
     return 0

@@ -717,7 +717,10 @@ def analyse_batch(
     from pedron._kernels._common import rows_in_threads, threads_count
     from pedron.errors import ArrayError
 
-    arr = np.asarray(hands)
+    try:
+        arr = np.asarray(hands)
+    except (ValueError, TypeError):  # ragged rows, objects numpy cannot hold as an array
+        raise ArrayError("hands must be an (n, 5) array of card ints") from None
     if arr.ndim != 2 or arr.shape[1] != 5:
         raise ArrayError(f"hands must be an (n, 5) array, not shape {arr.shape}")
     if arr.dtype.kind not in "iu":

@@ -17,28 +17,36 @@ lower discard mask (position ``i`` of the hand counting ``2**i``).
 
 from __future__ import annotations
 
+import itertools
 import math
+import numbers
+import re
+import threading
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import exact_int
+from pedron._exact import exact_flag, exact_int, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
-from pedron.diablo.outcomes import Outcome, outcome_classes
+from pedron.diablo.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
 
 if TYPE_CHECKING:
     from pedron.diablo.draw import DrawOption
 
-__all__ = ["Beat", "Custom", "ExpectedStrength", "Objective", "PayTable"]
+__all__ = ["WILDS", "Beat", "Custom", "DeckTables", "ExpectedStrength", "Objective", "PayTable",
+           "deck_tables"]
 
 _VALUE_TABLES: dict[tuple[Any, bool], tuple[Any, Any, int]] = {}
 _SUBSET_SUMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _LAST_VALUES: list[tuple[Any, bool, Any]] = [(None, False, None)]
+_CACHE_LOCK = threading.Lock()  # the caches above are shared by every thread
 
 
 class Objective:
@@ -61,40 +69,44 @@ class Objective:
         last = _LAST_VALUES[0]
         if last[0] is self and last[1] == wild:  # the same objective as the last call
             return last[2]
-        cache = _VALUE_TABLES.get((self, wild))
+        with _CACHE_LOCK:
+            cache = _VALUE_TABLES.get((self, wild))
         if cache is None:
             kind, pays, below, at, tn, td, _ = self.kernel_args(wild)
             cache = _dk.value_tables(wild, kind, pays, below, at, tn, td)
-            if len(_VALUE_TABLES) > 64:  # a bounded cache: objectives come and go
-                _VALUE_TABLES.clear()
-            _VALUE_TABLES[(self, wild)] = cache
+            with _CACHE_LOCK:
+                if len(_VALUE_TABLES) > 64:  # a bounded cache: objectives come and go
+                    _VALUE_TABLES.clear()
+                _VALUE_TABLES[(self, wild)] = cache
         _LAST_VALUES[0] = (self, wild, cache)
         return cache
 
     def cached_subset_sums(self, wild: bool) -> tuple[Any, ...] | None:
         """The subset sums if :meth:`subset_sums` has built them, else None."""
-        return _SUBSET_SUMS.get(("sums", self, wild))
+        with _CACHE_LOCK:
+            return _SUBSET_SUMS.get(("sums", self, wild))
 
     def subset_sums(self, wild: bool) -> tuple[Any, ...]:
         """Sums of this objective's per-hand value over the five-card hands
         containing each set of 0..5 cards (for many hands without dead cards:
         the value of every exchange by inclusion-exclusion; cached)."""
         key = ("sums", self, wild)
-        cache = _SUBSET_SUMS.get(key)
+        with _CACHE_LOCK:
+            cache = _SUBSET_SUMS.get(key)
         if cache is None:
             from pedron._kernels import videopoker as _vp
 
-            if self.kind == 1:
-                tables, _ = _vp.class_tables(wild)
-                _, pays, *_ = self.kernel_args(wild)
-                v5 = np.asarray(pays, dtype=np.int64)[tables[0]]
+            if isinstance(self, PayTable):
+                self.kernel_args(wild)
+                _, v5 = self.hand_values()
             else:
                 val = self.value_tables(wild)[0]
                 v5 = val[_vp.hand_strengths(wild)]
             cache = _vp.subset_sums(np.ascontiguousarray(v5, dtype=np.int64))
-            if len(_SUBSET_SUMS) >= 4:  # about 24 MB each
-                _SUBSET_SUMS.clear()
-            _SUBSET_SUMS[key] = cache
+            with _CACHE_LOCK:
+                if len(_SUBSET_SUMS) >= 4:  # about 24 MB each
+                    _SUBSET_SUMS.clear()
+                _SUBSET_SUMS[key] = cache
         return cache
 
 
@@ -120,70 +132,224 @@ class ExpectedStrength(Objective):
         return "ExpectedStrength()"
 
 
+_MAX_TEXT = 100      # characters of a numeric string
+_MAX_EXPONENT = 40   # |decimal exponent| of a numeric string or Decimal
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]?\d+/\d+")
+
+
 def _rational(x: Any, what: str) -> Fraction:
-    if isinstance(x, bool) or not isinstance(x, (Rational, float, str)):
-        raise PedronTypeError(f"{what} must be a number, not {type(x).__name__}")
-    if isinstance(x, float) and not math.isfinite(x):
-        raise PedronValueError(f"{what} must be finite, not {x}")
-    try:
+    """``x`` read exactly as a Fraction: ints (numpy's too), Fractions, finite
+    floats (their exact binary value), finite Decimals and numeric text
+    (``"2.5"``, ``"5/2"``, ``"1e3"``); refused before any work whose size the
+    input decides (a string of a billion digits, an exponent of a billion)."""
+    if isinstance(x, bool):
+        raise PedronTypeError(f"{what} must be a number, not a bool")
+    if isinstance(x, numbers.Integral):
+        return Fraction(exact_int(x, what))
+    if isinstance(x, numbers.Rational):
+        return Fraction(exact_int(x.numerator, what), exact_int(x.denominator, what))
+    if isinstance(x, Decimal):
+        if not x.is_finite():
+            raise PedronValueError(f"{what} must be finite, not {x}")
+        _sign, digits, exponent = x.as_tuple()
+        if len(digits) > _MAX_TEXT or not -_MAX_EXPONENT <= int(exponent) <= _MAX_EXPONENT:
+            raise PedronValueError(f"{what}: {len(digits)} digits, exponent {exponent}: "
+                                   f"too long or too large to be a payout")
         return Fraction(x)
-    except (ValueError, ZeroDivisionError):
-        raise PedronValueError(f"{what} is not a number: {x!r}") from None
+    if isinstance(x, str):
+        text = x.strip()
+        if len(text) > _MAX_TEXT or not _NUMBER.fullmatch(text):
+            raise PedronValueError(f"{what} is not a number: {x[:40]!r}")
+        _mantissa, _, power = text.lower().partition("e")
+        if power and not -_MAX_EXPONENT <= int(power) <= _MAX_EXPONENT:
+            raise PedronValueError(f"{what}: exponent {power} is out of range "
+                                   f"(-{_MAX_EXPONENT}..{_MAX_EXPONENT})")
+        try:
+            return Fraction(text)
+        except ZeroDivisionError:
+            raise PedronValueError(f"{what} divides by zero: {x!r}") from None
+    if isinstance(x, numbers.Real):  # floats, numpy's included
+        try:
+            f = float(x)
+        except (TypeError, ValueError, OverflowError):
+            raise PedronTypeError(f"{what}: {type(x).__name__} is not a plain number") from None
+        if not math.isfinite(f):
+            raise PedronValueError(f"{what} must be finite, not {f}")
+        if type(x) is not float and not isinstance(x, float) and f != x:
+            raise PedronValueError(f"{what}: {x!r} does not convert exactly")
+        return Fraction(f)
+    raise PedronTypeError(f"{what} must be a number, not {type(x).__name__}")
+
+
+WILDS = ("none", "deuces", "joker")
+"""The decks a pay table is played with: 52 cards, 52 with the deuces wild,
+53 with a wild joker."""
+MAX_ROWS = 64
+"""The most rows a pay table has."""
+MAX_SCALED_PAY = 1 << 39
+"""The largest payout, times the common denominator of the payouts, that
+the kernels count with exactly in 64-bit arithmetic (a hand's payout summed
+over every deal, times the draws' common weight, must fit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTables:
+    """A deck's pay-independent tables (built once per process, read-only).
+
+    Attributes: ``wilds`` (one of :data:`WILDS`), ``cards`` (52 or 53),
+    ``descriptors`` (per five-card hand, by colex rank, its category, ranks
+    and wild cards: see :mod:`pedron._kernels.videopoker`), ``deals`` and
+    ``deal_weights`` (one deal per suit class and the class size),
+    ``hands`` (the five-card hands: C(cards, 5)) and ``weight`` (the weight
+    of one deal, a multiple of every number of draws).
+    """
+
+    wilds: str
+    cards: int
+    descriptors: Any
+    deals: Any
+    deal_weights: Any
+    hands: int
+    weight: int
+
+    @property
+    def combinations(self) -> int:
+        """Weighted combinations of a whole game: hands x weight."""
+        return self.hands * self.weight
+
+
+_DECKS: dict[str, DeckTables] = {}
+_DECKS_LOCK = threading.Lock()
+
+
+def deck_tables(wilds: str) -> DeckTables:
+    """The tables of a deck (:data:`WILDS`), built on first use (about 0.1 s)."""
+    if wilds not in WILDS:
+        raise PedronValueError(f"wilds is one of {', '.join(WILDS)}, not {wilds!r}")
+    with _DECKS_LOCK:  # one build per deck, whatever the threads
+        tables = _DECKS.get(wilds)
+        if tables is None:
+            from pedron._kernels import videopoker as _vp
+
+            mode = WILDS.index(wilds)
+            desc, reps, weights = _vp.build_deck(mode)
+            for a in (desc, reps, weights):
+                a.flags.writeable = False
+            cards = 53 if wilds == "joker" else 52
+            hands, weight = _vp.deck_numbers(cards)
+            tables = DeckTables(wilds, cards, desc, reps, weights, hands, weight)
+            _DECKS[wilds] = tables
+    return tables
+
+
+def _row_of(rows: tuple[PayRow, ...]) -> Any:
+    """For every descriptor (16 bits), the index of the first row it matches
+    (``len(rows)``: none)."""
+    d = np.arange(1 << 16, dtype=np.uint32)
+    cat, rank, kicker, wilds = d & 15, (d >> 4) & 15, (d >> 8) & 15, d >> 12
+    out = np.full(1 << 16, len(rows), dtype=np.uint8)
+    for i in range(len(rows) - 1, -1, -1):  # the first match wins: write the last first
+        row = rows[i]
+        hit = cat == HANDS[row.hand]
+        if row.hand == "royal flush":
+            hit &= rank == 12
+        elif row.hand == "four deuces":
+            hit &= wilds == 4
+        if row.ranks is not None:
+            hit &= np.isin(rank, sorted(row.ranks))
+        if row.kicker is not None:
+            hit &= np.isin(kicker, sorted(row.kicker))
+        if row.wild is not None:
+            hit &= (wilds > 0) == row.wild
+        out[hit] = i
+    return out
 
 
 class PayTable(Objective):
-    """A payout for every outcome class of one mode (deuces wild or natural).
+    """A video-poker pay table: rows of final hands and their payouts.
 
-    ``pays`` maps :class:`~pedron.diablo.outcomes.Outcome` to a payout, or
-    lists payouts for the mode's classes best first (:func:`outcome_classes`);
-    a shorter list pays 0 on the classes left over. Payouts are exact
-    (ints, Fractions, decimal strings; floats are taken at their exact
-    binary value) and per unit bet, the amount returned including the bet:
-    ``1`` on jacks or better is "even money back". ``name`` is for display.
+    ``pays`` is a list of :class:`~pedron.diablo.outcomes.PayRow` (a pay
+    table by what the game pays: ``PayRow("four of a kind", Fraction(400),
+    ranks="A", kicker="2-4")``), or payouts for the outcome classes of a mode
+    best first (:func:`outcome_classes`; a shorter list pays 0 on the classes
+    left over), or a mapping :class:`~pedron.diablo.outcomes.Outcome` ->
+    payout. A hand is paid by the first row it matches; hands no row matches
+    pay 0. ``wilds`` is the deck (:data:`WILDS`: ``"none"``, ``"deuces"``,
+    ``"joker"``); ``wild=True``/``False`` says ``"deuces"``/``"none"`` (the
+    default is deuces wild). ``name`` is for display.
+
+    Payouts are exact (ints, numpy ints, Fractions, Decimals, numeric text;
+    floats at their exact binary value), at least 0, per unit bet and the
+    amount returned including the bet: ``1`` on jacks or better is "even
+    money back". Scaled to a common denominator each must stay below
+    :data:`MAX_SCALED_PAY`; a bad payout is an error naming its row.
+
+    The draw advisor (:mod:`pedron.diablo.draw`) ranks by the outcome
+    classes: it takes the tables made of them (``wilds`` "none" or
+    "deuces"); the video-poker analysis takes every table.
 
     >>> PayTable([800, 200, 25, 15, 9, 5, 3, 2, 2, 1], wild=True).pay(Outcome.FLUSH)
     Fraction(2, 1)
     """
 
-    __slots__ = ("_scale", "_scaled", "name", "pays", "wild")
+    __slots__ = ("_scale", "_scaled", "name", "pays", "rows", "wild", "wilds")
     kind = 1
     pays: tuple[Fraction, ...]
+    rows: tuple[PayRow, ...]
     wild: bool
+    wilds: str
     name: str | None
     _scale: int
     _scaled: tuple[int, ...]
 
     def __init__(
-        self, pays: Mapping[Outcome, Any] | Iterable[Any], *, wild: bool = True,
-        name: str | None = None,
+        self, pays: Mapping[Outcome, Any] | Iterable[Any], *, wild: bool | None = None,
+        wilds: str | None = None, name: str | None = None,
     ) -> None:
-        if type(wild) is not bool:
-            raise PedronTypeError(f"wild must be a bool, not {type(wild).__name__}")
-        classes = outcome_classes(wild)
+        deck = _wilds_arg(wild, wilds)
+        if name is not None:
+            name = exact_str(name, "name")
         if isinstance(pays, Mapping):
+            if deck == "joker":
+                raise PedronValueError("a joker table is a list of PayRows")
+            classes = outcome_classes(deck == "deuces")
             bad = [k for k in pays if k not in classes]
             if bad:
-                mode = "deuces-wild" if wild else "natural"
-                raise PedronValueError(f"not a {mode} outcome class: {bad[0]!r}")
-            values = [_rational(pays.get(c, 0), f"pay for {c.label}") for c in classes]
+                raise PedronValueError(f"not a {deck}-deck outcome class: {bad[0]!r}")
+            rows = tuple(r.with_pays(_rational(pays.get(c, 0), f"pay for {c.label}"))
+                         for r, c in zip(outcome_rows(deck == "deuces"), classes, strict=True))
         elif isinstance(pays, (str, bytes)) or not isinstance(pays, Iterable):
             raise PedronTypeError(
-                f"pays must be a mapping or a list of payouts, not {type(pays).__name__}"
+                f"pays must be a list of PayRows or payouts, or a mapping, "
+                f"not {type(pays).__name__}"
             )
         else:
-            given = [_rational(p, f"payout {i + 1}") for i, p in enumerate(pays)]
-            if not given or len(given) > len(classes):
-                raise PedronValueError(
-                    f"pays: 1..{len(classes)} payouts (one per class, best first), "
-                    f"got {len(given)}"
-                )
-            values = given + [Fraction(0)] * (len(classes) - len(given))
-        scale = math.lcm(*(v.denominator for v in values))
-        scaled = tuple(int(v * scale) for v in values)
-        if any(abs(x) >= 1 << 40 for x in scaled):
-            raise PedronValueError("pays: payouts too large or too finely divided")
-        object.__setattr__(self, "pays", tuple(values))
-        object.__setattr__(self, "wild", wild)
+            given = list(itertools.islice(pays, MAX_ROWS + 1))  # never read without end
+            if given and all(isinstance(r, PayRow) for r in given):
+                rows = tuple(given)
+                if len(rows) > MAX_ROWS:
+                    raise PedronValueError(f"pays: at most {MAX_ROWS} rows, got more")
+            elif any(isinstance(r, PayRow) for r in given):
+                raise PedronTypeError("pays: either PayRows or payouts, not both")
+            else:
+                if deck == "joker":
+                    raise PedronValueError("a joker table is a list of PayRows")
+                base = outcome_rows(deck == "deuces")
+                if not given or len(given) > len(base):
+                    raise PedronValueError(
+                        f"pays: 1..{len(base)} payouts (one per class, best first), "
+                        f"got {len(given) if len(given) <= MAX_ROWS else 'more'}"
+                    )
+                values = [_rational(p, f"payout {i + 1} ({base[i].label})")
+                          for i, p in enumerate(given)]
+                values += [Fraction(0)] * (len(base) - len(values))
+                rows = tuple(r.with_pays(v) for r, v in zip(base, values, strict=True))
+        _check_rows(rows, deck)
+        scale, scaled = _scaled(rows)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "pays", tuple(r.pays for r in rows))
+        object.__setattr__(self, "wilds", deck)
+        object.__setattr__(self, "wild", deck == "deuces")
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_scale", scale)
         object.__setattr__(self, "_scaled", scaled)
@@ -191,42 +357,112 @@ class PayTable(Objective):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"PayTable is immutable (cannot set {name!r})")
 
+    def with_pays(self, pays: Iterable[Any], *, name: str | None = None) -> PayTable:
+        """The same rows with other payouts, in row order (a shorter list
+        pays 0 on the rows left over)."""
+        if isinstance(pays, (str, bytes)) or not isinstance(pays, Iterable):
+            raise PedronTypeError(f"pays must be a list of payouts, not {type(pays).__name__}")
+        given = list(itertools.islice(pays, len(self.rows) + 1))
+        if not given or len(given) > len(self.rows):
+            raise PedronValueError(f"pays: 1..{len(self.rows)} payouts (one per row, in the "
+                                   f"table's order), got {len(given)}")
+        values = [_rational(p, f"payout {i + 1} ({self.rows[i].label})")
+                  for i, p in enumerate(given)]
+        values += [Fraction(0)] * (len(self.rows) - len(values))
+        rows = [r.with_pays(v) for r, v in zip(self.rows, values, strict=True)]
+        return PayTable(rows, wilds=self.wilds, name=name)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every row in words, in order."""
+        return tuple(r.label for r in self.rows)
+
+    @property
+    def is_classes(self) -> bool:
+        """Whether the rows are the outcome classes of the mode (the tables
+        the draw advisor ranks by)."""
+        if self.wilds == "joker":
+            return False
+        base = outcome_rows(self.wild)
+        return len(base) == len(self.rows) and all(
+            a.same_hands(b) for a, b in zip(base, self.rows, strict=True))
+
     @property
     def classes(self) -> tuple[Outcome, ...]:
-        """The outcome classes paid on, best first (aligned with :attr:`pays`)."""
+        """The outcome classes paid on, best first (aligned with :attr:`pays`);
+        only for a table made of the classes (:attr:`is_classes`)."""
+        if not self.is_classes:
+            raise PedronValueError("this pay table pays by its own rows, not by the outcome "
+                                   "classes: see .rows")
         return outcome_classes(self.wild)
 
-    def pay(self, outcome: Outcome) -> Fraction:
-        """The payout of one outcome class."""
+    def pay(self, outcome: Outcome | str) -> Fraction:
+        """The payout of one outcome class, or of a row by its label."""
+        if isinstance(outcome, str):
+            for r in self.rows:
+                if r.label == outcome:
+                    return r.pays
+            raise PedronValueError(f"no row {outcome!r} in this pay table")
         try:
             return self.pays[self.classes.index(outcome)]
         except ValueError:
             raise PedronValueError(f"{outcome!r} is not a class of this pay table") from None
 
+    def hand_values(self) -> tuple[Any, Any]:
+        """Per five-card hand of the deck (by colex rank) its row (uint8;
+        ``len(rows)`` for none) and its scaled payout (int64: the payout times
+        :attr:`scale`)."""
+        from pedron._kernels import videopoker as _vp
+
+        deck = deck_tables(self.wilds)
+        row5 = np.empty(deck.hands, dtype=np.uint8)
+        v5 = np.empty(deck.hands, dtype=np.int64)
+        pays = np.array((*self._scaled, 0), dtype=np.int64)
+        _vp.hand_rows(deck.descriptors, self.row_lookup(), pays, row5, v5)
+        return row5, v5
+
+    def row_lookup(self) -> Any:
+        """For every hand descriptor (16 bits: category, rank, kicker and
+        wild cards, as :mod:`pedron._kernels.videopoker` packs them), the index
+        of the first row it matches (``len(rows)``: none), as uint8."""
+        return _row_of(self.rows)
+
+    @property
+    def scale(self) -> int:
+        """The common denominator of the payouts."""
+        return self._scale
+
     def as_dict(self) -> dict[str, Any]:
-        """Plain data: the name, the mode and the payout of every class (as text)."""
+        """Plain data: the name, the deck and every row (payouts as text)."""
         return {
             "name": self.name,
             "wild": self.wild,
-            "pays": {c.name.lower(): str(p) for c, p in zip(self.classes, self.pays, strict=True)},
+            "wilds": self.wilds,
+            "pays": {r.label: str(r.pays) for r in self.rows},
+            "rows": [r.as_dict() for r in self.rows],
         }
 
     def kernel_args(self, wild: bool) -> tuple[Any, ...]:
+        if not self.is_classes:
+            raise PedronValueError(
+                "the draw advisor ranks by outcome classes; this pay table pays by its own "
+                "rows (use pedron.videopoker.best_hold)")
         if wild != self.wild:
             mode = "deuces-wild" if self.wild else "natural"
             raise PedronValueError(f"a {mode} pay table cannot rank a wild={wild} analysis")
         return (1, self._scaled, None, None, 0, 1, self._scale)
 
     def value(self, option: DrawOption) -> Fraction:
+        self.kernel_args(option.wild)
         counts = option.class_count_values
         total = sum(p * n for p, n in zip(self._scaled, counts, strict=True))
         return Fraction(total, option.outcomes * self._scale)
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is PayTable and other.pays == self.pays and other.wild == self.wild)
+        return type(other) is PayTable and other.rows == self.rows and other.wilds == self.wilds
 
     def __hash__(self) -> int:
-        return hash((self.pays, self.wild))
+        return hash((self.rows, self.wilds))
 
     def __repr__(self) -> str:
         shown = len(self.pays)
@@ -234,7 +470,54 @@ class PayTable(Objective):
             shown -= 1
         body = "/".join(str(p) for p in self.pays[:shown])
         label = f"{self.name!r}, " if self.name else ""
-        return f"PayTable({label}{body}, wild={self.wild})"
+        deck = f"wild={self.wild}" if self.wilds != "joker" else "wilds='joker'"
+        return f"PayTable({label}{body}, {deck})"
+
+
+def _wilds_arg(wild: Any, wilds: Any) -> str:
+    if wilds is not None:
+        deck = exact_str(wilds, "wilds")
+        if deck not in WILDS:
+            raise PedronValueError(f"wilds is one of {', '.join(WILDS)}, not {deck!r}")
+        if wild is not None and exact_flag(wild, "wild") != (deck == "deuces"):
+            raise PedronValueError(f"wild={wild} contradicts wilds={deck!r}")
+        return deck
+    if wild is None:
+        return "deuces"
+    return "deuces" if exact_flag(wild, "wild") else "none"
+
+
+def _check_rows(rows: tuple[PayRow, ...], deck: str) -> None:
+    for i, r in enumerate(rows, 1):
+        what = f"pays: row {i} ({r.label})"
+        if r.pays < 0:
+            raise PedronValueError(f"{what} pays {r.pays}: payouts are at least 0")
+        if r.wild is not None and deck == "none":
+            raise PedronValueError(f"{what}: no wild cards in a wilds='none' game")
+        if r.hand == "four deuces" and deck != "deuces":
+            raise PedronValueError(f"{what}: four deuces are a deuces-wild hand")
+
+
+def _scaled(rows: tuple[PayRow, ...]) -> tuple[int, tuple[int, ...]]:
+    """The common denominator and the payouts times it, each checked to be
+    exact in the kernels (the first row that breaks the bound is named)."""
+    scale = 1
+    for i, r in enumerate(rows, 1):
+        scale = math.lcm(scale, r.pays.denominator)
+        if scale > MAX_SCALED_PAY:
+            raise PedronValueError(
+                f"pays: row {i} ({r.label}) pays {r.pays}: the payouts' common denominator "
+                f"passes {MAX_SCALED_PAY:,} (2**39), too fine to count exactly")
+    scaled = []
+    for i, r in enumerate(rows, 1):
+        x = r.pays.numerator * (scale // r.pays.denominator)
+        if x > MAX_SCALED_PAY:
+            raise PedronValueError(
+                f"pays: row {i} ({r.label}) pays {r.pays}: too large to count exactly "
+                f"(at most {MAX_SCALED_PAY:,} (2**39) after scaling to the common "
+                f"denominator {scale})")
+        scaled.append(x)
+    return scale, tuple(scaled)
 
 
 class Beat(Objective):
