@@ -14,12 +14,16 @@ import time
 from pedron.match import match
 
 ROWS = [
+    ("diablo", 3, {"rule": "rule", "open2": "rule:open=two_pair", "call": "rule:call=trips"},
+     None),
     ("diablo", 3, {"rule": "rule", "open2": "rule:open=two_pair", "random": "random"}, None),
     ("diablo", 5, {"rule": "rule", "open2": "rule:open=two_pair"},
      ["rule", "open2", "open2", "open2", "open2"]),
     ("diablo", 7, {"rule": "rule", "trips": "rule:open=trips"},
      ["rule", "trips", "trips", "trips", "trips", "trips", "trips"]),
-    ("diamondback", 2, {"odds": "odds", "odds.2": "odds:margin=0.2"}, None),
+    ("diamondback", 2, {"odds": "odds", "bold": "odds:aggression=3,stop=0.3"}, None),
+    ("diamondback", 3, {"odds": "odds", "bold": "odds:aggression=3,stop=0.3"},
+     ["odds", "bold", "bold"]),
 ]
 
 
@@ -41,7 +45,7 @@ def main() -> int:
         name = next(iter(bots))
         d, p = runs[0][0].score(name), runs[1][0].score(name)
         print(f"| {game} | {players} | {name} | {d.mean:+.3f} ± {d.ci95:.3f} | "
-              f"{p.mean:+.3f} ± {p.ci95:.3f} | {p.ci95 / d.ci95:.2f} | "
+              f"{p.mean:+.3f} ± {p.ci95:.3f} | {p.ci95 / d.ci95 if d.ci95 else float('inf'):.2f} | "
               f"{runs[0][1]:.0f} / {runs[1][1]:.0f} |", flush=True)
     return 0
 

@@ -21,6 +21,8 @@ the hands are dealt (card removal included).
 
 import numpy as np
 
+from pedron.errors import PedronValueError
+
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
@@ -280,7 +282,7 @@ cdef class CfrTree:
                  chance, outcome, has, scheme="dcfr"):
         cdef int n = len(kind)
         if scheme not in ("dcfr", "cfr+"):
-            raise ValueError(f"scheme must be 'dcfr' or 'cfr+', not {scheme!r}")
+            raise PedronValueError(f"scheme must be 'dcfr' or 'cfr+', not {scheme!r}")
         self.scheme = scheme
         cdef int depth
         arrays = {
@@ -300,13 +302,13 @@ cdef class CfrTree:
         oc = np.ascontiguousarray(outcome, dtype=np.int8)
         hs = np.ascontiguousarray(has, dtype=np.uint8)
         if ch.shape != (NH, NH) or oc.shape != (NH, NH) or hs.shape != (NH, NRANK):
-            raise ValueError("chance and outcome must be 14 x 14, has 14 x 5")
+            raise PedronValueError("chance and outcome must be 14 x 14, has 14 x 5")
         if not np.isfinite(ch).all() or (ch < 0).any() or abs(ch.sum() - 1.0) > 1e-9:
-            raise ValueError("chance must be probabilities summing to 1")
+            raise PedronValueError("chance must be probabilities summing to 1")
         if ((oc < 0) | (oc > 2)).any():
-            raise ValueError("an outcome is 0, 1 or 2")
+            raise PedronValueError("an outcome is 0, 1 or 2")
         if not np.isfinite(arrays["u"]).all():
-            raise ValueError("payoffs must be finite")
+            raise PedronValueError("payoffs must be finite")
         self._arrays = arrays
         self.nodes = n
         self.depth = depth
@@ -316,7 +318,7 @@ cdef class CfrTree:
         sizes = np.where(kd == SHARED, cnt, NH * cnt)
         self.slots = int(sizes[dec].sum()) if dec.any() else 0
         if dec.any() and not (arrays["slot"][dec] + sizes[dec] <= self.slots).all():
-            raise ValueError("slots overlap the regret table's end")
+            raise PedronValueError("slots overlap the regret table's end")
         # (player 1's copies have his hand first; the outcome stays seat 0's: u's index)
         self.chance_array = np.stack([ch, ch.T.copy()])
         self.outcome_array = np.stack([oc, oc.T.copy()]).astype(np.int8)
@@ -372,7 +374,7 @@ cdef class CfrTree:
         discounted CFR (``scheme="dcfr"``: DCFR with alpha 1.5, beta 0, gamma 2) or CFR+
         (regrets clamped at 0, linear averaging)."""
         if iterations < 0:
-            raise ValueError("iterations must be at least 0")
+            raise PedronValueError("iterations must be at least 0")
         cdef double* ones = <double*> malloc(2 * NH * sizeof(double))
         cdef double* out
         cdef long long i
@@ -444,31 +446,31 @@ def _check_tree(arrays, int n):
     """Every index in range and every node but the root the child of one earlier node, so
     the walk never leaves its arrays; returns the tree's depth."""
     if n < 1:
-        raise ValueError("a tree has at least its root")
+        raise PedronValueError("a tree has at least its root")
     for name in ("kind", "player", "first", "count", "slot", "term"):
         if len(arrays[name]) != n:
-            raise ValueError(f"{name} must have one entry per node")
+            raise PedronValueError(f"{name} must have one entry per node")
     kind, cnt, first = arrays["kind"], arrays["count"], arrays["first"]
     edges = len(arrays["child"])
     if len(arrays["rank"]) != edges:
-        raise ValueError("rank must have one entry per edge")
+        raise PedronValueError("rank must have one entry per edge")
     if ((kind < 0) | (kind > 2)).any() or ((arrays["player"] < 0) | (arrays["player"] > 1)).any():
-        raise ValueError("a node's kind is 0, 1 or 2 and its player 0 or 1")
+        raise PedronValueError("a node's kind is 0, 1 or 2 and its player 0 or 1")
     dec = kind != TERMINAL
     if (cnt[dec] < 1).any() or (first[dec] < 0).any() or (first[dec] + cnt[dec] > edges).any():
-        raise ValueError("a decision's children must lie in the edge arrays")
+        raise PedronValueError("a decision's children must lie in the edge arrays")
     if ((arrays["rank"] < -1) | (arrays["rank"] >= NRANK)).any():
-        raise ValueError("an edge's rank is -1 or 0..4")
+        raise PedronValueError("an edge's rank is -1 or 0..4")
     if len(arrays["mask"]) != 2 * n or (arrays["mask"] >> NH).any():
-        raise ValueError("mask must be nodes x 2 sets of the 14 hands")
+        raise PedronValueError("mask must be nodes x 2 sets of the 14 hands")
     terms = len(arrays["u"]) // 6
     if len(arrays["u"]) != terms * 6:
-        raise ValueError("u must be terminals x 2 x 3")
+        raise PedronValueError("u must be terminals x 2 x 3")
     t = arrays["term"][~dec]
     if ((t < 0) | (t >= terms)).any():
-        raise ValueError("a terminal's row must lie in u")
+        raise PedronValueError("a terminal's row must lie in u")
     if (arrays["slot"][dec] < 0).any():
-        raise ValueError("a slot is at least 0")
+        raise PedronValueError("a slot is at least 0")
     cdef const signed char[::1] kd = kind
     cdef const int[::1] fs = first
     cdef const int[::1] ct = cnt
@@ -484,11 +486,11 @@ def _check_tree(arrays, int n):
         for e in range(fs[i], fs[i] + ct[i]):
             c = ch[e]
             if c <= i or c >= n:
-                raise ValueError("a child must be a later node")
+                raise PedronValueError("a child must be a later node")
             pa[c] += 1
             dp[c] = dp[i] + 1
             if dp[c] > deepest:
                 deepest = dp[c]
     if parents[0] != 0 or (n > 1 and (parents[1:] != 1).any()):
-        raise ValueError("every node but the root must have exactly one parent")
+        raise PedronValueError("every node but the root must have exactly one parent")
     return deepest

@@ -28,7 +28,8 @@ def register(sub: Any) -> None:
         "the same table on one core, a process pool or a Dask cluster.",
         epilog=EPILOG,
     )
-    p.add_argument("game", choices=("diablo", "diamondback"))
+    p.add_argument("game", choices=("diablo", "diamondback"), help="the game: diablo or "
+                   "diamondback")
     p.add_argument("--bots", nargs="+", metavar="SPEC", required=True,
                    help="two or more bot specs (random, rule[:open=two_pair,...], odds[:...], "
                    "or a.module.BotClass[:key=value]); each is named by its spec")

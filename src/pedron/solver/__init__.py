@@ -100,7 +100,7 @@ def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
                 items: list[Any] = [int(x) for x in bet_sizes.replace(",", ";").split(";")
                                     if x.strip()]
             except ValueError:
-                raise PedronValueError(f"bet sizes must be whole amounts such as '1;2;4', "
+                raise PedronValueError(f"bet_sizes must be whole amounts such as '1;2;4', "
                                        f"not {bet_sizes!r}") from None
         else:
             try:
@@ -110,7 +110,7 @@ def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
         for x in items:
             _whole("a bet size", x, 1)
         if not items or items != sorted(set(items)):
-            raise PedronValueError(f"bet sizes must be increasing, without repeats: "
+            raise PedronValueError(f"bet_sizes must be increasing, without repeats: "
                                    f"{bet_sizes!r}")
         sizes = tuple(items)
     return GameSpec(stacks, variant, sizes, carry, tie_rule)

@@ -184,6 +184,9 @@ class Graph:
 #: Most distinct betting states the engine is asked about before a hand is refused as
 #: too large to solve (the largest solvable trees have a few thousand).
 MAX_STATES = 50_000
+#: Most moves at one decision: past it the tree has more than 2**MAX_MOVES nodes (each
+#: bet can be followed by the rest), so the hand is refused at once.
+MAX_MOVES = 256
 
 
 def _hands_for(dealer_wins: int) -> dict[int, list[int]]:
@@ -242,6 +245,10 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
                 f"stacks {spec.stacks}: the hand has more than {max_states:,} betting states "
                 "(far beyond what fits in memory); solve smaller stacks or fewer --bet-sizes")
         legal = [int(i) for i in np.flatnonzero(actions.mask(view))]
+        if len(legal) > MAX_MOVES:
+            raise PedronValueError(
+                f"stacks {spec.stacks}: a decision has {len(legal):,} moves, so the tree has "
+                f"more than 2**{MAX_MOVES} nodes; solve smaller stacks or fewer --bet-sizes")
         for d in three[1:]:
             other = [int(i) for i in np.flatnonzero(actions.mask(d.view(d.to_act)))]
             if d.to_act != seat or (other != legal and not set(other) | set(legal) <= {
@@ -332,11 +339,11 @@ def count(graph: Graph) -> Size:
                     n = 0
                 elif s.kind == "reveal":
                     after = s.moves[0][2]
-                    n = held[s0 + 1, s1 + 1, s.player] + sum(
+                    n = held[s0 + 1][s1 + 1][s.player] + sum(
                         memo[(id(after), r, s1) if s.player == 0 else (id(after), s0, r)]
                         for r in range(5))
                 else:
-                    n = (1 if s.shared else held[s0 + 1, s1 + 1, s.player]) + sum(
+                    n = (1 if s.shared else held[s0 + 1][s1 + 1][s.player]) + sum(
                         memo[id(c), s0, s1] for _, _, c in s.moves)
                 memo[id(s), s0, s1] = n
     root = graph.root
@@ -346,10 +353,10 @@ def count(graph: Graph) -> Size:
     return Size(root.nodes, root.edges, root.terminals, root.slots, root.depth, sets, total)
 
 
-def _held_counts() -> np.ndarray:
+def _held_counts() -> list[list[list[int]]]:
     """``[shown0 + 1, shown1 + 1, p]``: how many hands ``p`` can hold (see hand_masks)."""
     masks = _mask_table(chance_table())
-    return np.vectorize(lambda m: bin(int(m)).count("1"))(masks)
+    return [[[bin(int(m)).count("1") for m in row] for row in plane] for plane in masks]
 
 
 @dataclass
