@@ -31,7 +31,7 @@ def _pedron(stacks: int, variant: str, target: float, sizes: str) -> dict[str, A
     spec = game_spec(stacks, variant, sizes or None)
     t0 = time.perf_counter()
     found = estimate(spec)
-    s = solve(spec, target=target, estimated=found, check_every=10)
+    s = solve(spec, target=target, estimated=found)
     total = time.perf_counter() - t0
     # the pure iteration rate, apart from the NashConv measures
     from pedron._kernels.cfr import CfrTree
@@ -101,6 +101,7 @@ def main() -> int:
     parser.add_argument("--target", type=float, default=0.001,
                         help="NashConv target, as a fraction of the stack")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--append", action="store_true", help="add the rows to --json's")
     parser.add_argument("--one", nargs=5, metavar=("CASE", "STACKS", "VARIANT", "TARGET",
                                                    "SIZES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -122,14 +123,18 @@ def main() -> int:
                                   args.variant, repr(target), args.bet_sizes or "-"],
                                  capture_output=True, text=True, check=True)
             r = json.loads(run.stdout.strip().splitlines()[-1])
-            r.update(case=case, stacks=stacks, variant=args.variant, target=target)
+            r.update(case=case, stacks=stacks, variant=args.variant, target=target,
+                     bet_sizes=args.bet_sizes)
             rows.append(r)
             per = f"{r['per_iteration'] * 1000:.3g} ms" if "per_iteration" in r else "-"
             print(f"| {stacks} | {case} | {r['nash_conv']:.2g} | {r['iterations']:,} | "
                   f"{r['seconds']:.2f} | {per} | {r['max_rss'] / 2**20:,.0f} MiB |",
                   flush=True)
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+        path = Path(args.json)
+        if args.append and path.exists():
+            rows = json.loads(path.read_text()) + rows
+        path.write_text(json.dumps(rows, indent=1) + "\n")
     return 0
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +51,18 @@ def move_text(role: str, kind: str, amount: int = 0, rank: int | None = None) ->
     return f"{role}:{kind}{amount}" if amount else f"{role}:{kind}"
 
 
-def key_text(role: str, ranks: Sequence[int], moves: Sequence[str]) -> str:
+@cache
+def _held(ranks: tuple[int, ...]) -> str:
+    return "".join(sorted(RANK_CODES[r] for r in ranks)) or "-"
+
+
+def key_text(role: str, ranks: Sequence[int], moves: Sequence[str] | str) -> str:
     """An information set's key from its parts: the role, the ranks held (any order;
-    none before the deal) and the moves so far (:func:`move_text`)."""
-    held = "".join(sorted(RANK_CODES[r] for r in ranks)) or "-"
-    return " ".join([role, held, *moves])
+    none before the deal) and the moves so far (:func:`move_text`; or already joined by
+    spaces)."""
+    tail = moves if isinstance(moves, str) else " ".join(moves)
+    held = _held(tuple(ranks))
+    return f"{role} {held} {tail}" if tail else f"{role} {held}"
 
 
 def info_key(view: Any) -> str:

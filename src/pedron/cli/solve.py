@@ -186,7 +186,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         solution = solve(spec, iterations=args.iterations, target=target,
                          max_memory=limit, progress=None if args.quiet else bar,
-                         estimated=found, check_every=_check_every(found.size.nodes))
+                         estimated=found)
     finally:
         bar.close()
     path = write_strategy(solution, out)
@@ -215,12 +215,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
               "(carry lost: not zero-sum, no bound)")
     print(f"time: {solution.seconds['total']:.1f} s; strategy written to {path}")
     return 0
-
-
-def _check_every(nodes: int) -> int:
-    """Iterations between NashConv measures (each costs about two iterations): about a
-    second's work apart on large trees, more often on small ones."""
-    return max(10, min(200, 2_000_000 // max(nodes, 1)))
 
 
 def _openspiel(args: argparse.Namespace, spec: Any, out: Path, target: float,

@@ -42,7 +42,6 @@ from pedron.solver.tree import (
     count,
     expand,
     has_table,
-    infosets,
     outcome_table,
 )
 
@@ -51,7 +50,7 @@ __all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_
 
 #: Seconds per expanded node and iteration, measured (docs/performance.md): the time
 #: estimate is this times the nodes (an upper figure: nodes no hand reaches are skipped).
-SECONDS_PER_NODE_ITERATION = 6e-8
+SECONDS_PER_NODE_ITERATION = 2.5e-7
 
 ProgressFn = Callable[[int, float, float], None]
 
@@ -206,7 +205,7 @@ def solve(
     *,
     iterations: int = 100_000,
     target: float | None = None,
-    check_every: int = 50,
+    check_every: int = 200,
     max_memory: int | None = None,
     progress: ProgressFn | None = None,
     estimated: Estimate | None = None,
@@ -214,7 +213,8 @@ def solve(
     """Solve ``spec``'s hand with CFR+ until its NashConv is at most ``target`` chips
     (default: 0.1% of the stack), or ``iterations`` have run.
 
-    The NashConv is measured every ``check_every`` iterations (and at the end);
+    The NashConv is measured after 10 iterations, then an eighth of the iterations
+    done apart, at most ``check_every`` (and at the end);
     ``progress(iterations, nash_conv, seconds)`` is called then. A hand whose predicted
     peak memory exceeds ``max_memory`` bytes (default :func:`memory_limit`) is refused
     before anything is allocated. ``estimated``: :func:`estimate`'s answer, if the
@@ -250,7 +250,9 @@ def solve(
     best: list[float] = [0.0, 0.0]
     done = 0
     while done < iterations:
-        step = min(check_every, iterations - done)
+        # (measures a tenth of the way apart, at most check_every: each costs about two
+        # iterations, and a stop overshoots the target by at most an eighth)
+        step = min(check_every, max(10, done // 8), iterations - done)
         tree.run(step)
         done += step
         values, best = tree.values()
@@ -271,39 +273,69 @@ def solve(
 def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[int, str]
               ) -> dict[str, list[list[float]]]:
     """Every information set's average strategy, as encoding indexes and probabilities
-    (rounded to 6 decimals; uniform over the legal actions where never played)."""
+    (rounded to 6 decimals; uniform over the legal actions where never played).
+
+    Normalised for a block of nodes at a time with numpy (every regret-table entry of a
+    hand he cannot hold, or of a reveal of a rank he does not hold, stays 0); the keys
+    are :func:`pedron.bots.equilibrium.key_text`'s."""
+    from pedron.bots.equilibrium import key_text
+    from pedron.solver.tree import _mask_table, prefixes
+
     out: dict[str, list[list[float]]] = {}
     nh = len(HANDS)
-    low = np.array([h[0] for h in HANDS])
-    high = np.array([h[1] for h in HANDS])
-    for node, hands, keys in infosets(arrays, chance, roles):
-        if not hands:  # (no hand can be dealt to reach it: no information set)
-            continue
-        k = int(arrays.count[node])
-        e0 = int(arrays.first[node])
-        base = int(arrays.slot[node])
-        ranks = arrays.rank[e0:e0 + k].astype(np.int64)
-        if hands == [-1]:  # shared (before the deal)
-            block = total[base:base + k].reshape(1, k)
-            legal = np.ones((1, k), dtype=bool)
-            codes = np.broadcast_to(arrays.codes[e0:e0 + k], (1, k))
-        else:
-            block = total[base:base + nh * k].reshape(nh, k)[hands]
-            rows = np.array(hands, dtype=np.int64)
-            reveal = ranks >= 0
-            lo, hi = low[rows][:, None], high[rows][:, None]
-            legal = ~reveal[None, :] | (ranks[None, :] == lo) | (ranks[None, :] == hi)
-            codes = np.where(reveal[None, :], np.where(ranks[None, :] == lo, 3, 4),
-                             arrays.codes[e0:e0 + k][None, :])
-        block = np.where(legal, block, 0.0)
-        sums = block.sum(axis=1, keepdims=True)
-        uniform = legal / legal.sum(axis=1, keepdims=True)
-        probs = np.where(sums > 0, block / np.where(sums > 0, sums, 1.0), uniform)
-        probs = np.round(probs, 6)
-        for j, key in enumerate(keys):
-            take = np.flatnonzero(legal[j])
-            order = take[np.argsort(codes[j][take], kind="stable")]
-            out[key] = [[int(codes[j][a]), float(probs[j][a])] for a in order]
+    has = has_table().astype(bool)
+    masks = _mask_table(chance)
+    moves = prefixes(arrays)
+    kind, count_, first, slot = arrays.kind, arrays.count, arrays.first, arrays.slot
+    decisions = np.flatnonzero(kind != 0)
+    for start in range(0, len(decisions), 20_000):
+        nodes = decisions[start:start + 20_000]
+        shared = kind[nodes] == 2
+        rows_per = np.where(shared, 1, nh)
+        k = count_[nodes].astype(np.int64)
+        # one row per (node, hand): its start in the table, its node, its hand
+        row_node = np.repeat(nodes, rows_per)
+        row_hand = np.concatenate([np.arange(r) for r in rows_per]) if len(nodes) else \
+            np.zeros(0, np.int64)
+        row_k = count_[row_node].astype(np.int64)
+        row_start = slot[row_node] + row_hand * row_k
+        # every entry of those rows: its row, its action
+        entry_row = np.repeat(np.arange(len(row_node)), row_k)
+        entry_action = np.arange(len(entry_row)) - np.repeat(np.cumsum(row_k) - row_k, row_k)
+        values = total[np.repeat(row_start, row_k) + entry_action]
+        edge = first[row_node][entry_row] + entry_action
+        rank = arrays.rank[edge].astype(np.int64)
+        hand = row_hand[entry_row]
+        legal = (rank < 0) | np.where(rank >= 0, has[np.minimum(hand, nh - 1),
+                                                     np.maximum(rank, 0)], False)
+        sums = np.bincount(entry_row, weights=values, minlength=len(row_node))
+        counts = np.bincount(entry_row, weights=legal, minlength=len(row_node))
+        probs = np.where(sums[entry_row] > 0, values / np.where(sums > 0, sums, 1)[entry_row],
+                         legal / np.maximum(counts, 1)[entry_row])
+        lo = np.array([h[0] for h in HANDS])[np.minimum(hand, nh - 1)]
+        codes = np.where(rank < 0, arrays.codes[edge], np.where(rank == lo, 3, 4))
+        probs_l = np.round(probs, 6).tolist()
+        codes_l = codes.tolist()
+        legal_l = legal.tolist()
+        ends = np.cumsum(row_k).tolist()
+        row = 0
+        for j, node in enumerate(nodes.tolist()):
+            p = int(arrays.player[node])
+            role = roles[p]
+            tail = moves[node]
+            if shared[j]:
+                held = [-1]
+            else:
+                bits = int(masks[arrays.shown[node][0] + 1, arrays.shown[node][1] + 1, p])
+                held = [h for h in range(nh) if (bits >> h) & 1]
+            rows = 1 if shared[j] else nh
+            for h in range(rows):
+                r = row + h
+                if h in held or held == [-1]:
+                    a, b = ends[r] - int(k[j]), ends[r]
+                    key = key_text(role, () if held == [-1] else HANDS[h], tail)
+                    out[key] = [[codes_l[e], probs_l[e]] for e in range(a, b) if legal_l[e]]
+            row += rows
     return out
 
 

@@ -40,7 +40,7 @@ from pedron.diamondback.odds import deck_counts
 from pedron.errors import PedronValueError
 
 __all__ = ["HANDS", "GameSpec", "Graph", "TreeArrays", "build_graph", "chance_table",
-           "count", "expand", "hand_value"]
+           "count", "expand", "hand_value", "infosets", "prefixes"]
 
 #: The 14 hands as (lower rank, higher rank), ranks 0 Priest .. 4 Magician.
 HANDS: tuple[tuple[int, int], ...] = tuple(
@@ -496,6 +496,20 @@ def expand(graph: Graph) -> TreeArrays:
                       label, labels, shown)
 
 
+def prefixes(arrays: TreeArrays) -> list[str]:
+    """Each node's moves from the root as the keys write them (space-separated), built
+    in one pass: a node's parent comes before it."""
+    out = [""] * len(arrays.kind)
+    labels = arrays.labels
+    parent = arrays.parent.tolist()
+    label = arrays.label.tolist()
+    for i in range(1, len(out)):
+        before = out[parent[i]]
+        text = labels[label[i]]
+        out[i] = f"{before} {text}" if before else text
+    return out
+
+
 def infosets(arrays: TreeArrays, chance: np.ndarray, roles: dict[int, str]
              ) -> Iterator[tuple[int, list[int], list[str]]]:
     """``(node, hands, keys)`` per decision node: the hands its player can be dealt there
@@ -503,13 +517,14 @@ def infosets(arrays: TreeArrays, chance: np.ndarray, roles: dict[int, str]
     before the deal) and their keys, as :func:`pedron.bots.equilibrium.info_key` names
     their views."""
     masks = _mask_table(chance)
+    moves = prefixes(arrays)
     for i in np.flatnonzero(arrays.kind != 0).tolist():
         p = int(arrays.player[i])
         role = roles[p]
-        moves = arrays.path(i)
+        tail = moves[i]
         if arrays.kind[i] == 2:
-            yield i, [-1], [key_text(role, (), moves)]
+            yield i, [-1], [key_text(role, (), tail)]
             continue
         held = int(masks[arrays.shown[i][0] + 1, arrays.shown[i][1] + 1, p])
         hands = [h for h in range(len(HANDS)) if (held >> h) & 1]
-        yield i, hands, [key_text(role, HANDS[h], moves) for h in hands]
+        yield i, hands, [key_text(role, HANDS[h], tail) for h in hands]
