@@ -1,9 +1,9 @@
 """A Diamondback bot that plays a solved equilibrium from a strategy file.
 
-``pedron solve diamondback`` (or :func:`pedron.spiel.solve.solve`) writes the
-file: the settings solved (players, stacks, bet sizes, rules), and for every
-information set the probabilities of each action of the environments'
-encoding (:class:`pedron.encodings.DiamondbackActions`). An information set
+``pedron solve diamondback`` (:func:`pedron.solver.solve`, or OpenSpiel's
+:func:`pedron.spiel.solve.solve`) writes the file: the settings solved
+(players, stacks, bet sizes, rules), and for every information set the
+probabilities of each action of the environments' encoding (:class:`pedron.encodings.DiamondbackActions`). An information set
 is named by :func:`info_key`, made from the player's own view only.
 
 As a simulation bot: ``"pedron.bots.equilibrium.EquilibriumBot:file=strategy.json"``.

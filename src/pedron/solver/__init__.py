@@ -54,6 +54,10 @@ SECONDS_PER_NODE_ITERATION = 2.5e-7
 
 ProgressFn = Callable[[int, float, float], None]
 
+#: Decision nodes normalised at once when the strategy is written (its temporary arrays,
+#: about 25 MB at most, are in the tree module's BASE_BYTES).
+_BLOCK = 4_000
+
 
 def memory_limit() -> int:
     """The bytes a solve may use by default: four fifths of the memory available now
@@ -184,13 +188,17 @@ class Solution:
         return (-self.best[1], self.best[0])
 
     def to_json(self) -> dict[str, Any]:
+        from pedron.encodings import DiamondbackActions
+
         spec = self.spec
         rules = spec.rules()
+        # (the encoding's sizes, as the OpenSpiel solver's files give them: every amount)
+        sizes = DiamondbackActions(rules, 2 * spec.stacks, spec.bet_sizes).sizes
         return {
             "format": FORMAT, "version": 1, "game": "diamondback", "solver": "pedron-cfr+",
             "params": spec.params(), "rules": rules.to_json(),
             "settings": {"players": 2, "stacks": [spec.stacks, spec.stacks],
-                         "bet_sizes": list(spec.bet_sizes or ()), "dealer": 0,
+                         "bet_sizes": list(sizes), "dealer": 0,
                          "carry": spec.carry},
             "iterations": self.iterations, "nash_conv": self.nash_conv,
             "exploitability": self.exploitability, "values": self.values,
@@ -288,8 +296,8 @@ def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[in
     moves = prefixes(arrays)
     kind, count_, first, slot = arrays.kind, arrays.count, arrays.first, arrays.slot
     decisions = np.flatnonzero(kind != 0)
-    for start in range(0, len(decisions), 20_000):
-        nodes = decisions[start:start + 20_000]
+    for start in range(0, len(decisions), _BLOCK):
+        nodes = decisions[start:start + _BLOCK]
         shared = kind[nodes] == 2
         rows_per = np.where(shared, 1, nh)
         k = count_[nodes].astype(np.int64)

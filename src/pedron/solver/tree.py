@@ -55,7 +55,7 @@ _EDGE_BYTES = 4 + 1 + 4
 _TERM_BYTES = 48
 _SLOT_BYTES = 2 * 8
 _KEY_BYTES = 700
-BASE_BYTES = 80 << 20
+BASE_BYTES = 100 << 20
 
 
 @dataclass(frozen=True)
