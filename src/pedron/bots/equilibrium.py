@@ -3,8 +3,9 @@
 ``pedron solve diamondback`` (:func:`pedron.solver.solve`, or OpenSpiel's
 :func:`pedron.spiel.solve.solve`) writes the file: the settings solved
 (players, stacks, bet sizes, rules), and for every information set the
-probabilities of each action of the environments' encoding (:class:`pedron.encodings.DiamondbackActions`). An information set
-is named by :func:`info_key`, made from the player's own view only.
+probabilities of each action of the environments' encoding
+(:class:`pedron.encodings.DiamondbackActions`). An information set is named by
+:func:`info_key`, made from the player's own view only.
 
 As a simulation bot: ``"pedron.bots.equilibrium.EquilibriumBot:file=strategy.json"``.
 At a hand the file does not cover (other stacks, more players, a carried-over
