@@ -37,12 +37,10 @@ def supported(low: float, high: float) -> str:
     return f"[{low:+.4f}, {high:+.4f}]"
 
 
-def general(value: float, nash_conv: float) -> str:
-    """A value known to within ``nash_conv`` (no bound: not zero-sum): the digits it allows."""
-    digits = 1
-    while digits < 6 and 10 ** -(digits + 1) >= nash_conv:
-        digits += 1
-    return f"{value:+.{digits}f} ± {nash_conv:.0e}"
+def general(value: float) -> str:
+    """A value of a general-sum setting (carry ``lost``): no interval holds the game's
+    value there (its equilibria may differ), so four decimals of this equilibrium's."""
+    return f"{value:.4f}"
 
 
 def solve_all(path: Path, nash_conv: float) -> list[dict[str, Any]]:
@@ -82,7 +80,7 @@ def tables(rows: list[dict[str, Any]]) -> str:
                 continue
             lo, hi = a["bounds"]
             second = (supported(*b["bounds"]) if b["bounds"] is not None
-                      else general(b["dealer_value"], b["nash_conv"]))
+                      else general(b["dealer_value"]))
             out.append(
                 f"| {stacks} | {supported(lo, hi)} | [{lo:+.6f}, {hi:+.6f}] | {second} | "
                 f"{a['nash_conv']:.1e} / {b['nash_conv']:.1e} | {a['nodes']:,} / "

@@ -54,7 +54,7 @@ _NODE_BYTES = 1 + 1 + 4 + 4 + 8 + 4 + 4 + 4 + 4 + 2
 _EDGE_BYTES = 4 + 1 + 4
 _TERM_BYTES = 48
 _SLOT_BYTES = 2 * 8
-_KEY_BYTES = 700
+_KEY_BYTES = 900
 BASE_BYTES = 100 << 20
 
 
