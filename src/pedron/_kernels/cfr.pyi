@@ -2,7 +2,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
+@disjoint_base
 class CfrTree:
     slots: int
     nodes: int
