@@ -5,6 +5,7 @@ NashConv of the strategy it writes; the command's checks and its progress."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -373,6 +374,8 @@ def test_cli_mistakes_are_one_line_exit_2_before_any_work(args, text):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+@pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="the sanitizers' shadow memory is not the solver's")
 def test_the_memory_prediction_covers_the_peak(tmp_path):
     # (VmHWM, the peak of this process's own memory map: ru_maxrss would count the test
     # process the child was forked from)
