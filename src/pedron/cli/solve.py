@@ -105,8 +105,8 @@ class SolveProgress:
     """The solve's progress on ``stream`` (stderr): iterations, NashConv against the
     target, elapsed seconds and an estimate of the time left, from the rate the NashConv
     has been falling (a power law through the last two measures) and capped by the time
-    the remaining iterations take. Redrawn in place on a terminal, a line every
-    ``every`` seconds otherwise."""
+    the remaining iterations take. On a terminal a bar (:meth:`fraction`) and the line,
+    redrawn in place; a plain line every ``every`` seconds otherwise."""
 
     def __init__(self, target: float, iterations: int, stream: TextIO | None = None,
                  every: float = 10.0, tty: bool | None = None) -> None:
@@ -137,6 +137,19 @@ class SolveProgress:
         need = i1 * (n1 / max(self.target, 1e-300)) ** (1 / slope) if slope > 0 else math.inf
         return min((need - i1) * rate, cap)
 
+    def fraction(self) -> float:
+        """How far the solve is, 0..1: the NashConv's fall from its first measure to the
+        target on a log scale (it falls about as a power of the iterations), or the
+        iterations done of the most, whichever is further."""
+        done, nash_conv, _ = self.points[-1]
+        first = self.points[0][1]
+        part = done / self.iterations
+        if nash_conv <= self.target:
+            return 1.0
+        if first > nash_conv > 0 and first > self.target > 0:
+            part = max(part, math.log(first / nash_conv) / math.log(first / self.target))
+        return min(max(part, 0.0), 1.0)
+
     def __call__(self, done: int, nash_conv: float, seconds: float) -> None:
         self.points.append((done, nash_conv, seconds))
         now = time.monotonic()
@@ -148,7 +161,8 @@ class SolveProgress:
         text = (f"iteration {done:,}/{self.iterations:,}: NashConv {nash_conv:.6f} chips "
                 f"(target {self.target:g}), {seconds:,.1f} s{eta}")
         if self.tty:
-            self.stream.write(f"\r{text}   ")
+            filled = round(self.fraction() * 20)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {text}   ")
             self.shown = True
         else:
             self.stream.write(text + "\n")
