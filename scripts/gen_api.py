@@ -32,6 +32,8 @@ MODULES = [
     "pedron.bench",
     "pedron.testing",
     "pedron.bots.equilibrium",
+    "pedron.match",
+    "pedron.solver",
     "pedron.encodings",
     "pedron.envs.diamondback_v0",
     "pedron.envs.diablo_v0",

@@ -29,9 +29,15 @@ FORBIDDEN = {
     "bots": {"envs", "spiel", "simulation", "cli", "bench"},
     "envs": {"simulation", "cli", "bench", "spiel"},
     "spiel": {"simulation", "cli", "bench"},
-    "simulation": {"cli"},
+    "simulation": {"cli", "match"},
+    "solver": {"envs", "spiel", "simulation", "cli", "bench", "match"},
+    "match": {"cli", "spiel", "envs", "bench", "solver"},
     "text": {"cli"},
 }
+# The solver and duplicate matches sit above the bots: nothing below imports them.
+for _layer in ("_kernels", "errors", "_exact", "engine", "diablo", "diamondback", "encodings",
+               "bots"):
+    FORBIDDEN[_layer] |= {"solver", "match"}
 
 
 def layer_of(path: Path) -> str:

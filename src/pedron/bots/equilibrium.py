@@ -1,10 +1,11 @@
 """A Diamondback bot that plays a solved equilibrium from a strategy file.
 
-``pedron solve diamondback`` (or :func:`pedron.spiel.solve.solve`) writes the
-file: the settings solved (players, stacks, bet sizes, rules), and for every
-information set the probabilities of each action of the environments'
-encoding (:class:`pedron.encodings.DiamondbackActions`). An information set
-is named by :func:`info_key`, made from the player's own view only.
+``pedron solve diamondback`` (:func:`pedron.solver.solve`, or OpenSpiel's
+:func:`pedron.spiel.solve.solve`) writes the file: the settings solved
+(players, stacks, bet sizes, rules), and for every information set the
+probabilities of each action of the environments' encoding
+(:class:`pedron.encodings.DiamondbackActions`). An information set is named by
+:func:`info_key`, made from the player's own view only.
 
 As a simulation bot: ``"pedron.bots.equilibrium.EquilibriumBot:file=strategy.json"``.
 At a hand the file does not cover (other stacks, more players, a carried-over
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +28,42 @@ from pedron.engine import LegalAction
 from pedron.engine.seats import from_left
 from pedron.errors import PedronValueError
 
-__all__ = ["FORMAT", "EquilibriumBot", "info_key", "load_strategy"]
+__all__ = ["FORMAT", "EquilibriumBot", "info_key", "key_text", "load_strategy", "move_text",
+           "roles_of"]
 
 FORMAT = "pedron.strategy"
 _MOVES = frozenset(("ante", "match", "fold", "bet", "stop", "reveal"))
+
+
+def roles_of(view: Any) -> dict[int, str]:
+    """Each seat's role in the keys: ``D`` the dealer, ``N0``, ``N1``... the others in
+    turn from the dealer's left."""
+    dealer = view.dealer
+    # (before the deal, in Dealer's Diamondback, nobody is dealt in yet: seats from the left)
+    order = view.dealt_in or from_left(dealer, len(view.stacks))
+    return {s: ("D" if s == dealer else f"N{i}") for i, s in enumerate(order)}
+
+
+def move_text(role: str, kind: str, amount: int = 0, rank: int | None = None) -> str:
+    """One move in a key: ``D:bet2``, ``N0:match2``, ``D:stop``, ``N0:revealK`` (a
+    revealed card by its rank only)."""
+    if kind == "reveal":
+        return f"{role}:reveal{RANK_CODES[rank] if rank is not None else '?'}"
+    return f"{role}:{kind}{amount}" if amount else f"{role}:{kind}"
+
+
+@cache
+def _held(ranks: tuple[int, ...]) -> str:
+    return "".join(sorted(RANK_CODES[r] for r in ranks)) or "-"
+
+
+def key_text(role: str, ranks: Sequence[int], moves: Sequence[str] | str) -> str:
+    """An information set's key from its parts: the role, the ranks held (any order;
+    none before the deal) and the moves so far (:func:`move_text`; or already joined by
+    spaces)."""
+    tail = moves if isinstance(moves, str) else " ".join(moves)
+    held = _held(tuple(ranks))
+    return f"{role} {held} {tail}" if tail else f"{role} {held}"
 
 
 def info_key(view: Any) -> str:
@@ -39,24 +73,15 @@ def info_key(view: Any) -> str:
 
     The stacks are not in the key: a strategy file is for the stacks it was solved at.
     """
-    me = view.seat
-    dealer = view.dealer
-    # (before the deal, in Dealer's Diamondback, nobody is dealt in yet: seats from the left)
-    order = view.dealt_in or from_left(dealer, len(view.stacks))
-    roles = {s: ("D" if s == dealer else f"N{i}") for i, s in enumerate(order)}
-    ranks = "".join(sorted(RANK_CODES[RANK_OF_ID[c]] for c in view.my_cards)) or "-"
-    parts = [roles.get(me, "?"), ranks]
+    roles = roles_of(view)
+    moves = []
     for r in view.history:
-        kind = r.kind
-        if kind not in _MOVES:
+        if r.kind not in _MOVES:
             continue
-        text = f"{roles.get(r.seat, '?')}:{kind}"
-        if kind == "reveal":
-            text += RANK_CODES[RANK_OF_ID[r.cards[0]]]
-        elif r.amount:
-            text += str(r.amount)
-        parts.append(text)
-    return " ".join(parts)
+        role = roles.get(r.seat, "?")
+        rank = RANK_OF_ID[r.cards[0]] if r.kind == "reveal" else None
+        moves.append(move_text(role, r.kind, r.amount, rank))
+    return key_text(roles.get(view.seat, "?"), [RANK_OF_ID[c] for c in view.my_cards], moves)
 
 
 def load_strategy(path: str | Path) -> dict[str, Any]:

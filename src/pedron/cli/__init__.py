@@ -1,7 +1,7 @@
 """The ``pedron`` command (also ``python -m pedron``).
 
 Subcommands: ``eval``, ``odds``, ``draw``, ``bench``, ``play``, ``deal``,
-``simulate``. Nothing prints a traceback. Exit status:
+``simulate``, ``match``, ``solve``. Nothing prints a traceback. Exit status:
 
 * 0: done;
 * 1: pedron itself failed (one line saying so; set ``PEDRON_TRACEBACK=1`` for
@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 import pedron
 from pedron.cli import commands, play
+from pedron.cli import match as match_cmd
 from pedron.cli import simulate as simulate_cmd
 from pedron.cli import solve as solve_cmd
 from pedron.cli import videopoker as videopoker_cmd
@@ -211,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=commands.cmd_deal)
 
     simulate_cmd.register(sub)
+    match_cmd.register(sub)
     solve_cmd.register(sub)
     videopoker_cmd.register(sub)
     return parser

@@ -1,29 +1,66 @@
-"""``pedron solve diamondback``: solve one heads-up hand with OpenSpiel's CFR+ and write the
-strategy file that ``EquilibriumBot`` plays (needs ``pip install 'pedron[rl]'``)."""
+"""``pedron solve diamondback``: solve one heads-up hand and write the strategy file that
+``EquilibriumBot`` plays: with pedron's compiled CFR (the default, no extra needed) or
+OpenSpiel's CFR+ (``--solver openspiel``, needs ``pip install 'pedron[rl]'``).
+
+Every option is checked before any work starts (the output path too); the tree's size
+and the memory it needs are stated first, and a hand that will not fit is refused.
+Progress goes to stderr: a line redrawn in place on a terminal, a plain line every
+``--every`` seconds otherwise.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
-from typing import Any
+import time
+from pathlib import Path
+from typing import Any, TextIO
 
 from pedron.errors import PedronValueError
 
-__all__ = ["cmd_solve", "register"]
+__all__ = ["SolveProgress", "cmd_solve", "register"]
+
+
+def _whole(low: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+    return parse
+
+
+def _chips(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of chips is needed, not {text!r}") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be a NashConv of at least 0 chips, got {text}")
+    return value
 
 
 def register(sub: Any) -> None:
     """Add the ``solve`` subcommand to the ``pedron`` parser."""
+    from pedron.cli import EPILOG
+
     p = sub.add_parser(
         "solve",
-        help="solve heads-up Diamondback with OpenSpiel's CFR+ and write a strategy file",
-        description="Compute an equilibrium of one heads-up Diamondback hand (OpenSpiel's "
-        "CFR+ on the game's tree), report its exploitability and the value of the deal, and "
-        "write the strategy file that pedron.bots.equilibrium.EquilibriumBot plays.",
+        help="solve heads-up Diamondback (compiled CFR) and write a strategy file",
+        description="Compute an equilibrium of one heads-up Diamondback hand, report its "
+        "NashConv and the value of the deal, and write the strategy file that "
+        "pedron.bots.equilibrium.EquilibriumBot plays. The tree's size and the memory it "
+        "needs are stated before the solve starts; a hand that will not fit is refused.",
+        epilog=EPILOG,
     )
     p.add_argument("game", choices=("diamondback",), help="the game to solve: diamondback")
-    p.add_argument("--stacks", type=int, default=4, help="chips each (default 4)")
+    p.add_argument("--stacks", type=_whole(1), default=4, help="chips each (default 4)")
     p.add_argument("--variant", choices=("normal", "dealers"), default="normal",
                    help="plain Diamondback, or Dealer's Diamondback (default normal)")
     p.add_argument("--bet-sizes", default="",
@@ -32,54 +69,215 @@ def register(sub: Any) -> None:
                    help="how a carried-over pot is valued (default split)")
     p.add_argument("--tie-rule", choices=("showdown", "split"), default="showdown",
                    help="the table's tie rule (default showdown)")
-    p.add_argument("--iterations", type=int, default=2000,
-                   help="most CFR+ iterations (default 2,000)")
-    p.add_argument("--target", type=float, default=None,
-                   help="stop once the exploitability is at most this many chips "
-                   "(default 0.05%% of the stack)")
+    p.add_argument("--iterations", type=_whole(1), default=100_000,
+                   help="most iterations (default 100,000)")
+    p.add_argument("--target", type=_chips, default=None,
+                   help="stop once the NashConv is at most this many chips "
+                   "(default 0.1%% of the stack)")
+    p.add_argument("--solver", choices=("pedron", "openspiel"), default="pedron",
+                   help="pedron's compiled CFR (default), or OpenSpiel's CFR+ (pedron[rl])")
+    p.add_argument("--max-memory", type=_whole(1), default=None, metavar="MIB",
+                   help="refuse a hand needing more than this many MiB (default: four "
+                   "fifths of the memory available)")
+    p.add_argument("--every", type=_chips, default=10.0, metavar="SECONDS",
+                   help="seconds between progress lines when stderr is not a terminal")
+    p.add_argument("--quiet", action="store_true", help="no size or progress on stderr")
     p.add_argument("-o", "--output", default="diamondback-strategy.json",
                    help="the strategy file to write (default diamondback-strategy.json)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=cmd_solve)
 
 
+def check_output(path: str) -> Path:
+    """The output path, refused now (a one-line usage error) if it cannot be written."""
+    out = Path(path)
+    folder = out.parent if str(out.parent) else Path(".")
+    if out.is_dir():
+        raise PedronValueError(f"--output {path}: is a directory")
+    if not folder.is_dir():
+        raise PedronValueError(f"--output {path}: no directory {str(folder)!r}")
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise PedronValueError(f"--output {path}: not writable")
+    return out
+
+
+class SolveProgress:
+    """The solve's progress on ``stream`` (stderr): iterations, NashConv against the
+    target, elapsed seconds and an estimate of the time left, from the rate the NashConv
+    has been falling (a power law through the last two measures) and capped by the time
+    the remaining iterations take. On a terminal a bar (:meth:`fraction`) and the line,
+    redrawn in place; a plain line every ``every`` seconds otherwise."""
+
+    def __init__(self, target: float, iterations: int, stream: TextIO | None = None,
+                 every: float = 10.0, tty: bool | None = None) -> None:
+        self.target = target
+        self.iterations = iterations
+        self.stream = stream if stream is not None else sys.stderr
+        if tty is None:
+            isatty = getattr(self.stream, "isatty", None)
+            tty = bool(isatty()) if callable(isatty) else False
+        self.tty = tty
+        self.every = every
+        self.last = -math.inf
+        self.points: list[tuple[int, float, float]] = []
+        self.shown = False
+
+    def left(self) -> float | None:
+        """Seconds to the target, estimated (None: not yet known)."""
+        if len(self.points) < 2:
+            return None
+        (i0, n0, _), (i1, n1, t1) = self.points[-2], self.points[-1]
+        rate = t1 / i1
+        cap = (self.iterations - i1) * rate
+        if n1 <= self.target:
+            return 0.0
+        if n0 <= n1 or n1 <= 0:
+            return cap
+        slope = math.log(n0 / n1) / math.log(i1 / i0)
+        need = i1 * (n1 / max(self.target, 1e-300)) ** (1 / slope) if slope > 0 else math.inf
+        return min((need - i1) * rate, cap)
+
+    def fraction(self) -> float:
+        """How far the solve is, 0..1: the NashConv's fall from its first measure to the
+        target on a log scale (it falls about as a power of the iterations), or the
+        iterations done of the most, whichever is further."""
+        done, nash_conv, _ = self.points[-1]
+        first = self.points[0][1]
+        part = done / self.iterations
+        if nash_conv <= self.target:
+            return 1.0
+        if first > nash_conv > 0 and first > self.target > 0:
+            part = max(part, math.log(first / nash_conv) / math.log(first / self.target))
+        return min(max(part, 0.0), 1.0)
+
+    def __call__(self, done: int, nash_conv: float, seconds: float) -> None:
+        self.points.append((done, nash_conv, seconds))
+        now = time.monotonic()
+        if not self.tty and now - self.last < self.every and done < self.iterations:
+            return
+        self.last = now
+        left = self.left()
+        eta = "" if left is None else f", about {left:,.0f} s left"
+        text = (f"iteration {done:,}/{self.iterations:,}: NashConv {nash_conv:.6f} chips "
+                f"(target {self.target:g}), {seconds:,.1f} s{eta}")
+        if self.tty:
+            filled = round(self.fraction() * 20)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {text}   ")
+            self.shown = True
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = False
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
+    from pedron.solver import estimate, game_spec
+
+    spec = game_spec(args.stacks, args.variant, args.bet_sizes or None, args.carry,
+                     args.tie_rule)
+    out = check_output(args.output)
+    target = args.target if args.target is not None else 0.001 * args.stacks
+    say = (lambda text: None) if args.quiet else (
+        lambda text: print(text, file=sys.stderr, flush=True))
+    if args.solver == "openspiel":
+        return _openspiel(args, spec, out, target, say)
+    from pedron.solver import memory_limit, solve, write_strategy
+
+    limit = args.max_memory * 2**20 if args.max_memory is not None else memory_limit()
+    found = estimate(spec)
+    say(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}): {found}")
+    if found.bytes > limit:
+        raise PedronValueError(
+            f"--stacks {args.stacks}: the tree has {found.size.nodes:,} nodes and needs about "
+            f"{found.bytes / 2**20:,.0f} MiB, more than the {limit / 2**20:,.0f} MiB allowed "
+            "(--max-memory); solve smaller stacks or fewer --bet-sizes")
+    bar = SolveProgress(target, args.iterations, every=args.every)
     try:
-        from pedron.spiel.solve import solve, write_strategy
-    except ImportError as exc:
-        raise PedronValueError(f"solving needs OpenSpiel: pip install 'pedron[rl]' ({exc})"
-                               ) from None
-    if args.stacks < 1:
-        raise PedronValueError(f"--stacks must be at least 1, not {args.stacks}")
-    params = {"players": 2, "stacks": args.stacks, "variant": args.variant,
-              "bet_sizes": args.bet_sizes, "carry": args.carry, "tie_rule": args.tie_rule}
-    target = args.target if args.target is not None else 0.0005 * args.stacks
-
-    def progress(iteration: int, exploitability: float) -> None:
-        if not args.json and sys.stderr.isatty():  # (a redrawn line only on a terminal)
-            print(f"\riteration {iteration}: exploitability {exploitability:.6f} chips",
-                  end="", file=sys.stderr, flush=True)
-
-    solution = solve(params, iterations=args.iterations, target=target, progress=progress,
-                     check_every=25)
-    if not args.json and sys.stderr.isatty():
-        print(file=sys.stderr)
-    path = write_strategy(solution, args.output)
+        solution = solve(spec, iterations=args.iterations, target=target,
+                         max_memory=limit, progress=None if args.quiet else bar,
+                         estimated=found)
+    finally:
+        bar.close()
+    path = write_strategy(solution, out)
+    bounds = solution.bounds
     summary = {
-        "file": str(path), "params": params, "iterations": solution.iterations,
-        "exploitability": solution.exploitability,
-        "exploitability_of_stack": solution.exploitability / args.stacks,
-        "dealer_value": solution.values[0], "nodes": solution.nodes,
-        "infosets": solution.infosets, "seconds": solution.seconds,
+        "file": str(path), "params": spec.params(), "solver": "pedron",
+        "iterations": solution.iterations, "nash_conv": solution.nash_conv,
+        "target": target, "exploitability": solution.exploitability,
+        "values": solution.values, "dealer_value": solution.values[0],
+        "dealer_value_bounds": None if bounds is None else list(bounds),
+        "nodes": solution.nodes, "infosets": solution.infosets,
+        "memory_predicted": found.bytes, "seconds": solution.seconds,
     }
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0
     print(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}, carry {args.carry}): "
           f"{solution.nodes:,} nodes, {solution.infosets:,} information sets")
-    print(f"CFR+ {solution.iterations} iterations: exploitability "
-          f"{solution.exploitability:.6f} chips ({100 * summary['exploitability_of_stack']:.4f}%"
-          f" of the stack)")
-    print(f"value of the deal to the dealer: {solution.values[0]:+.4f} chips per hand")
+    print(f"{solution.iterations:,} iterations: NashConv {solution.nash_conv:.6f} chips "
+          f"({100 * solution.nash_conv / args.stacks:.4f}% of the stack)")
+    if bounds is not None:
+        print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand "
+              f"(the equilibrium value lies in [{bounds[0]:+.6f}, {bounds[1]:+.6f}])")
+    else:
+        print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand "
+              "(carry lost: not zero-sum, no bound)")
+    print(f"time: {solution.seconds['total']:.1f} s; strategy written to {path}")
+    return 0
+
+
+def _openspiel(args: argparse.Namespace, spec: Any, out: Path, target: float,
+               say: Any) -> int:
+    try:
+        from pedron.spiel.solve import solve, write_strategy
+    except ImportError as exc:
+        raise PedronValueError(f"--solver openspiel needs OpenSpiel: pip install "
+                               f"'pedron[rl]' ({exc})") from None
+    from pedron.solver import estimate, memory_limit
+
+    # OpenSpiel's tree has chance nodes: about 80 of its nodes for one of pedron's, each
+    # about 1.5 kB while the EFG text is loaded (measured at 4 and 8 chips)
+    found = estimate(spec)
+    need = found.size.nodes * 80 * 1500
+    limit = args.max_memory * 2**20 if args.max_memory is not None else memory_limit()
+    say(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}), OpenSpiel's CFR+: "
+        f"{found.size.infosets:,} information sets; about {need / 2**20:,.0f} MiB")
+    if need > limit:
+        raise PedronValueError(
+            f"--stacks {args.stacks}: OpenSpiel's tree needs about {need / 2**20:,.0f} MiB, "
+            f"more than the {limit / 2**20:,.0f} MiB allowed (--max-memory); use --solver "
+            "pedron")
+    bar = SolveProgress(target, args.iterations, every=args.every)
+    start = time.perf_counter()
+
+    def progress(iteration: int, exploitability: float) -> None:
+        bar(iteration, 2 * exploitability, time.perf_counter() - start)
+
+    try:
+        solution = solve(spec.params(), iterations=args.iterations, target=target / 2,
+                         progress=None if args.quiet else progress, check_every=25)
+    finally:
+        bar.close()
+    path = write_strategy(solution, out)
+    summary = {
+        "file": str(path), "params": spec.params(), "solver": "openspiel",
+        "iterations": solution.iterations, "nash_conv": 2 * solution.exploitability,
+        "target": target, "exploitability": solution.exploitability,
+        "values": solution.values, "dealer_value": solution.values[0],
+        "nodes": solution.nodes, "infosets": solution.infosets, "seconds": solution.seconds,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    print(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}, carry {args.carry}), "
+          f"OpenSpiel's CFR+: {solution.nodes:,} nodes, {solution.infosets:,} information sets")
+    print(f"{solution.iterations:,} iterations: NashConv {2 * solution.exploitability:.6f} "
+          "chips")
+    print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand")
     print(f"time: {solution.seconds['total']:.1f} s; strategy written to {path}")
     return 0

@@ -50,17 +50,21 @@ def worker_versions(**_: Any) -> dict[str, Any]:
     return {"pedron": pedron.__version__, "stream_version": int(STREAM_VERSION)}
 
 
-def dask_unit(task: dict[str, Any]) -> dict[str, Any]:
-    """A work unit on a Dask worker: :func:`~pedron.simulation.core.run_chunk`, which
-    stops at its next session once the study has cancelled it.
+def dask_unit(task: dict[str, Any], run: Callable[..., dict[str, Any]] | None = None
+              ) -> dict[str, Any]:
+    """A work unit on a Dask worker: ``run(task, stop=...)`` (by default
+    :func:`~pedron.simulation.core.run_chunk`; :func:`pedron.match.run_sets` for a
+    match), which stops at its next session once the study has cancelled it.
 
     Dask cannot interrupt a running task; it only forgets it. Asking the worker's
     own record of the task (a dict look-up, no message) between sessions is what
     frees the worker's thread within a session of the cancellation.
     """
-    from pedron.simulation.core import run_chunk
+    if run is None:
+        from pedron.simulation.core import run_chunk
 
-    return run_chunk(task, stop=_dask_cancelled())
+        run = run_chunk
+    return run(task, stop=_dask_cancelled())
 
 
 def _dask_cancelled() -> Callable[[], bool] | None:
@@ -278,7 +282,7 @@ class DaskEngine(Engine):
 
     def submit(self, task: dict[str, Any]) -> Any:
         try:
-            return self.client.submit(dask_unit, task, pure=False)
+            return self.client.submit(dask_unit, task, self.run, pure=False)
         except BaseException as exc:
             if self._gone(exc):
                 raise self._lost() from None

@@ -1,4 +1,8 @@
-"""Heads-up Diamondback solved with OpenSpiel's CFR+ (``pedron solve diamondback``).
+"""Heads-up Diamondback solved with OpenSpiel's CFR+ (``pedron solve --solver openspiel``).
+
+pedron's own compiled solver, :mod:`pedron.solver`, is the default of ``pedron solve``
+(faster by orders of magnitude, no OpenSpiel needed); this one stays as the independent
+check it is compared with in the tests and ``benchmarks/solve_diamondback.py``.
 
 The game is ``python_pedron_diamondback`` (one hand, the lossless rank chance).
 Its tree is written once as a Gambit extensive-form game, with every
@@ -222,6 +226,7 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
     from pedron.bots import make_bot
     from pedron.bots.equilibrium import EquilibriumBot, load_strategy
     from pedron.diamondback import Rules, Table
+    from pedron.solver.tree import hand_value
 
     data = load_strategy(strategy)
     rules = Rules.from_json(data["rules"])
@@ -248,14 +253,7 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
             assert seat is not None
             view = hand.view(seat)
             hand.apply(players[seat](view, view.legal))
-        result = hand.result
-        net = [float(x) for x in result.net]
-        if result.carry and carry != "lost":
-            done = hand.settlement
-            put = list(done.committed) if done is not None else [0] * n
-            for s in range(n):
-                net[s] += (result.carry / n if carry == "split"
-                           else result.carry * put[s] / max(sum(put), 1))
+        net = hand_value(hand, carry)
         for s in range(n):
             sums[s] += net[s]
             squares[s] += net[s] * net[s]

@@ -1,0 +1,566 @@
+"""Duplicate matches: which bot is better, with a confidence interval.
+
+``pedron.match("diablo", {"mine": MyBot, "rule": "rule"}, players=5, sets=2_000,
+seed=1)`` plays *duplicate sets*: the same card orders replayed once for every
+rotation of the seats (``rotations="all"``: every distinct permutation), so a
+bot that was dealt good cards in one rotation sees another bot dealt them in the
+next. Luck in the cards cancels within a set, which is why the set, not the
+game, is the independent unit: each bot's result per set is one observation,
+and its mean chips per game carries a 95% confidence interval over the sets.
+
+Terms:
+
+* the **lineup** is the bot name at each seat (default: each bot once when
+  there are as many bots as seats; otherwise the first bot at seat 0 and the
+  others in turn at the remaining seats: one candidate against a field);
+* a **session** is one fresh table (every player with ``stacks`` chips,
+  seat 0 dealing first) that plays ``deals`` deals and then closes, playing
+  out a pot still on the table (a Diablo series, a Diamondback carry-over);
+  it also closes early once a player has lost every chip. Each bot's result is
+  the chips it ends the session with, less its buy-in;
+* a **set** plays one session per seating (rotation or permutation of the
+  lineup), the ``k``-th deal of every session dealt from the same card order
+  (``Table.next_deal(order=...)``), drawn from ``derive_seed(seed, set, 0, k)``;
+  bots are seeded per set, seating and seat. ``duplicate=False`` deals every
+  session its own cards instead: a plain match of the same size, for comparison;
+* a bot's **chips per game** is its chips won over the sets divided by its
+  games, one game being one scheduled deal at one seat it holds (a pot played
+  out after the last deal counts with the deal it came from).
+
+Work units are ranges of sets, run by the simulator's engines (this process,
+``workers`` local processes, any ``concurrent.futures`` executor, or a Dask
+``distributed.Client``); results are sums of whole chips, so they are
+identical whatever runs them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from pedron._kernels.rng import Generator
+from pedron.bots import BotSpec, make_bot, parse_bot
+from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from pedron.simulation.core import GAMES, derive_seed
+from pedron.simulation.engines import check_executor, make_engine, worker_versions
+
+__all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
+
+#: Sets per work unit when ``chunk_size`` is not given (at most; fewer for small matches).
+MAX_UNIT_SETS = 500
+_MASK = (1 << 64) - 1
+
+BotFactory = Callable[..., Any]
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (the
+    normal's 1.96 for large ``df``; Hill's expansion, within 0.001 from ``df`` 3 on)."""
+    if df < 1:
+        return math.inf
+    if df == 1:
+        return 12.706
+    if df == 2:
+        return 4.303
+    z = 1.959964
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+@dataclass(frozen=True)
+class BotScore:
+    """One bot's result: ``mean`` chips per game, the 95% interval ``low``..``high``
+    (``mean`` ± ``ci95``, Student's t over the ``sets``), its ``games`` (deals at its
+    seats) and ``chips`` (its total)."""
+
+    name: str
+    mean: float
+    ci95: float
+    games: int
+    chips: int
+    sets: int
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.ci95
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.ci95
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.mean:+.4f} ± {self.ci95:.4f} chips per game"
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What :func:`match` measured. ``scores[name]`` is each bot's :class:`BotScore`;
+    :meth:`difference` compares two bots over the same sets (paired). The sums are
+    whole chips (``chips``, ``squares``, ``cross``: per bot, over the sets), so equal
+    runs compare equal whatever executor played them (``elapsed``, ``executor`` and
+    ``workers`` are not compared)."""
+
+    game: str
+    players: int
+    bots: dict[str, str]
+    lineup: tuple[str, ...]
+    seatings: int
+    sets: int
+    deals: int
+    seed: int
+    duplicate: bool
+    rules: dict[str, Any]
+    stacks: int
+    chips: dict[str, int]
+    squares: dict[str, int]
+    cross: dict[str, dict[str, int]]
+    games_played: int
+    elapsed: float = field(default=0.0, compare=False)
+    executor: str = field(default="in-process", compare=False)
+    workers: int = field(default=1, compare=False)
+
+    def games_per_set(self, name: str) -> int:
+        """Games ``name`` plays in one set: deals x its seats x seatings."""
+        return self.deals * self.lineup.count(name) * self.seatings
+
+    @property
+    def scores(self) -> dict[str, BotScore]:
+        return {name: self.score(name) for name in self.bots}
+
+    def score(self, name: str) -> BotScore:
+        """The :class:`BotScore` of the bot called ``name``."""
+        if name not in self.bots:
+            raise PedronValueError(f"no bot {name!r} in this match (bots: {list(self.bots)})")
+        per = self.games_per_set(name)
+        mean, half = self._interval(self.chips[name], self.squares[name])
+        return BotScore(name, mean / per, half / per, per * self.sets, self.chips[name],
+                        self.sets)
+
+    def difference(self, a: str, b: str) -> tuple[float, float]:
+        """``(mean, ci95)`` of bot ``a``'s chips per game minus bot ``b``'s, paired over
+        the sets (the cards are the same for both in each set)."""
+        for name in (a, b):
+            if name not in self.bots:
+                raise PedronValueError(f"no bot {name!r} in this match")
+        pa, pb = self.games_per_set(a), self.games_per_set(b)
+        n = self.sets
+        # d = x_a / pa - x_b / pb per set: its sum and sum of squares from the whole sums
+        total = self.chips[a] / pa - self.chips[b] / pb
+        sq = (self.squares[a] / pa**2 + self.squares[b] / pb**2
+              - 2 * self.cross[a][b] / (pa * pb))
+        return self._interval_f(total, sq, n)
+
+    def _interval(self, total: int, squares: int) -> tuple[float, float]:
+        return self._interval_f(float(total), float(squares), self.sets)
+
+    @staticmethod
+    def _interval_f(total: float, squares: float, n: int) -> tuple[float, float]:
+        mean = total / n
+        if n < 2:
+            return mean, math.inf
+        var = max(squares - total * total / n, 0.0) / (n - 1)
+        return mean, t95(n - 1) * math.sqrt(var / n)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as plain data (the sums, and each bot's score for the reader)."""
+        return {
+            "game": self.game, "players": self.players, "bots": self.bots,
+            "lineup": list(self.lineup), "seatings": self.seatings, "sets": self.sets,
+            "deals": self.deals, "seed": self.seed, "duplicate": self.duplicate,
+            "rules": self.rules, "stacks": self.stacks, "chips": self.chips,
+            "squares": self.squares, "cross": self.cross, "games_played": self.games_played,
+            "elapsed": self.elapsed, "executor": self.executor, "workers": self.workers,
+            "scores": {n: {"mean": s.mean, "ci95": s.ci95, "low": s.low, "high": s.high,
+                           "games": s.games} for n, s in self.scores.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchResult:
+        """A result from :meth:`to_json`'s data."""
+        keys = {f for f in cls.__dataclass_fields__}
+        values = {k: data[k] for k in keys if k in data}
+        values["lineup"] = tuple(values["lineup"])
+        return cls(**values)
+
+    def __str__(self) -> str:
+        kind = "duplicate" if self.duplicate else "plain (not duplicate)"
+        lines = [f"{self.game}, {self.players} players, {kind} match: {self.sets:,} sets of "
+                 f"{self.seatings} seatings x {self.deals} deal{'s' * (self.deals != 1)}, "
+                 f"seed {self.seed}",
+                 f"{'bot':<20} {'seats':>5} {'chips/game':>11} {'95% interval':>23} "
+                 f"{'games':>10}"]
+        for name, s in sorted(self.scores.items(), key=lambda kv: -kv[1].mean):
+            lines.append(f"{name:<20} {self.lineup.count(name):>5} {s.mean:>+11.4f} "
+                         f"{f'[{s.low:+.4f}, {s.high:+.4f}]':>23} {s.games:>10,}")
+        return "\n".join(lines)
+
+
+# -- the bots -------------------------------------------------------------------------------
+
+
+def _bot_table(game: str, bots: Any) -> dict[str, Any]:
+    """``name -> spec text or factory``, from a dict, or a list (named by their specs)."""
+    if isinstance(bots, Mapping):
+        items = list(bots.items())
+    elif isinstance(bots, (str, BotSpec)) or callable(bots):
+        raise PedronTypeError("bots must be a list or a dict of name -> bot spec or factory, "
+                              "with at least two bots")
+    elif isinstance(bots, Sequence):
+        items = []
+        for b in bots:
+            name = str(parse_bot(b, game)) if isinstance(b, (str, BotSpec)) else getattr(
+                b, "__name__", type(b).__name__)
+            items.append((name, b))
+    else:
+        raise PedronTypeError(f"bots must be a list or a dict, not {type(bots).__name__}")
+    out: dict[str, Any] = {}
+    for name, b in items:
+        if not isinstance(name, str) or not name:
+            raise PedronTypeError(f"a bot's name must be non-empty text, not {name!r}")
+        if name in out:
+            raise PedronValueError(f"two bots are called {name!r}: use a dict to name them")
+        if isinstance(b, (str, BotSpec, Mapping)):
+            out[name] = str(parse_bot(b, game))
+        elif callable(b):
+            out[name] = b
+        else:
+            raise PedronTypeError(f"bot {name!r} must be a bot spec or a factory that makes a "
+                                  f"bot, not {type(b).__name__}")
+    if len(out) < 2:
+        raise PedronValueError("a match needs at least two bots")
+    return out
+
+
+def _build(factory: Any, game: str, seed: int, rules: Any) -> Any:
+    """A bot for one session: a spec through :func:`pedron.bots.make_bot`; a factory is
+    called with ``seed`` and ``rules`` when it takes them (as make_bot calls one)."""
+    if isinstance(factory, str):
+        return make_bot(factory, game, seed, rules=rules)
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        params = {}  # type: ignore[assignment]
+    kwargs: dict[str, Any] = {}
+    if "seed" in params:
+        kwargs["seed"] = seed
+    if "rules" in params:
+        kwargs["rules"] = rules
+    return factory(**kwargs)
+
+
+def _lineup(names: list[str], players: int, lineup: Any) -> tuple[str, ...]:
+    if lineup is None:
+        if len(names) == players:
+            return tuple(names)
+        if len(names) > players:
+            raise PedronValueError(f"{len(names)} bots for {players} seats: give a lineup "
+                                   f"naming the bot at each seat")
+        rest = names[1:]
+        return (names[0], *(rest[i % len(rest)] for i in range(players - 1)))
+    if isinstance(lineup, str) or not isinstance(lineup, Sequence):
+        raise PedronTypeError("lineup must be a list of bot names, one per seat")
+    out = tuple(lineup)
+    if len(out) != players:
+        raise PedronValueError(f"lineup names {len(out)} seats for {players} players")
+    for name in out:
+        if name not in names:
+            raise PedronValueError(f"lineup names {name!r}, not one of the bots {names}")
+    missing = [n for n in names if n not in out]
+    if missing:
+        raise PedronValueError(f"bots {missing} have no seat in the lineup")
+    return out
+
+
+def seatings(lineup: Sequence[str], rotations: str) -> list[tuple[str, ...]]:
+    """The seatings of a set: every rotation of the lineup (``"rotate"``), or every
+    distinct permutation (``"all"``), the lineup itself first."""
+    n = len(lineup)
+    if rotations == "rotate":
+        seen = [tuple(lineup[(i - r) % n] for i in range(n)) for r in range(n)]
+    elif rotations == "all":
+        seen = list(permutations(lineup))
+    else:
+        raise PedronValueError(f"rotations must be 'rotate' or 'all', not {rotations!r}")
+    return list(dict.fromkeys(seen))
+
+
+# -- one unit of sets -----------------------------------------------------------------------
+
+
+def _deck_size(game: str, players: int) -> int:
+    if game == "diablo":
+        return 52
+    from pedron.diamondback.cards import DECK_SIZES
+
+    return DECK_SIZES[players]
+
+
+def _order(seed: int, path: tuple[int, ...], size: int) -> list[int]:
+    cards = list(range(size))
+    Generator(derive_seed(seed, *path)).shuffle(cards)
+    return cards
+
+
+def _session(table: Any, bots: Sequence[Any], deals: int, order: Callable[[int], list[int]],
+             match_variant: bool) -> int:
+    """Play one session (see the module docstring); return the deals dealt."""
+    n = table.n
+    k = 0
+    while not table.over:
+        if k >= deals or sum(table.seated) < n:
+            if match_variant:
+                if not table.carry:
+                    for s in range(n):
+                        if table.seated[s] and table.vote_end(s):
+                            break
+                    if table.over:
+                        break
+            elif table.close():
+                break
+        deal = table.next_deal(order=order(k))
+        k += 1
+        while not deal.done:
+            seat = deal.to_act
+            view = deal.view(seat)
+            action = bots[seat](view, view.legal)
+            try:
+                deal.apply(action)
+            except PedronError as exc:
+                raise PedronValueError(f"bot {bots[seat]!r} at seat {seat} chose an illegal "
+                                       f"action {action}: {exc}") from exc
+    return k
+
+
+def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Play sets ``task["sets"][0] .. [1] - 1`` of a match and return its sums as plain
+    data: the work unit an executor runs (the task is plain data, except bots given as
+    factories, which must then be picklable for a process pool or a cluster)."""
+    if "pedron" in task:
+        mine = worker_versions()
+        if {"pedron": task["pedron"], "stream_version": task.get("stream_version")} != mine:
+            from pedron.errors import ClusterError
+
+            raise ClusterError(f"a worker runs pedron {mine['pedron']}, the match "
+                               f"{task['pedron']}")
+    game = task["game"]
+    players = int(task["players"])
+    seed = int(task["seed"])
+    deals = int(task["deals"])
+    duplicate = bool(task["duplicate"])
+    bots: dict[str, Any] = task["bots"]
+    names = list(bots)
+    if game == "diablo":
+        from pedron.diablo import Rules, Table
+    else:
+        from pedron.diamondback import Rules, Table  # type: ignore[assignment]
+    rules = Rules.from_json(dict(task["rules"]))
+    match_variant = getattr(rules, "variant", None) == "match"
+    size = _deck_size(game, players)
+    sittings = [tuple(s) for s in task["seatings"]]
+    chips = dict.fromkeys(names, 0)
+    squares = dict.fromkeys(names, 0)
+    cross = {a: dict.fromkeys(names, 0) for a in names}
+    played = 0
+    first, last = task["sets"]
+    for index in range(first, last):
+        if stop is not None and stop():
+            from pedron.simulation.core import UnitCancelled
+
+            raise UnitCancelled(f"sets {first}..{last - 1}: cancelled by the match")
+        won = dict.fromkeys(names, 0)
+        for r, seating in enumerate(sittings):
+            def order(k: int, index: int = index, r: int = r) -> list[int]:
+                # (duplicate: the k-th deal of every seating from the same card order)
+                path = (index, 0, k) if duplicate else (index, 0, k, r + 1)
+                return _order(seed, path, size)
+
+            table = Table(players, task["stacks"], rules,
+                          Generator(derive_seed(seed, index, 1, r)), dealer=0)
+            seated = [_build(bots[name], game, derive_seed(seed, index, 2 + r, s), rules)
+                      for s, name in enumerate(seating)]
+            played += _session(table, seated, deals, order, match_variant)
+            if sum(table.stacks) != sum(table.buy_in):
+                raise AssertionError(f"chips not conserved: {table.stacks} from "
+                                     f"{table.buy_in}")
+            for s, name in enumerate(seating):
+                won[name] += table.stacks[s] - table.buy_in[s]
+        for a in names:
+            chips[a] += won[a]
+            squares[a] += won[a] * won[a]
+            row = cross[a]
+            for b in names:
+                row[b] += won[a] * won[b]
+    return {"chips": chips, "squares": squares, "cross": cross, "games_played": played,
+            "sets": last - first}
+
+
+# -- the entry point ------------------------------------------------------------------------
+
+
+def _check_int(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    if value < low:
+        raise PedronValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def match(
+    game: str,
+    bots: Mapping[str, str | BotFactory] | Sequence[str | BotFactory],
+    *,
+    players: int | None = None,
+    sets: int = 1_000,
+    deals: int = 1,
+    lineup: Sequence[str] | None = None,
+    rotations: str = "rotate",
+    duplicate: bool = True,
+    seed: int = 0,
+    rules: Any = None,
+    stacks: int | None = None,
+    executor: Any = None,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play a duplicate match between ``bots`` and return each bot's chips per game with
+    its 95% confidence interval (see the module docstring for the terms).
+
+    * ``bots``: a dict of name -> bot spec (``"rule:open=two_pair"``) or factory (a
+      bot class or function, called with ``seed=`` and ``rules=`` when it takes them),
+      or a list of them (named by their specs, or a factory's ``__name__``).
+    * ``players``: the table size (Diablo 3-7, Diamondback 2-4; default: the
+      lineup's length, else the number of bots, at least the game's smallest table);
+      ``lineup``: the bot at each seat.
+    * ``sets``: duplicate sets (the independent units); ``deals``: deals per session;
+      ``rotations``: ``"rotate"`` (the lineup's rotations: every bot at every seat) or
+      ``"all"`` (every distinct permutation, for seat-order effects);
+      ``duplicate=False``: a plain match of the same size (every session its own cards).
+    * ``seed``: the master seed: the same seed, the same result, on any executor.
+    * ``executor``/``workers``/``chunk_size``/``timeout``: as :func:`pedron.simulate`
+      (``chunk_size`` counts sets); ``progress(sets_done, sets)`` as units finish.
+    """
+    if game not in GAMES:
+        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
+    table = _bot_table(game, bots)
+    names = list(table)
+    if players is None:
+        if lineup is not None and not isinstance(lineup, str):
+            players = len(lineup)
+        else:  # (one seat per bot; a smaller field fills the game's smallest table)
+            players = max(len(names), GAMES[game][0])
+    players = _check_int("players", players, 1)
+    if players not in GAMES[game]:
+        span = GAMES[game]
+        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, not {players}")
+    seats = _lineup(names, players, lineup)
+    sittings = seatings(seats, rotations)
+    sets = _check_int("sets", sets, 1)
+    deals = _check_int("deals", deals, 1)
+    seed = _check_int("seed", seed, 0)
+    if seed > _MASK:
+        raise PedronValueError(f"seed must be in 0..2**64-1, got {seed}")
+    if workers is not None:
+        workers = _check_int("workers", workers, 1)
+    if chunk_size is not None:
+        chunk_size = _check_int("chunk_size", chunk_size, 1)
+    if not isinstance(duplicate, bool):
+        raise PedronTypeError(f"duplicate must be True or False, not {duplicate!r}")
+    if progress is not None and not callable(progress):
+        raise PedronTypeError(f"progress must be a callable, not {type(progress).__name__}")
+    if game == "diablo":
+        from pedron.diablo import Rules
+    else:
+        from pedron.diamondback import Rules  # type: ignore[assignment]
+    if rules is None or isinstance(rules, Mapping):
+        rules_obj = Rules.from_json(dict(rules or {}))
+    elif isinstance(rules, Rules):
+        rules_obj = rules
+    else:
+        raise PedronTypeError(f"rules for {game} must be its Rules or a dict, "
+                              f"not {type(rules).__name__}")
+    if stacks is None:
+        stacks = int(getattr(rules_obj, "stacks", 100))
+    stacks = _check_int("stacks", stacks, 1)
+    check_executor(executor)
+    # Every bot is built once here, so a bad spec or factory fails before any work.
+    for name, factory in table.items():
+        bot = _build(factory, game, 0, rules_obj)
+        if not callable(bot):
+            raise PedronTypeError(f"bot {name!r} made a {type(bot).__name__}, not a "
+                                  f"bot(view, legal)")
+    base: dict[str, Any] = {
+        "game": game, "players": players, "bots": table, "seatings": [list(s) for s in sittings],
+        "deals": deals, "seed": seed, "duplicate": duplicate, "rules": rules_obj.to_json(),
+        "stacks": stacks,
+    }
+    base.update(worker_versions())
+    start = time.perf_counter()
+    engine = make_engine(run_sets, executor, workers, timeout)  # type: ignore[arg-type]
+    chips = dict.fromkeys(names, 0)
+    squares = dict.fromkeys(names, 0)
+    cross = {a: dict.fromkeys(names, 0) for a in names}
+    played = 0
+    done = 0
+    pending: dict[Any, tuple[int, int]] = {}
+    finished = False
+    try:
+        engine.start()
+        if chunk_size is None:
+            units = 4 * engine.capacity() if engine.parallel else 20
+            per = min(max(1, math.ceil(sets / units)), MAX_UNIT_SETS)
+        else:
+            per = chunk_size
+        todo = iter([(a, min(a + per, sets)) for a in range(0, sets, per)])
+        limit = engine.in_flight()
+        while True:
+            while len(pending) < limit:
+                unit = next(todo, None)
+                if unit is None:
+                    break
+                pending[engine.submit(dict(base, sets=list(unit)))] = unit
+            if not pending:
+                break
+            for handle in engine.wait(list(pending)):
+                unit = pending.pop(handle)
+                part = engine.result(handle)
+                for a in names:
+                    chips[a] += part["chips"][a]
+                    squares[a] += part["squares"][a]
+                    for b in names:
+                        cross[a][b] += part["cross"][a][b]
+                played += part["games_played"]
+                done += unit[1] - unit[0]
+                if progress is not None:
+                    progress(done, sets)
+        finished = True
+    finally:
+        if not finished:
+            engine.cancel(list(pending))
+        engine.close(aborted=not finished)
+    return MatchResult(
+        game=game, players=players,
+        bots={n: (f if isinstance(f, str) else _factory_name(f)) for n, f in table.items()},
+        lineup=seats, seatings=len(sittings), sets=sets, deals=deals, seed=seed,
+        duplicate=duplicate, rules=rules_obj.to_json(), stacks=stacks, chips=chips,
+        squares=squares, cross=cross, games_played=played,
+        elapsed=time.perf_counter() - start, executor=engine.description,
+        workers=engine.capacity() if engine.parallel else 1,
+    )
+
+
+def _factory_name(factory: Any) -> str:
+    module = getattr(factory, "__module__", None)
+    name = getattr(factory, "__qualname__", None) or type(factory).__name__
+    return f"{module}.{name}" if module else str(name)
+

@@ -1,0 +1,354 @@
+"""Heads-up Diamondback solved by pedron's own compiled CFR+ (``pedron solve diamondback``).
+
+The hand's tree is read off the engine (:mod:`pedron.solver.tree`: the betting
+is the same whatever the cards, so the tree is public and each player's hand a
+vector over the 14 hands) and solved by :class:`pedron._kernels.cfr.CfrTree`,
+counterfactual regret minimisation plus (alternating updates, linear
+averaging) with the GIL released. Nothing here needs OpenSpiel.
+
+* :func:`estimate` counts the tree and predicts the peak memory before anything
+  is allocated; :func:`solve` refuses a hand that will not fit.
+* The solve stops at a **NashConv** target: the sum over both players of what a
+  best response gains against the average strategy, measured exactly on the
+  whole tree (the value of the hand to the dealer then lies in ``bounds``, an
+  interval at most NashConv wide, in a zero-sum game).
+* :func:`write_strategy` writes the strategy file that
+  :class:`pedron.bots.equilibrium.EquilibriumBot` plays (the format of
+  :mod:`pedron.spiel.solve`'s files, information sets keyed by
+  :func:`pedron.bots.equilibrium.info_key`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pedron.bots.equilibrium import FORMAT
+from pedron.errors import PedronTypeError, PedronValueError
+from pedron.solver.tree import (
+    HANDS,
+    GameSpec,
+    Size,
+    build_graph,
+    chance_table,
+    count,
+    expand,
+    has_table,
+    outcome_table,
+)
+
+__all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_limit",
+           "solve", "write_strategy"]
+
+#: Seconds per expanded node and iteration, measured (docs/performance.md): the time
+#: estimate is this times the nodes (an upper figure: nodes no hand reaches are skipped).
+SECONDS_PER_NODE_ITERATION = 2.5e-7
+
+ProgressFn = Callable[[int, float, float], None]
+
+#: Decision nodes normalised at once when the strategy is written (its temporary arrays,
+#: about 25 MB at most, are in the tree module's BASE_BYTES).
+_BLOCK = 4_000
+
+
+def memory_limit() -> int:
+    """The bytes a solve may use by default: four fifths of the memory available now
+    (``MemAvailable``), or of the machine's if that cannot be read."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024 * 4 // 5
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") * 4 // 5
+    except (ValueError, OSError, AttributeError):
+        return 4 << 30
+
+
+def _whole(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    if value < low:
+        raise PedronValueError(f"{name} must be at least {low}, not {value}")
+    return int(value)
+
+
+def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
+              carry: str = "split", tie_rule: str = "showdown") -> GameSpec:
+    """A checked :class:`GameSpec` (``bet_sizes``: ``None``, text such as ``"1;2;4"``, or
+    a sequence of increasing whole amounts)."""
+    stacks = _whole("stacks", stacks, 1)
+    if variant not in ("normal", "dealers"):
+        raise PedronValueError(f"variant must be 'normal' or 'dealers', not {variant!r}")
+    if carry not in ("split", "refund", "lost"):
+        raise PedronValueError(f"carry must be 'split', 'refund' or 'lost', not {carry!r}")
+    if tie_rule not in ("showdown", "split"):
+        raise PedronValueError(f"tie_rule must be 'showdown' or 'split', not {tie_rule!r}")
+    sizes: tuple[int, ...] | None
+    if bet_sizes is None or bet_sizes == "":
+        sizes = None
+    else:
+        if isinstance(bet_sizes, str):
+            try:
+                items: list[Any] = [int(x) for x in bet_sizes.replace(",", ";").split(";")
+                                    if x.strip()]
+            except ValueError:
+                raise PedronValueError(f"bet_sizes must be whole amounts such as '1;2;4', "
+                                       f"not {bet_sizes!r}") from None
+        else:
+            try:
+                items = list(bet_sizes)
+            except TypeError:
+                raise PedronTypeError(f"bet_sizes must be amounts, not {bet_sizes!r}") from None
+        for x in items:
+            _whole("a bet size", x, 1)
+        if not items or items != sorted(set(items)):
+            raise PedronValueError(f"bet_sizes must be increasing, without repeats: "
+                                   f"{bet_sizes!r}")
+        sizes = tuple(items)
+    return GameSpec(stacks, variant, sizes, carry, tie_rule)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a solve of ``spec`` will take, known before it starts: the tree's ``size``
+    (:class:`pedron.solver.tree.Size`: nodes, information sets, peak ``bytes``), the
+    betting ``states`` the engine was asked about, and ``seconds_per_iteration``
+    (predicted)."""
+
+    spec: GameSpec
+    size: Size
+    states: int
+    seconds_per_iteration: float
+
+    @property
+    def bytes(self) -> int:
+        return self.size.bytes
+
+    def __str__(self) -> str:
+        s = self.size
+        return (f"{s.nodes:,} nodes ({s.terminals:,} terminal), {s.slots:,} regret entries, "
+                f"{s.infosets:,} information sets; peak memory about "
+                f"{_mib(s.bytes)}, about {self.seconds_per_iteration * 1000:.2g} ms an "
+                f"iteration")
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:,.0f} MiB" if n >= 2**20 else f"{n / 1024:,.0f} KiB"
+
+
+def estimate(spec: GameSpec) -> Estimate:
+    """Count ``spec``'s tree and predict the solve's peak memory and time per iteration,
+    without allocating the tree (see :func:`pedron.solver.tree.count`)."""
+    graph = build_graph(spec)
+    size = count(graph)
+    return Estimate(spec, size, graph.states, size.nodes * SECONDS_PER_NODE_ITERATION)
+
+
+@dataclass
+class Solution:
+    """A solved heads-up hand: ``spec``, ``iterations`` of CFR+, ``nash_conv`` (chips: the
+    two best responses' gains against the average strategy), ``values`` (each seat's
+    expected chips under it, seat 0 the dealer), ``bounds`` (zero-sum: the dealer's
+    equilibrium value lies in it), ``strategy`` (information set -> [[action,
+    probability], ...], as EquilibriumBot reads it), sizes and seconds."""
+
+    spec: GameSpec
+    iterations: int
+    nash_conv: float
+    values: list[float]
+    best: list[float]
+    strategy: dict[str, list[list[float]]]
+    nodes: int
+    infosets: int
+    estimate: Estimate
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def exploitability(self) -> float:
+        """Half the NashConv (the mean of the two best responses' gains), in chips."""
+        return self.nash_conv / 2
+
+    @property
+    def bounds(self) -> tuple[float, float] | None:
+        """The interval holding the dealer's equilibrium value (zero-sum games only): the
+        dealer's payoff when the other best-responds, and when the dealer does."""
+        if not self.spec.zero_sum:
+            return None
+        return (-self.best[1], self.best[0])
+
+    def to_json(self) -> dict[str, Any]:
+        from pedron.encodings import DiamondbackActions
+
+        spec = self.spec
+        rules = spec.rules()
+        # (the encoding's sizes, as the OpenSpiel solver's files give them: every amount)
+        sizes = DiamondbackActions(rules, 2 * spec.stacks, spec.bet_sizes).sizes
+        return {
+            "format": FORMAT, "version": 1, "game": "diamondback", "solver": "pedron-cfr+",
+            "params": spec.params(), "rules": rules.to_json(),
+            "settings": {"players": 2, "stacks": [spec.stacks, spec.stacks],
+                         "bet_sizes": list(sizes), "dealer": 0,
+                         "carry": spec.carry},
+            "iterations": self.iterations, "nash_conv": self.nash_conv,
+            "exploitability": self.exploitability, "values": self.values,
+            "bounds": None if self.bounds is None else list(self.bounds),
+            "nodes": self.nodes, "infosets": self.infosets, "seconds": self.seconds,
+            "strategy": self.strategy,
+        }
+
+
+def solve(
+    spec: GameSpec,
+    *,
+    iterations: int = 100_000,
+    target: float | None = None,
+    check_every: int = 200,
+    max_memory: int | None = None,
+    progress: ProgressFn | None = None,
+    estimated: Estimate | None = None,
+) -> Solution:
+    """Solve ``spec``'s hand with CFR+ until its NashConv is at most ``target`` chips
+    (default: 0.1% of the stack), or ``iterations`` have run.
+
+    The NashConv is measured after 10 iterations, then an eighth of the iterations
+    done apart, at most ``check_every`` (and at the end);
+    ``progress(iterations, nash_conv, seconds)`` is called then. A hand whose predicted
+    peak memory exceeds ``max_memory`` bytes (default :func:`memory_limit`) is refused
+    before anything is allocated. ``estimated``: :func:`estimate`'s answer, if the
+    caller has it already.
+    """
+    iterations = _whole("iterations", iterations, 1)
+    check_every = _whole("check_every", check_every, 1)
+    if target is None:
+        target = 0.001 * spec.stacks
+    if isinstance(target, bool) or not isinstance(target, (int, float)) or not (
+            math.isfinite(target) and target >= 0):
+        raise PedronValueError(f"target must be a NashConv of at least 0 chips, not {target!r}")
+    limit = memory_limit() if max_memory is None else _whole("max_memory", max_memory, 1)
+    from pedron._kernels.cfr import CfrTree
+
+    seconds: dict[str, float] = {}
+    t0 = time.perf_counter()
+    est = estimated if estimated is not None else estimate(spec)
+    if est.bytes > limit:
+        raise PedronValueError(
+            f"stacks {spec.stacks}: the tree has {est.size.nodes:,} nodes and needs about "
+            f"{_mib(est.bytes)}, more than the {_mib(limit)} allowed; solve smaller stacks "
+            "or fewer bet sizes")
+    graph = build_graph(spec)
+    arrays = expand(graph)
+    chance = chance_table()
+    tree = CfrTree(**arrays.kernel_args(chance), chance=chance, outcome=outcome_table(),
+                   has=has_table())
+    seconds["tree"] = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    nash_conv = math.inf
+    values: list[float] = [0.0, 0.0]
+    best: list[float] = [0.0, 0.0]
+    done = 0
+    while done < iterations:
+        # (measures a tenth of the way apart, at most check_every: each costs about two
+        # iterations, and a stop overshoots the target by at most an eighth)
+        step = min(check_every, max(10, done // 8), iterations - done)
+        tree.run(step)
+        done += step
+        values, best = tree.values()
+        nash_conv = max(best[0] - values[0] + best[1] - values[1], 0.0)
+        if progress is not None:
+            progress(done, nash_conv, time.perf_counter() - t1)
+        if nash_conv <= target:
+            break
+    seconds["cfr"] = time.perf_counter() - t1
+    t2 = time.perf_counter()
+    strategy = _strategy(arrays, tree.average(), chance, graph.roles)
+    seconds["strategy"] = time.perf_counter() - t2
+    seconds["total"] = time.perf_counter() - t0
+    return Solution(spec, done, nash_conv, values, best, strategy, est.size.nodes,
+                    len(strategy), est, seconds)
+
+
+def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[int, str]
+              ) -> dict[str, list[list[float]]]:
+    """Every information set's average strategy, as encoding indexes and probabilities
+    (rounded to 6 decimals; uniform over the legal actions where never played).
+
+    Normalised for a block of nodes at a time with numpy (every regret-table entry of a
+    hand he cannot hold, or of a reveal of a rank he does not hold, stays 0); the keys
+    are :func:`pedron.bots.equilibrium.key_text`'s."""
+    from pedron.bots.equilibrium import key_text
+    from pedron.solver.tree import _mask_table, prefixes
+
+    out: dict[str, list[list[float]]] = {}
+    nh = len(HANDS)
+    has = has_table().astype(bool)
+    masks = _mask_table(chance)
+    moves = prefixes(arrays)
+    kind, count_, first, slot = arrays.kind, arrays.count, arrays.first, arrays.slot
+    decisions = np.flatnonzero(kind != 0)
+    for start in range(0, len(decisions), _BLOCK):
+        nodes = decisions[start:start + _BLOCK]
+        shared = kind[nodes] == 2
+        rows_per = np.where(shared, 1, nh)
+        k = count_[nodes].astype(np.int64)
+        # one row per (node, hand): its start in the table, its node, its hand
+        row_node = np.repeat(nodes, rows_per)
+        row_hand = np.concatenate([np.arange(r) for r in rows_per]) if len(nodes) else \
+            np.zeros(0, np.int64)
+        row_k = count_[row_node].astype(np.int64)
+        row_start = slot[row_node] + row_hand * row_k
+        # every entry of those rows: its row, its action
+        entry_row = np.repeat(np.arange(len(row_node)), row_k)
+        entry_action = np.arange(len(entry_row)) - np.repeat(np.cumsum(row_k) - row_k, row_k)
+        values = total[np.repeat(row_start, row_k) + entry_action]
+        edge = first[row_node][entry_row] + entry_action
+        rank = arrays.rank[edge].astype(np.int64)
+        hand = row_hand[entry_row]
+        legal = (rank < 0) | np.where(rank >= 0, has[np.minimum(hand, nh - 1),
+                                                     np.maximum(rank, 0)], False)
+        sums = np.bincount(entry_row, weights=values, minlength=len(row_node))
+        counts = np.bincount(entry_row, weights=legal, minlength=len(row_node))
+        probs = np.where(sums[entry_row] > 0, values / np.where(sums > 0, sums, 1)[entry_row],
+                         legal / np.maximum(counts, 1)[entry_row])
+        lo = np.array([h[0] for h in HANDS])[np.minimum(hand, nh - 1)]
+        codes = np.where(rank < 0, arrays.codes[edge], np.where(rank == lo, 3, 4))
+        probs_l = np.round(probs, 6).tolist()
+        codes_l = codes.tolist()
+        legal_l = legal.tolist()
+        ends = np.cumsum(row_k).tolist()
+        row = 0
+        for j, node in enumerate(nodes.tolist()):
+            p = int(arrays.player[node])
+            role = roles[p]
+            tail = moves[node]
+            if shared[j]:
+                held = [-1]
+            else:
+                bits = int(masks[arrays.shown[node][0] + 1, arrays.shown[node][1] + 1, p])
+                held = [h for h in range(nh) if (bits >> h) & 1]
+            rows = 1 if shared[j] else nh
+            for h in range(rows):
+                r = row + h
+                if h in held or held == [-1]:
+                    a, b = ends[r] - int(k[j]), ends[r]
+                    key = key_text(role, () if held == [-1] else HANDS[h], tail)
+                    out[key] = [[codes_l[e], probs_l[e]] for e in range(a, b) if legal_l[e]]
+            row += rows
+    return out
+
+
+def write_strategy(solution: Solution, path: str | os.PathLike[str]) -> Path:
+    """Save ``solution`` as a strategy file (JSON); returns the path."""
+    out = Path(path)
+    out.write_text(json.dumps(solution.to_json(), separators=(",", ":")) + "\n")
+    return out
