@@ -7,13 +7,15 @@ import contextlib
 import importlib
 import json
 import logging
+import re
 import sys
 import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from pedron.errors import ClusterError, PedronError, PedronValueError
-from pedron.simulation.engines import DEFAULT_TIMEOUT
+from pedron.simulation.checkpoint import check_checkpoint_path
+from pedron.simulation.engines import DEFAULT_TIMEOUT, WORKER_HARD_CAP
 from pedron.simulation.results import count_text
 
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
@@ -75,10 +77,17 @@ class ProgressBar:
             self.shown = False
 
 
-def _rule_value(text: str) -> Any:
+#: The longest value ``--rule`` reads: every rules option is a short word or number.
+MAX_RULE_VALUE = 100
+
+
+def _rule_value(key: str, text: str) -> Any:
+    if len(text) > MAX_RULE_VALUE:
+        raise PedronValueError(f"--rule {key}: a value of {len(text):,} characters; a rules "
+                               f"option takes a word or a number of at most {MAX_RULE_VALUE}")
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except ValueError:  # (not JSON: a word such as dealers, or yes/no)
         low = text.lower()
         if low in ("true", "yes", "on"):
             return True
@@ -93,7 +102,8 @@ def _rules(items: list[str] | None) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise PedronValueError(f"--rule expects OPTION=VALUE, got {item!r}")
-        out[key.strip().replace("-", "_")] = _rule_value(value.strip())
+        name = key.strip().replace("-", "_")
+        out[name] = _rule_value(name, value.strip())
     return out
 
 
@@ -121,6 +131,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     client = None
     if args.scheduler:
         client = _dask_client(args.scheduler, args.timeout)
+    if args.checkpoint is not None:
+        check_checkpoint_path(args.checkpoint, "--checkpoint")
     bar = ProgressBar(unit)
     ok = False
     try:
@@ -139,6 +151,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=None if args.quiet else bar,
             checkpoint=args.checkpoint,
             timeout=args.timeout if client is not None else None,
+            oversubscribe=args.oversubscribe,
         )
         ok = True
     except PedronError as exc:
@@ -171,14 +184,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The library's words for what the options set, as ``simulate`` names them.
+_OPTION_WORDS = {"workers": "--workers", "oversubscribe": "--oversubscribe"}
+
+
 def _as_typed(exc: PedronError) -> PedronError:
-    """A rules error names the option as ``--rule`` takes it, not as ``Rules.option``."""
+    """A rules error names the option as ``--rule`` takes it, not as ``Rules.option``;
+    the workers' limits name ``--workers`` and ``--oversubscribe``."""
     text = str(exc)
-    if not text.startswith("Rules."):
+    if text.startswith("Rules."):
+        key, _, rest = text[len("Rules."):].partition(" ")
+        text = f"--rule {key}: {rest}"
+    elif text.startswith("workers "):
+        text = re.sub(r"\b(workers|oversubscribe)\b(?= \d| allows)",
+                      lambda m: _OPTION_WORDS[m.group(1)], text)
+    else:
         return exc
-    key, _, rest = text[len("Rules."):].partition(" ")
     try:
-        return type(exc)(f"--rule {key}: {rest}")
+        return type(exc)(text)
     except TypeError:  # an error class with its own signature: keep it as it was
         return exc
 
@@ -233,7 +256,11 @@ def register(sub: Any) -> None:
     p.add_argument("--session-games", type=_whole(1), default=100,
                    help="most games a table plays before fresh stacks (default 100)")
     p.add_argument("--workers", type=_whole(1), default=None,
-                   help="local worker processes (default 1: this process)")
+                   help="local worker processes, at most the usable cores (default 1: this "
+                   "process)")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="allow more workers than usable cores (up to "
+                   f"{WORKER_HARD_CAP} per core)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://10.0.0.5:8786 (needs pedron[dask])")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
