@@ -86,3 +86,16 @@ def test_bad_settings():
         SingleAgentEnv(opponents="rule")  # a Diablo bot at a Diamondback table
     with pytest.raises(PedronError):
         SingleAgentEnv(game="diablo", players=3, opponents=["rule"])
+
+
+@pytest.mark.parametrize("bad", [True, False, np.bool_(True), 1.0, "1", None, [1], -1, 10**9])
+def test_an_action_outside_the_space_is_a_pedron_error(bad):
+    # Issue 29: step(True) gave numpy's own ValueError. Whatever illegal= says, what is
+    # not an action of the space is refused, and the episode is unchanged.
+    for illegal in ("replace", "raise"):
+        env = SingleAgentEnv(opponents="random", illegal=illegal)
+        env.reset(seed=1)
+        before = env.aec.deal.getstate()
+        with pytest.raises(PedronError):
+            env.step(bad)
+        assert env.aec.deal.getstate() == before

@@ -208,3 +208,52 @@ def test_bad_parameters():
         pyspiel.load_game("python_pedron_diablo", {"players": 7, "more_draw": True})
     with pytest.raises(PedronError):
         pyspiel.load_game("python_pedron_diamondback", {"variant": "match"})
+
+
+# -- an action outside legal_actions() is refused, never played as another (issue 29) ------
+
+
+def _random_states(name, params, seed, count=3):
+    """Every state of a few random games (chance and player nodes alike)."""
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            yield state
+            if state.is_chance_node():
+                o, p = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(o, p)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("name", "params"), ALL, ids=[f"{n[14:]}-{p}" for n, p in ALL])
+def test_an_action_outside_legal_actions_is_refused(name, params):
+    from pedron.engine.errors import IllegalActionError
+
+    game = pyspiel.load_game(name, params)
+    top = game.num_distinct_actions()
+    refused = 0
+    for state in _random_states(name, params, seed=3):
+        legal = set(state.legal_actions())
+        outside = [*sorted(set(range(top + 60)) - legal)[::7], 10**6, 2**40]
+        before = state.serialize()
+        for action in outside:
+            with pytest.raises(pyspiel.SpielError) as err:
+                state.apply_action(action)
+            assert isinstance(err.value, IllegalActionError), type(err.value)
+            assert "legal" in str(err.value)
+            assert state.serialize() == before  # unchanged
+            refused += 1
+    assert refused > 50
+
+
+def test_diamondback_bet_outside_the_legal_sizes_is_not_played_as_another():
+    # Issue 29's case: legal [5, 6, 7, 8] (bets of 1..4 with 4 chips), 9 was played as 4.
+    game = pyspiel.load_game("python_pedron_diamondback", {})
+    state = first_decision(game, [0, 1, 2, 3])
+    assert state.legal_actions() == [5, 6, 7, 8]
+    with pytest.raises(pyspiel.SpielError, match="not legal now"):
+        state.apply_action(9)
+    assert state.legal_actions() == [5, 6, 7, 8] and state.history() == [0, 1, 2, 3]

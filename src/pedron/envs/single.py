@@ -27,6 +27,7 @@ import numpy as np
 
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
+from pedron.envs.base import action_index
 from pedron.errors import PedronValueError
 
 __all__ = ["SingleAgentEnv"]
@@ -115,13 +116,15 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if aec.terminations[me] or aec.truncations[me]:
             raise PedronValueError("the episode is over: call reset()")
         info: dict[str, Any] = {}
+        # An action of the space is an index 0..n-1 (anything else is refused whatever
+        # ``illegal`` says); only a masked one is replaced.
+        index = action_index(action, aec.actions.n)
         if self.illegal == "replace":
             mask = aec.actions.mask(aec.deal.view(self.seat))
-            if not (isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
-                    and mask[action]):
-                info["illegal"] = action
-                action = int(np.flatnonzero(mask)[0])
-        aec.step(action)
+            if not mask[index]:
+                info["illegal"] = index
+                index = int(np.flatnonzero(mask)[0])
+        aec.step(index)
         reward = aec.rewards[me] + self._play_others()
         return aec.observe(me), float(reward), aec.terminations[me], aec.truncations[me], info
 
