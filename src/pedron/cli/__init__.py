@@ -48,6 +48,14 @@ EPILOG = (
 )
 
 
+BENCH_EPILOG = (
+    "exit status: 0 done, every evaluator checked in pedron's order; 1 an evaluator "
+    "checked (a peer or yours) is not in pedron's order, or one of yours failed; 2 a "
+    "mistake in the command or its input; 130 interrupted, 141 the output's reader went "
+    "away, 143 terminated"
+)
+
+
 class Terminated(BaseException):
     """SIGTERM, raised where the command is, so that what it started is stopped
     (``finally`` clauses run) before it exits with :data:`EXIT_TERMINATED`."""
@@ -162,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="throughput of pedron's evaluators, its reference and installed peers",
         description="Evaluate the same random hands with pedron's compiled core (batch and "
         "scalar), its pure-Python reference and every installed peer evaluator.",
+        epilog=BENCH_EPILOG,
     )
     p.add_argument("--hands", type=int, default=2_000_000, help="hands for the batch API")
     p.add_argument(
@@ -188,6 +197,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="check your evaluators' order on all 2,598,960 hands (all, the default) or "
         "only on the hands timed (bench)",
     )
+    p.add_argument(
+        "--evaluator-timeout", type=float, default=60.0, metavar="SECONDS",
+        help="your evaluators run each in a child process; one that takes longer than this "
+        "for one step (a timed run, a block of the check) is stopped and left out",
+    )
+    p.add_argument("--in-process", action="store_true",
+                   help="run your evaluators in this process (to profile them): a crash or "
+                   "a hang of theirs is then pedron's")
+    p.add_argument("--wide", action="store_true",
+                   help="every column (vs reference, vs plain C loop, on a CPU...), every "
+                   "warning and what each peer is timed through")
     _add_common(p)
     p.set_defaults(run=commands.cmd_bench)
 

@@ -186,12 +186,18 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from pedron.bench import parse_spec, run_bench
+    from pedron.bench.isolate import check_time_limit
     from pedron.bench.render import render
 
     for name in ("hands", "scalar_hands", "reference_hands", "repeat"):
         _positive("--" + name.replace("_", "-"), getattr(args, name))
     if args.scalar_hands > args.hands or args.reference_hands > args.scalar_hands:
         raise PedronValueError("need --hands >= --scalar-hands >= --reference-hands")
+    try:
+        check_time_limit(args.evaluator_timeout)
+    except PedronValueError:
+        raise PedronValueError(f"--evaluator-timeout must be a positive number of seconds, "
+                               f"not {args.evaluator_timeout}") from None
     evaluators = [parse_spec(spec) for spec in args.evaluator]
     checks = len(evaluators) if args.check == "all" else 0
     # (one step per check, dealing, timing, each round, the fixed cost of a batch call)
@@ -207,10 +213,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         check=args.check,
         diamondback=not args.no_diamondback,
         progress=None if args.json else progress,
+        isolate=not args.in_process,
+        time_limit=args.evaluator_timeout,
     )
     _emit(args, {"version": pedron.__version__, **report.as_dict()},
-          render(report, pedron.__version__))
-    return 0
+          render(report, pedron.__version__, wide=args.wide))
+    # (a CI can use it as a check: 1 when an evaluator checked is not in pedron's order)
+    return 0 if report.agrees else 1
 
 
 def cmd_deal(args: argparse.Namespace) -> int:

@@ -14,13 +14,13 @@ import contextlib
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Collection
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from typing import Any
 
+from pedron._process import leave_with_parent
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
 
 __all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "check_workers",
@@ -130,18 +130,9 @@ def _worker_start() -> None:
     # a terminal sends SIGINT to the whole process group, and a worker's own
     # KeyboardInterrupt would only print tracebacks and hang the pool's shutdown.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A parent killed outright (SIGKILL, a crash) cannot stop its workers, and a
-    # worker inherits its own end of the pool's queues, so it would wait for work
-    # forever: each watches its parent and leaves as soon as it is gone.
-    parent = os.getppid()
-    threading.Thread(target=_leave_with, args=(parent,), daemon=True,
-                     name="pedron-parent-watch").start()
-
-
-def _leave_with(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)  # (the study is gone: nothing to report to, nothing to clean)
+    # A study killed outright cannot stop its workers, and a worker inherits its own
+    # end of the pool's queues, so it would wait for work forever.
+    leave_with_parent()
 
 
 class Engine:
