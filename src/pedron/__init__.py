@@ -15,21 +15,19 @@ from pedron.cards import CardSet, deal_batch, format_card, format_cards, parse_c
 from pedron.errors import PedronError
 
 if TYPE_CHECKING:  # imported lazily at run time (see __getattr__), typed for checkers
-    from pedron import (
-        bench,
-        bots,
-        diablo,
-        diamondback,
-        encodings,
-        engine,
-        envs,
-        reference,
-        simulation,
-        spiel,
-        testing,
-        text,
-        videopoker,
-    )
+    from pedron import bench as bench
+    from pedron import bots as bots
+    from pedron import diablo as diablo
+    from pedron import diamondback as diamondback
+    from pedron import encodings as encodings
+    from pedron import engine as engine
+    from pedron import envs as envs
+    from pedron import reference as reference
+    from pedron import simulation as simulation
+    from pedron import spiel as spiel
+    from pedron import testing as testing
+    from pedron import text as text
+    from pedron import videopoker as videopoker
     from pedron.simulation import SimulationResult, simulate
 
 __version__ = "0.2.0.dev0"
