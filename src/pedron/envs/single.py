@@ -1,9 +1,14 @@
 """One seat of a pedron game as a Gymnasium environment, the other seats played by bots.
 
 ``SingleAgentEnv("diamondback", seat=0, opponents="odds", **options)``: the
-``options`` are those of the game's PettingZoo environment
-(:mod:`pedron.envs.diamondback_v0`, :mod:`pedron.envs.diablo_v0`: players,
-stacks, reward, every ``Rules`` option...). ``opponents`` is one bot spec for
+first argument names the card game (positional only, so that every keyword
+goes to the environment: ``SingleAgentEnv("diablo", game="deuces_wild")``
+plays Deuces Wild); the ``options`` are those of the game's PettingZoo
+environment (:mod:`pedron.envs.diamondback_v0`, :mod:`pedron.envs.diablo_v0`:
+players, stacks, reward, every ``Rules`` option...). Registered with
+Gymnasium when :mod:`pedron.envs` is imported: ``gymnasium.make(
+"pedron/Diamondback-v0", **options)`` and ``"pedron/Diablo-v0"`` (or, without
+importing it first, ``"pedron.envs:pedron/Diamondback-v0"``). ``opponents`` is one bot spec for
 every other seat or one per other seat, in seat order (``"random"``,
 ``"odds"``, ``"rule:open=two_pair"``, ``"equilibrium:file=..."``, an import
 path: see :mod:`pedron.bots`). The observation is the learner's
@@ -30,7 +35,7 @@ from pedron.bots import make_bot
 from pedron.envs.base import action_index
 from pedron.errors import PedronValueError
 
-__all__ = ["SingleAgentEnv"]
+__all__ = ["SingleAgentEnv", "diablo", "diamondback"]
 
 
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -40,11 +45,13 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     the same episode for the same actions.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's instance attribute
+    # (render_fps: Gymnasium's checker asks for one; a text render has no frame rate)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's
 
     def __init__(
         self,
-        game: str = "diamondback",
+        name: str = "diamondback",
+        /,
         seat: int = 0,
         opponents: str | Sequence[str] | None = None,
         render_mode: str | None = None,
@@ -54,13 +61,13 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if illegal not in ("replace", "raise"):
             raise PedronValueError(f"illegal must be 'replace' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        if game == "diamondback":
+        if name == "diamondback":
             from pedron.envs.diamondback_v0 import raw_env
-        elif game == "diablo":
+        elif name == "diablo":
             from pedron.envs.diablo_v0 import raw_env  # type: ignore[assignment]
         else:
-            raise PedronValueError(f"game must be 'diamondback' or 'diablo', not {game!r}")
-        self.game = game
+            raise PedronValueError(f"the card game is 'diamondback' or 'diablo', not {name!r}")
+        game = self.game = name  # (the card game the bots play)
         self.aec = raw_env(render_mode=render_mode, **options)
         n = len(self.aec.possible_agents)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -134,3 +141,15 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def __repr__(self) -> str:
         return (f"<SingleAgentEnv {self.game} seat={self.seat} opponents={self.opponents} "
                 f"{self.aec!r}>")
+
+
+def diamondback(**options: Any) -> SingleAgentEnv:
+    """``SingleAgentEnv("diamondback", **options)``: the entry point of Gymnasium's
+    ``"pedron/Diamondback-v0"``."""
+    return SingleAgentEnv("diamondback", **options)
+
+
+def diablo(**options: Any) -> SingleAgentEnv:
+    """``SingleAgentEnv("diablo", **options)``: the entry point of Gymnasium's
+    ``"pedron/Diablo-v0"``."""
+    return SingleAgentEnv("diablo", **options)
