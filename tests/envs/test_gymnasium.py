@@ -134,7 +134,7 @@ def test_registered_with_gymnasium(env_id, options):
     assert isinstance(env.unwrapped, SingleAgentEnv)
     assert env.unwrapped.game == env_id.split("/")[1].split("-")[0].lower()
     check_env(env.unwrapped, skip_render_check=True)
-    obs, info = env.reset(seed=1)
+    obs, _ = env.reset(seed=1)
     assert env.observation_space.contains(obs)
     obs, reward, _, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert isinstance(reward, float)
