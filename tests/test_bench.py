@@ -357,15 +357,19 @@ def test_run_bench_times_everything_side_by_side():
 
 def test_run_bench_tells_its_steps_in_the_right_number():
     said = []
-    report = run_bench(hands=400, scalar_hands=100, reference_hands=10, repeat=1, peers=False,
+    counted = []
+    report = run_bench(hands=400, scalar_hands=100, reference_hands=10, repeat=2, peers=False,
                        diamondback=False, evaluators=[Evaluator(reference_score)],
-                       check="bench", progress=said.append)
-    assert report.rounds == 1
+                       check="bench", progress=said.append,
+                       count=lambda *c: counted.append(c))
+    assert report.rounds == 2
     timing = next(m for m in said if m.startswith("timing "))
-    assert "1 round round-robin" in timing and "rounds" not in timing
-    # one step per check (none with check="bench"), dealing, timing, each round, the
-    # fixed cost: the number the command line's progress counts to
-    assert len(said) == 0 + 3 + 1
+    assert "2 rounds round-robin" in timing
+    # one step per check (none with check="bench"), dealing, timing, the fixed cost:
+    # the number the command line's progress counts to; the timing counted run by run
+    assert len(said) == 0 + 3
+    runs = 2 * sum(1 for _ in report)
+    assert counted == [("runs", k, runs) for k in range(1, runs + 1)]
 
 
 def _cli(*args, path=None):
@@ -386,7 +390,28 @@ def test_the_command_line_progress_counts_its_steps():
     assert proc.returncode == 0, proc.stderr
     steps = [line.split("]")[0].lstrip("[") for line in proc.stderr.splitlines()
              if line.startswith("[")]
-    assert steps == [f"{k}/5" for k in range(1, 6)], proc.stderr
+    assert steps == [f"{k}/3" for k in range(1, 4)], proc.stderr
+    assert _cli(*SMALL, "--repeat", "1", "--quiet").stderr == ""
+
+
+def test_the_bench_counts_its_runs_with_the_time_left():
+    import io
+
+    from pedron.cli.commands import Progress
+
+    out = io.StringIO()
+    progress = Progress(total=3, stream=out, tty=False)
+    progress.bar.delay = 0.0
+    progress.bar.every = 0.0
+    progress("dealing")
+    for k in range(1, 11):
+        progress.count("runs", k, 10)
+    progress("the fixed cost")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[1/3] dealing  (") and lines[-1].startswith("[2/3] the fixed")
+    counts = [line for line in lines if line.startswith("timed: ")]
+    assert counts[0].startswith("timed:  10% 1/10 runs") and "estimating" in counts[0]
+    assert "left" in counts[1] and counts[-1].endswith("done")
 
 
 @pytest.mark.parametrize("check", ["bench", "all"])

@@ -662,3 +662,24 @@ def test_workers_of_a_killed_study_stop_by_themselves():
         for w in workers:  # (on a failure: leave nothing running)
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+def test_the_time_left_counts_only_this_runs_work():
+    # A resumed study reports the games of its checkpoint at once: the estimate is the
+    # rate since the first report (none before a second one), not all games / elapsed.
+    import time
+
+    from pedron.cli.progress import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar("games", stream=out, delay=0.0, every=0.0)
+    bar(900, 1000)  # (900 from the checkpoint)
+    time.sleep(0.2)
+    bar(910, 1000)
+    bar.close()
+    first, second = out.getvalue().splitlines()
+    assert "estimating the time left" in first
+    rate = float(second.split("games  ")[1].split(" games/s")[0].replace(",", ""))
+    assert rate < 100  # 10 games in 0.2 s: about 50 a second, not 900 / 0.2
+    left = second.split("about ")[1]
+    assert left.endswith("left") and not left.startswith("0 s")

@@ -472,7 +472,7 @@ def run_bench(
     progress: Progress | None = None,
     isolate: bool = True,
     time_limit: float = DEFAULT_TIME_LIMIT,
-    check_progress: Callable[[int, int], None] | None = None,
+    count: Callable[[str, int, int], None] | None = None,
 ) -> BenchReport:
     """Time every evaluator on the same random hands, round-robin, ``repeat`` rounds.
 
@@ -491,8 +491,11 @@ def run_bench(
     of time is left out and named in ``report.failures``; the bench goes on.
     ``isolate=False`` runs them in this process (to profile them): an
     exception is still reported so, but nothing guards against the rest.
-    ``check_progress(done, total)`` is told the hands checked as the full
-    check goes.
+
+    ``progress(message)`` is told each step as it starts (dealing, each full
+    check, the timing, the fixed cost); ``count(unit, done, total)`` how far
+    a long step has gone: ``"hands"`` checked (each block of a full check),
+    ``"runs"`` timed (after each timed run).
     """
     hands = _check_count("hands", hands, 1)
     scalar_hands = _check_count("scalar_hands", scalar_hands, 1)
@@ -531,14 +534,15 @@ def run_bench(
                     isolated.append(iso)
                     if check == "all":
                         agrees, outcome = iso.check_all(
-                            None if check_progress is None
-                            else lambda done: check_progress(done, ALL_HANDS))
+                            None if count is None
+                            else lambda done: count("hands", done, ALL_HANDS))
                         checks.append(EvaluatorCheck(ev.name, agrees, outcome))
                     iso.first()  # (its values' count, before anything is timed)
                     ready.append(iso)
                     continue
                 if check == "all":
-                    result = check_evaluator(ev, progress=check_progress)
+                    result = check_evaluator(ev, progress=None if count is None else (
+                        lambda done, total: count("hands", done, total)))
                     checks.append(EvaluatorCheck(ev.name, result.agrees, str(result)))
                 ev.values(first)  # (through its checks first: its error names it and the hand)
                 ready.append(ev)
@@ -553,12 +557,10 @@ def run_bench(
             entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
 
         total = repeat * len(entries)
-        step = max(1, len(entries))
 
         def tick(done: int) -> None:
-            if done % step == 0:
-                say(f"round {done // step} of {repeat} done "
-                    f"({plural(len(entries), 'evaluator')})")
+            if count is not None:
+                count("runs", done, total)
 
         say(f"timing {plural(len(entries), 'evaluator')}, {plural(repeat, 'round')} "
             f"round-robin ({plural(total, 'run')}, after one untimed warm-up round; each round "

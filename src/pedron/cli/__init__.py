@@ -208,6 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--wide", action="store_true",
                    help="every column (vs reference, vs plain C loop, on a CPU...), every "
                    "warning and what each peer is timed through")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     _add_common(p)
     p.set_defaults(run=commands.cmd_bench)
 

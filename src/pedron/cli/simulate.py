@@ -9,10 +9,10 @@ import json
 import logging
 import re
 import sys
-import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 
+from pedron.cli.progress import ProgressBar
 from pedron.errors import ClusterError, PedronError, PedronValueError
 from pedron.simulation.checkpoint import check_checkpoint_path
 from pedron.simulation.engines import DEFAULT_TIMEOUT, WORKER_HARD_CAP
@@ -21,60 +21,6 @@ from pedron.simulation.results import count_text
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
 
 DEFAULT_PLAYERS = {"diablo": 4, "diamondback": 2}
-
-
-class ProgressBar:
-    """Progress on stderr, shown only once the work has taken ``delay`` s.
-
-    On a terminal, one line redrawn in place (``\r``); otherwise (a log file, a
-    pipe) a plain line at most every ``every`` seconds, so a log holds no
-    carriage returns. ``tty`` overrides what the stream says of itself.
-    """
-
-    def __init__(self, unit: str = "games", stream: TextIO | None = None,
-                 delay: float = 1.0, width: int = 30, *, tty: bool | None = None,
-                 every: float = 10.0) -> None:
-        self.unit = unit
-        self.stream = stream if stream is not None else sys.stderr
-        self.delay = delay
-        self.width = width
-        if tty is None:
-            isatty = getattr(self.stream, "isatty", None)
-            tty = bool(isatty()) if callable(isatty) else False
-        self.tty = tty
-        self.every = every
-        self.start = time.perf_counter()
-        self.shown = False
-        self._last = 0.0
-
-    def __call__(self, done: int, total: int, workers: int | None = None) -> None:
-        now = time.perf_counter()
-        elapsed = now - self.start
-        gap = 0.2 if self.tty else self.every
-        if elapsed < self.delay or (done < total and now - self._last < gap):
-            return
-        self._last = now
-        frac = min(done / total, 1.0) if total else 1.0
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (total - done) / rate if rate > 0 and done < total else 0.0
-        on = "" if workers is None else f"  {count_text(workers, 'workers')}"
-        text = (f"{frac:4.0%} {done:,}/{total:,} {self.unit}  {rate:,.0f} {self.unit}/s"
-                f"{on}  {elapsed:.0f} s, about {eta:.0f} s left")
-        if self.tty:
-            filled = round(frac * self.width)
-            bar = "#" * filled + "." * (self.width - filled)
-            self.stream.write(f"\r[{bar}] {text} ")
-            self.shown = True
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """End the line if the bar was drawn on a terminal."""
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.shown = False
 
 
 #: The longest value ``--rule`` reads: every rules option is a short word or number.
