@@ -36,7 +36,9 @@ for _ in range(reps):
     t = time.perf_counter(); vp.analyse(name); warm.append(time.perf_counter() - t)
 out = {"cold": cold, "warm": statistics.median(warm)}
 if extra:
-    t = time.perf_counter(); vp.analyse(name, threads=2); out["two_threads"] = time.perf_counter() - t
+    t = time.perf_counter()
+    vp.analyse(name, threads=2)
+    out["two_threads"] = time.perf_counter() - t
 print(json.dumps(out))
 """
 

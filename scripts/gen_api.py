@@ -1,7 +1,12 @@
 """Write docs/api.md, the API reference, from the public names and their docstrings.
 
 Run ``python scripts/gen_api.py`` after changing a public API; the test suite
-checks that docs/api.md is current (tests/test_docs.py).
+checks that docs/api.md is current (tests/test_docs.py), module by module: a
+module that needs an extra this installation lacks (:data:`EXTRAS`) is
+skipped, and its section in the file is kept as it is. Every public name
+(``__all__``) of every public module is written: every package of pedron whose
+name has no leading underscore, and the modules users import by name; the
+test checks that no package is left out.
 """
 
 from __future__ import annotations
@@ -19,26 +24,49 @@ MODULES = [
     "pedron",
     "pedron.cards",
     "pedron.errors",
+    "pedron.text",
     "pedron.diablo",
     "pedron.diablo.objectives",
     "pedron.diablo.outcomes",
     "pedron.videopoker",
     "pedron.diamondback",
     "pedron.engine",
+    "pedron.reference",
     "pedron.reference.rng",
     "pedron.reference.diablo",
     "pedron.reference.diamondback",
     "pedron.reference.draw",
-    "pedron.bench",
-    "pedron.testing",
+    "pedron.encodings",
+    "pedron.bots",
+    "pedron.bots.diablo",
+    "pedron.bots.diamondback",
     "pedron.bots.equilibrium",
+    "pedron.simulation",
+    "pedron.bench",
+    "pedron.bench.isolate",
     "pedron.match",
     "pedron.solver",
-    "pedron.encodings",
+    "pedron.cli",
+    # (those needing an extra last: a section skipped cannot change the ones after it)
+    "pedron.testing",
+    "pedron.envs",
     "pedron.envs.diamondback_v0",
     "pedron.envs.diablo_v0",
     "pedron.envs.single",
+    "pedron.envs.observations",
+    "pedron.spiel",
 ]
+
+#: The extra that provides what each module needs beyond pedron's dependencies.
+EXTRAS = {
+    "pedron.testing": "test",
+    "pedron.envs": "rl",
+    "pedron.envs.diamondback_v0": "rl",
+    "pedron.envs.diablo_v0": "rl",
+    "pedron.envs.single": "rl",
+    "pedron.envs.observations": "rl",
+    "pedron.spiel": "rl",
+}
 
 _EMBEDDED_SIGNATURE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)( -> .*)?$")
 OUT = Path(__file__).resolve().parent.parent / "docs" / "api.md"
@@ -139,51 +167,88 @@ def _render_class(name: str, cls: type, lines: list[str]) -> None:
     lines.append("")
 
 
-def render() -> str:
-    lines = [
-        "# API reference",
-        "",
-        "Generated from the docstrings by `python scripts/gen_api.py`; do not edit by hand.",
-        "",
-    ]
+_HEAD = [
+    "# API reference",
+    "",
+    "Generated from the docstrings by `python scripts/gen_api.py`; do not edit by hand.",
+    "",
+]
+
+
+def sections() -> dict[str, str | None]:
+    """Each module's section of the reference, in :data:`MODULES` order (``None``: the
+    module cannot be imported here, its extra missing)."""
+    _ALREADY.clear()
+    out: dict[str, str | None] = {}
     for modname in MODULES:
-        try:
-            module = importlib.import_module(modname)
+        try:  # (a name imported on first use may need the extra too)
+            out[modname] = _section(modname, importlib.import_module(modname))
         except ImportError:
+            out[modname] = None
+    return out
+
+
+def _section(modname: str, module: object) -> str:
+    lines: list[str] = []
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in vars(module) if not n.startswith("_")]
+    lines.append(f"## `{modname}`\n")
+    doc = _doc(module)
+    if doc:
+        lines.append(doc + "\n")
+    for name in sorted(names):
+        obj = getattr(module, name)
+        home = getattr(obj, "__module__", None) or modname  # (a built-in's is None)
+        if modname != "pedron" and home.startswith("pedron") \
+                and inspect.isclass(obj) and obj in _ALREADY:
+            lines.append(f"### `{name}`\n\nSee `{_ALREADY[obj]}`.\n")
             continue
-        names = getattr(module, "__all__", None)
-        if names is None:
-            names = [n for n in vars(module) if not n.startswith("_")]
-        lines.append(f"## `{modname}`\n")
-        doc = _doc(module)
-        if doc:
-            lines.append(doc + "\n")
-        for name in sorted(names):
-            obj = getattr(module, name)
-            home = getattr(obj, "__module__", None) or modname  # (a built-in's is None)
-            if modname != "pedron" and home.startswith("pedron") \
-                    and inspect.isclass(obj) and obj in _ALREADY:
-                lines.append(f"### `{name}`\n\nSee `{_ALREADY[obj]}`.\n")
-                continue
-            if inspect.isclass(obj):
-                _ALREADY.setdefault(obj, f"{modname}.{name}")
-                _render_class(name, obj, lines)
-            elif callable(obj):
-                lines.append(f"### `{name}{_signature(obj)}`\n")
-                doc = _doc(obj)
-                lines.append((doc or "(no docstring)") + "\n")
-            elif isinstance(obj, (int, str, tuple, dict, frozenset)) and len(repr(obj)) < 120:
-                lines.append(f"### `{name}` = `{obj!r}`\n")
+        if inspect.isclass(obj):
+            _ALREADY.setdefault(obj, f"{modname}.{name}")
+            _render_class(name, obj, lines)
+        elif callable(obj):
+            lines.append(f"### `{name}{_signature(obj)}`\n")
+            doc = _doc(obj)
+            lines.append((doc or "(no docstring)") + "\n")
+        elif isinstance(obj, (int, str, tuple, dict, frozenset)) and len(repr(obj)) < 120:
+            lines.append(f"### `{name}` = `{obj!r}`\n")
+        elif inspect.ismodule(obj):
+            lines.append(f"### `{name}` (module)\n\nSee `{obj.__name__}`.\n")
+        else:
+            lines.append(f"### `{name}`\n\nA `{type(obj).__name__}`.\n")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def read_sections(text: str) -> dict[str, str]:
+    """The sections of a written reference, by module."""
+    out: dict[str, str] = {}
+    parts = re.split(r"^(?=## `)", text, flags=re.M)
+    for part in parts[1:]:
+        name = part[4:part.index("`", 4)]
+        out[name] = part.rstrip() + "\n"
+    return out
+
+
+def render(current: str = "") -> str:
+    """The whole reference; a module that cannot be imported here keeps its section of
+    ``current`` (the file as it is)."""
+    kept = read_sections(current)
+    body = []
+    for modname, section in sections().items():
+        section = section if section is not None else kept.get(modname)
+        if section is not None:
+            body.append(section.rstrip() + "\n")
+    return "\n".join(_HEAD) + "\n" + "\n".join(body)
 
 
 _ALREADY: dict[type, str] = {}  # each class in full once, keyed by the class itself
 
 
 def main() -> int:
-    text = render()
+    current = OUT.read_text() if OUT.exists() else ""
+    text = render(current)
     if "--check" in sys.argv:
-        current = OUT.read_text() if OUT.exists() else ""
         if current != text:
             print("docs/api.md is out of date: run python scripts/gen_api.py", file=sys.stderr)
             return 1

@@ -225,7 +225,9 @@ KEPT = ("## Kernel instructions (callgrind)",
         "## Evaluator call overhead against the previous commit",
         "## Simulation on a Dask cluster",
         "## Environments",
-        "## Draw analysis and video poker")
+        "## Draw analysis and video poker",
+        "## Video poker: every game",
+        "## Solving heads-up Diamondback")
 
 
 class MissingSection(Exception):

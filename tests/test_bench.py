@@ -323,7 +323,7 @@ def test_run_bench_times_everything_side_by_side():
              if r.name == "pedron evaluate()" and r.game == "diablo"}
     assert forms == {"wild": "pedron.diablo.evaluate(hand)",
                      "natural": "pedron.diablo.evaluate(hand, wild=False)"}
-    text = render(report, "test")
+    text = render(report, "test", wide=True)
     assert ("fastest public call form:\n  wild: pedron.diablo.evaluate(hand)\n"
             "  natural: pedron.diablo.evaluate(hand, wild=False)") in text
     data = json.loads(report.to_json())
@@ -357,15 +357,19 @@ def test_run_bench_times_everything_side_by_side():
 
 def test_run_bench_tells_its_steps_in_the_right_number():
     said = []
-    report = run_bench(hands=400, scalar_hands=100, reference_hands=10, repeat=1, peers=False,
+    counted = []
+    report = run_bench(hands=400, scalar_hands=100, reference_hands=10, repeat=2, peers=False,
                        diamondback=False, evaluators=[Evaluator(reference_score)],
-                       check="bench", progress=said.append)
-    assert report.rounds == 1
+                       check="bench", progress=said.append,
+                       count=lambda *c: counted.append(c))
+    assert report.rounds == 2
     timing = next(m for m in said if m.startswith("timing "))
-    assert "1 round round-robin" in timing and "rounds" not in timing
-    # one step per check (none with check="bench"), dealing, timing, each round, the
-    # fixed cost: the number the command line's progress counts to
-    assert len(said) == 0 + 3 + 1
+    assert "2 rounds round-robin" in timing
+    # one step per check (none with check="bench"), dealing, timing, the fixed cost:
+    # the number the command line's progress counts to; the timing counted run by run
+    assert len(said) == 0 + 3
+    runs = 2 * sum(1 for _ in report)
+    assert counted == [("runs", k, runs) for k in range(1, runs + 1)]
 
 
 def _cli(*args, path=None):
@@ -386,23 +390,46 @@ def test_the_command_line_progress_counts_its_steps():
     assert proc.returncode == 0, proc.stderr
     steps = [line.split("]")[0].lstrip("[") for line in proc.stderr.splitlines()
              if line.startswith("[")]
-    assert steps == [f"{k}/5" for k in range(1, 6)], proc.stderr
+    assert steps == [f"{k}/3" for k in range(1, 4)], proc.stderr
+    assert _cli(*SMALL, "--repeat", "1", "--quiet").stderr == ""
+
+
+def test_the_bench_counts_its_runs_with_the_time_left():
+    import io
+
+    from pedron.cli.commands import Progress
+
+    out = io.StringIO()
+    progress = Progress(total=3, stream=out, tty=False)
+    progress.bar.delay = 0.0
+    progress.bar.every = 0.0
+    progress("dealing")
+    for k in range(1, 11):
+        progress.count("runs", k, 10)
+    progress("the fixed cost")
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[1/3] dealing  (") and lines[-1].startswith("[2/3] the fixed")
+    counts = [line for line in lines if line.startswith("timed: ")]
+    assert counts[0].startswith("timed:  10% 1/10 runs") and "estimating" in counts[0]
+    assert "left" in counts[1] and counts[-1].endswith("done")
 
 
 @pytest.mark.parametrize("check", ["bench", "all"])
-def test_an_evaluator_that_raises_is_a_clear_error_on_the_command_line(tmp_path, check):
+@pytest.mark.parametrize("where", [(), ("--in-process",)])
+def test_an_evaluator_that_raises_is_named_in_one_line_and_left_out(tmp_path, check, where):
     (tmp_path / "raising_eval_mod.py").write_text(
         "def score(hand):\n    raise RuntimeError('no hands today')\n")
     proc = _cli(*SMALL, "--repeat", "1", "--evaluator", "raising_eval_mod:score",
-                "--check", check, path=tmp_path)
-    assert proc.returncode == 2, proc.stderr
-    errors = [line for line in proc.stderr.splitlines() if not line.startswith("[")]
-    assert len(errors) == 1, proc.stderr
-    assert "internal error" not in errors[0]
-    assert "raising_eval_mod:score" in errors[0] and "no hands today" in errors[0]
+                "--check", check, *where, path=tmp_path)
+    assert proc.returncode == 1, proc.stderr  # (the bench ran; an evaluator failed)
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+    said = [line for line in proc.stdout.splitlines() if "raising_eval_mod:score" in line]
+    assert len(said) == 1 and "no hands today" in said[0], proc.stdout
+    assert "pedron batch" in proc.stdout  # (the others were timed)
 
 
-def test_an_evaluator_that_raises_later_while_timed_is_a_clear_error():
+@pytest.mark.parametrize("isolate", [True, False])
+def test_an_evaluator_that_raises_later_while_timed_is_left_out(isolate):
     calls = []
 
     def late(hand):  # passes the first hands it is given, fails while timed
@@ -411,9 +438,16 @@ def test_an_evaluator_that_raises_later_while_timed_is_a_clear_error():
             raise KeyError("tired")
         return 0
 
-    with pytest.raises(PedronValueError, match=r"evaluator late raised KeyError\('tired'\)"):
-        run_bench(hands=1000, scalar_hands=1000, reference_hands=10, repeat=1, peers=False,
-                  diamondback=False, check="bench", evaluators=[Evaluator(late, name="late")])
+    report = run_bench(hands=1000, scalar_hands=1000, reference_hands=10, repeat=1,
+                       peers=False, diamondback=False, check="bench", isolate=isolate,
+                       evaluators=[Evaluator(late, name="late"), Evaluator(reference_score)])
+    (failure,) = report.failures
+    assert failure.evaluator == "late"
+    assert failure.reason.startswith("raised KeyError('tired')")
+    assert failure.reason.endswith("while timed")
+    assert "late" not in {r.name for r in report}
+    assert any(r.kind == "yours" and r.agrees for r in report)  # the other one, timed
+    assert not report.agrees
 
 
 def test_peers_still_names_the_peers():
@@ -558,3 +592,194 @@ def test_the_pytest_benchmarks_time_the_peers_as_pedron_bench_does():
     # no benchmark of a peer of its own (the slow paths: wrappers, parsing text)
     assert [n for n in dir(module) if n.startswith("test_peer_")] == [
         "test_peer_pedron_batch_natural", "test_peer_pedron_strength_natural"]
+
+
+# -- your evaluators in child processes: whatever they do, the bench goes on (issue 29) ---
+
+HOSTILE = """
+import ctypes, os, sys, time
+
+from pedron import diablo
+
+CALLS = []
+
+
+def good(hand):
+    return diablo.evaluate(hand, wild=False).strength
+
+
+def segfault(hand):
+    ctypes.string_at(0)
+
+
+def segfault_while_timed(hand):  # (its first hands pass: it crashes in the rounds)
+    CALLS.append(hand)
+    if len(CALLS) > 150:
+        ctypes.string_at(0)
+    return good(hand)
+
+
+def leave(hand):
+    sys.exit(3)
+
+
+def abort(hand):
+    os.abort()
+
+
+def vanish(hand):
+    os._exit(0)
+
+
+def sleepy(hand):
+    time.sleep(3600)
+"""
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    (tmp_path / "hostile_eval_mod.py").write_text(HOSTILE)
+    return tmp_path
+
+
+@pytest.mark.parametrize("check", ["bench", "all"])
+def test_evaluators_that_crash_exit_abort_or_hang_are_left_out(hostile, check):
+    says = {"segfault": "crashed (SIGSEGV)", "leave": "called sys.exit(3)",
+            "abort": "aborted (SIGABRT)", "vanish": "exited (status 0)",
+            "sleepy": "took more than 2 s"}
+    if check == "bench":
+        says["segfault_while_timed"] = "crashed (SIGSEGV) while timed"
+    # (checking every hand takes a good evaluator more than 2 s a block on a busy machine)
+    specs = [f"hostile_eval_mod:{name}" for name in [*says, *(["good"] * (check == "bench"))]]
+    proc = _cli(*SMALL, "--repeat", "2", "--check", check, "--evaluator-timeout", "2",
+                *[a for spec in specs for a in ("--evaluator", spec)], path=hostile)
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    out = proc.stdout
+    for name, what in says.items():
+        lines = [line for line in out.splitlines() if f"hostile_eval_mod:{name}:" in line]
+        assert len(lines) == 1 and what in lines[0], (name, out)
+    # the bench went on: pedron's own and the good one were timed
+    assert any(line.startswith("pedron batch ") for line in out.splitlines())
+    good = [line for line in out.splitlines() if line.startswith("hostile_eval_mod:good ")]
+    assert len(good) == (check == "bench"), out
+    assert all(line.rstrip().endswith("yes") for line in good)
+    data = json.loads(_cli(*SMALL, "--repeat", "1", "--check", "bench", "--json",
+                           "--evaluator-timeout", "2", "--evaluator",
+                           "hostile_eval_mod:leave", path=hostile).stdout)
+    assert data["failures"] == [{"evaluator": "hostile_eval_mod:leave",
+                                 "reason": "called sys.exit(3) on its first hands"}]
+    assert data["agrees"] is False
+
+
+def test_the_child_processes_are_gone_when_the_bench_ends(hostile, monkeypatch):
+    monkeypatch.syspath_prepend(str(hostile))
+    import multiprocessing
+
+    before = {p.pid for p in multiprocessing.active_children()}
+    report = run_bench(hands=500, scalar_hands=100, reference_hands=10, repeat=1,
+                       peers=False, diamondback=False, check="bench", time_limit=2,
+                       evaluators=["hostile_eval_mod:good", "hostile_eval_mod:sleepy"])
+    assert [f.evaluator for f in report.failures] == ["hostile_eval_mod:sleepy"]
+    assert {p.pid for p in multiprocessing.active_children()} <= before
+
+
+def test_in_process_on_request_takes_what_cannot_be_sent_to_a_child():
+    report = run_bench(hands=500, scalar_hands=100, reference_hands=10, repeat=1,
+                       peers=False, diamondback=False, check="bench", isolate=False,
+                       evaluators=[Evaluator(lambda h: reference_score(h), name="lambda")])
+    mine = next(r for r in report if r.kind == "yours")
+    assert mine.agrees and "child process" not in mine.note
+    with pytest.raises(PedronValueError, match="time_limit"):
+        run_bench(hands=500, scalar_hands=100, reference_hands=10, time_limit=0)
+
+
+# -- what pedron bench prints: 100 columns, a verdict, the exit status -----------------------
+
+
+@pytest.fixture(scope="module")
+def small_report():
+    return run_bench(hands=3000, scalar_hands=600, reference_hands=30, repeat=3,
+                     evaluators=[Evaluator(reference_score, name="independent")],
+                     check="bench")
+
+
+def test_the_default_page_fits_100_columns_with_a_verdict(small_report):
+    text = render(small_report, "test")
+    widest = max(text.splitlines(), key=len)
+    assert len(widest) <= 100, widest
+    verdict = small_report.verdict()
+    assert verdict in text.splitlines()
+    if installed_peers():
+        batch = next(r for r in small_report if r.name == "pedron batch"
+                     and r.mode == "natural")
+        fastest = max((r for r in small_report if r.kind == "peer"), key=lambda r: r.rate)
+        assert verdict.startswith("pedron's batch is ")
+        assert f"the fastest installed peer, {fastest.name} (" in verdict
+        assert f"{batch.vs_fastest_peer.median:,.1f}x" in verdict or \
+            f"{batch.vs_fastest_peer.median:,.2f}x" in verdict or \
+            f"{batch.vs_fastest_peer.median:,.0f}x" in verdict
+    # one table per game and mode, each with the ratio that matters for it
+    assert "\nDiablo, deuces wild\n" in text and "vs pure Python" in text
+    assert "\nDiamondback (two cards)\n" in text and "vs reference" in text
+    assert "vs plain C loop" not in text and "on a CPU  " not in text
+    wide = render(small_report, "test", wide=True)
+    assert "vs plain C loop" in wide and "what each peer is timed through" in wide
+    assert max(len(line) for line in wide.splitlines()) > 100
+
+
+def test_warnings_are_one_line_with_the_worst_case(small_report):
+    from dataclasses import replace
+
+    from pedron.bench.render import warnings_summary
+
+    results = list(small_report.results)
+    results[0] = replace(results[0], rate_low=results[0].rate * 0.1,
+                         rate_high=results[0].rate * 3.0, cpu_share=0.95)
+    results[1] = replace(results[1], rate_low=results[1].rate * 0.9,
+                         rate_high=results[1].rate * 1.4, cpu_share=0.5)
+    results[2] = replace(results[2], rate_low=results[2].rate * 0.99,
+                         rate_high=results[2].rate * 1.01, cpu_share=0.8)
+    report = replace(small_report, results=tuple(results), warnings=("w",) * 16)
+    line = warnings_summary(report)
+    assert "\n" not in line and len(line) <= 100, line
+    noisy = sum(r.noisy for r in results)
+    assert f"{noisy}/{len(results)} figures spread >25% (worst" in line and "10-300%" in line
+    assert "runs <90% on a CPU (worst" in line and "50%)" in line
+    text = render(report, "test")
+    assert [t for t in text.splitlines() if "busy" in t] == [line]
+
+
+def test_missing_peers_are_named_with_the_command_that_installs_them(small_report):
+    from dataclasses import replace
+
+    versions = dict.fromkeys(small_report.versions)
+    versions["phevaluator"] = "0.6.0"
+    report = replace(small_report, versions=versions)
+    missing = sorted(d for d in versions if d != "phevaluator")
+    assert report.missing_peers == tuple(missing)
+    text = " ".join(render(report, "test").split())
+    assert f"not installed, so not compared: {', '.join(missing)} (pip install " \
+           f"{' '.join(missing)}, or pip install \"pedron[bench]\" for every peer)" in text
+    assert replace(report, peers_timed=False).missing_peers == ()  # (--no-peers: no nagging)
+
+
+def test_the_exit_status_says_whether_every_evaluator_checked_agrees(tmp_path):
+    (tmp_path / "two_eval_mod.py").write_text(
+        "from pedron import diablo\n"
+        "def right(hand):\n    return diablo.evaluate(hand, wild=False).strength\n"
+        "def wrong(hand):\n    return sum(hand)\n")
+    ok = _cli(*SMALL, "--repeat", "1", "--check", "bench", "--evaluator", "two_eval_mod:right",
+              path=tmp_path)
+    assert ok.returncode == 0, ok.stderr
+    bad = _cli(*SMALL, "--repeat", "1", "--check", "bench", "--evaluator", "two_eval_mod:right",
+               "--evaluator", "two_eval_mod:wrong", path=tmp_path)
+    assert bad.returncode == 1, bad.stderr
+    assert "not pedron's order" in bad.stdout or " NO" in bad.stdout
+    for usage in (("--repeat", "0"), ("--evaluator-timeout", "0"), ("--evaluator", "nope"),
+                  ("--wide", "--no-such-option")):
+        proc = _cli(*SMALL, *usage)
+        assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, usage
+    helped = subprocess.run([sys.executable, "-m", "pedron", "bench", "--help"],
+                            capture_output=True, text=True, timeout=60).stdout
+    assert "1 an evaluator checked" in " ".join(helped.split())

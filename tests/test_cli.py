@@ -260,3 +260,14 @@ def test_bench_progress_on_stderr():
                "--repeat", "1", "--no-peers")
     assert "[1/" in proc.stderr
     assert "vs reference" in proc.stdout
+
+
+def test_every_subcommand_help_ends_with_the_exit_statuses():
+    # Issue 30: simulate, solve and videopoker had no exit-status footer.
+    commands = ("eval", "odds", "draw", "bench", "play", "deal", "simulate", "solve",
+                "videopoker")
+    for command in commands:
+        text = " ".join(run(command, "--help").stdout.split())
+        assert "exit status: 0 done" in text, command
+        assert "2 a mistake in the command or its input" in text, command
+        assert "130 interrupted" in text and "143 terminated" in text, command

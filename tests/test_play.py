@@ -408,3 +408,64 @@ def test_history_of_a_draw_with_a_reshuffle():
         "You exchange 5c for Qc",
         "Bot 1 stands pat",
     ]
+
+
+# -- the rough edges a newcomer met (issue 30), through the plain terminal path ----------------
+
+
+def test_draw_words_are_answered_in_the_players_words():
+    proc = run_play(["diablo", "--seed", "2"],
+                    "call\ndraw Ah\ndraw Zz\ndraw\ndraw 9s 9s\nstand 9s\nstand\nfold\n\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    held = "you hold Qs 2s 6c 9c 9s"
+    assert f"Not accepted: you do not hold Ah: {held}" in out  # (was: seat 0 does not hold)
+    assert "seat 0" not in out
+    assert f"Not accepted: 'Zz' is not a card (a rank and a suit, such as 7s, Kd or Th): " \
+           f"{held}" in out  # (was: not a card: 'Zz' in 'Zz')
+    assert "in 'Zz'" not in out
+    # a bare draw asks which cards (it stood pat silently), stand keeps all five
+    assert f"Not accepted: draw which cards? Name them (draw 9s), or say stand to keep all " \
+           f"five: {held}" in out
+    assert "Not accepted: 9s is named twice" in out
+    assert "Not accepted: stand keeps all five cards: say draw 9s to exchange those" in out
+    assert out.count("You stand pat") == 1
+
+
+def test_raise_by_is_answered_by_how_much():
+    proc = run_play(["diablo", "--seed", "2"], "raise by 10\nraise by 0\nraise by 5\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    # the round's bet is 1, a raise goes to 2..6: by 1..5 (it said "not 11")
+    assert "Not accepted: you may raise by 1..5 chips (to 2..6), not by 10" in proc.stdout
+    assert "not 11" not in proc.stdout
+    assert "Not accepted: you may raise by 1..5 chips (to 2..6), not by 0" in proc.stdout
+    assert "You raise to 6" in proc.stdout
+
+
+def test_text_between_games_is_never_thrown_away():
+    proc = run_play(["diablo", "--seed", "2"], "fold\ncall\nhelp\n\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    for typed in ("call", "help"):
+        assert f"Not used: {typed!r} (the game is over; this asks only what comes next)" in out
+    assert out.count("Enter for the next game") == 3  # asked again each time
+    assert "== Diablo, game 2 ==" in out  # then Enter went on
+
+
+def test_you_open_and_bots_open():
+    proc = run_play(["diablo", "--seed", "1"], "bet 1\nq\n")
+    assert "You bet 1 and open" in proc.stdout and "You bet 1 and opens" not in proc.stdout
+    from pedron.engine import Record
+
+    for seat, says in ((0, "You bet 2 and open"), (1, "Bot 1 bets 2 and opens")):
+        lines = history_lines("diablo", ["You", "Bot 1"],
+                              [Record("check", 1 - seat), Record("bet", seat, 2)])
+        assert lines[-1] == says
+
+
+def test_call_means_match_in_diamondback():
+    proc = run_play(["diamondback", "--seed", "3"], "call\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "You match 1" in proc.stdout  # (it was: 'call' is not a Diamondback action)
+    assert "is not a Diamondback action" not in proc.stdout
+    assert "'call' says the same" in help_text("diamondback")

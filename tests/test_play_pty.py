@@ -155,3 +155,23 @@ def test_pty_a_refusal_redraws_the_table_with_the_reason():
     p.wait()
     assert "You call 1" in p.screen
     assert p.close() == 0
+
+
+def test_pty_a_bare_draw_asks_and_text_between_games_is_answered():
+    p = Player("diablo", "--seed", "2")
+    p.wait()
+    p.say("call")
+    p.wait()
+    p.say("draw")  # (it stood pat without a word)
+    p.wait()
+    assert "Not accepted: draw which cards?" in p.screen and "You stand pat" not in p.screen
+    p.say("stand")
+    p.wait()
+    p.say("fold")
+    prompt = p.wait()
+    assert "Enter for the next game" in prompt
+    p.say("call")  # (typed at the wrong prompt: it was thrown away)
+    prompt = p.wait()
+    assert "Enter for the next game" in prompt
+    assert "Not used: 'call' (the game is over" in " ".join(p.child.before.split())
+    assert p.close() == 0

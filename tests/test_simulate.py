@@ -534,3 +534,150 @@ def test_resume_is_identical_for_any_game_count_and_stopping_point(
         pedron.simulate("diablo", chunk_size=first, checkpoint=path, progress=stop, **kw)
     resumed = pedron.simulate("diablo", chunk_size=second, checkpoint=path, **kw)
     assert resumed == whole
+
+
+# -- mistakes stay mistakes, and workers stay within the machine (issue 29) ------------------
+
+
+def test_an_unwritable_checkpoint_is_a_mistake_named_before_any_work(tmp_path):
+    proc = run("diablo", "--games", "100000", "--checkpoint", "/nonexistent/dir/x.json",
+               check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().splitlines() == [
+        "pedron simulate: error: --checkpoint /nonexistent/dir/x.json: cannot write there "
+        "(no such directory: /nonexistent/dir)"]
+    # A directory given as the file, through the library: a pedron error, nothing played.
+    with pytest.raises(PedronValueError, match="is a directory"):
+        sim(checkpoint=tmp_path)
+
+
+def test_a_rule_value_too_long_to_read_is_a_mistake():
+    for game in ("diablo", "diamondback"):
+        proc = run(game, "--rule", "max_draw=" + "9" * 4301, check=False)
+        assert proc.returncode == 2 and proc.stdout == ""
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "internal error" not in lines[0]
+        assert lines[0].startswith("pedron simulate: error: --rule max_draw: ")
+
+
+def test_workers_beyond_the_usable_cores_are_refused():
+    from pedron.simulation.engines import WORKER_HARD_CAP, usable_cores
+
+    cores = usable_cores()
+    proc = run("diablo", "--workers", "10000", check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().splitlines() == [
+        f"pedron simulate: error: --workers 10000: this machine has {cores} usable "
+        f"{'core' if cores == 1 else 'cores'}; more workers than cores only slow the study "
+        f"(--oversubscribe allows up to {WORKER_HARD_CAP * cores})"]
+    with pytest.raises(PedronValueError, match="usable core"):
+        sim(workers=cores + 1)
+    with pytest.raises(PedronValueError, match="at most"):
+        sim(workers=WORKER_HARD_CAP * cores + 1, oversubscribe=True)
+    # asked explicitly, within the cap: it runs (and gives the same table)
+    assert sim(workers=cores + 1, oversubscribe=True, games=200) == sim(games=200)
+
+
+def _children(pid):
+    try:
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True,
+                             text=True, timeout=30).stdout
+    except FileNotFoundError:  # pragma: no cover - no ps
+        pytest.skip("needs ps")
+    return [int(p) for p in out.split()]
+
+
+def _alive(pid):
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as f:  # (a zombie has finished)
+        return f.read().split(") ", 1)[1][0] != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_stopping_a_pooled_study_stops_its_workers(signal_name):
+    import os
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pedron", "simulate", "diablo", "--games", "2000000",
+         "--workers", "2", "--oversubscribe", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2, "the pool did not start"
+        time.sleep(1.0)  # (units running)
+        os.kill(proc.pid, getattr(signal, signal_name))
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == (130 if signal_name == "SIGINT" else 143), err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers), "workers left running"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_of_a_killed_study_stop_by_themselves():
+    import os
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pedron", "simulate", "diablo", "--games", "2000000",
+         "--workers", "2", "--oversubscribe", "--quiet"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        workers = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2
+        time.sleep(1.0)
+        os.kill(proc.pid, signal.SIGKILL)  # (no handler can run: the workers must notice)
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(_alive(w) for w in workers), "workers orphaned"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for w in workers:  # (on a failure: leave nothing running)
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+
+
+def test_the_time_left_counts_only_this_runs_work():
+    # A resumed study reports the games of its checkpoint at once: the estimate is the
+    # rate since the first report (none before a second one), not all games / elapsed.
+    import time
+
+    from pedron.cli.progress import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar("games", stream=out, delay=0.0, every=0.0)
+    bar(900, 1000)  # (900 from the checkpoint)
+    time.sleep(0.2)
+    bar(910, 1000)
+    bar.close()
+    first, second = out.getvalue().splitlines()
+    assert "estimating the time left" in first
+    rate = float(second.split("games  ")[1].split(" games/s")[0].replace(",", ""))
+    assert rate < 100  # 10 games in 0.2 s: about 50 a second, not 900 / 0.2
+    left = second.split("about ")[1]
+    assert left.endswith("left") and not left.startswith("0 s")

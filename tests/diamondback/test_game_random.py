@@ -194,15 +194,15 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
             assert (hand.result.payouts, hand.result.carry) == expected
     # Replay and restore reproduce the session exactly.
     saved = table.to_json()
-    again = replay(
-        session_ops(table), players=players, stacks=stacks, rules=rules, seed=seed, keep_history=True
-    )
+    again = replay(session_ops(table), players=players, stacks=stacks, rules=rules, seed=seed,
+                   keep_history=True)
     assert again.to_json() == saved
     # ... event for event:
-    assert [h.records for h in again.history] == [h.records for h in table.history] and again.history == table.history
+    assert again.history == table.history
     assert again.results == table.results
     restored = Table.from_json(saved)
-    assert restored.to_json() == saved and [h.records for h in restored.history] == [h.records for h in table.history]
+    assert restored.to_json() == saved
+    assert [h.records for h in restored.history] == [h.records for h in table.history]
     return played
 
 

@@ -76,7 +76,8 @@ class LyingInt(int):
 
 def test_moves_are_frozen_and_equal_only_to_their_own_kind():
     assert Bet(3) == Bet(3) and Bet(3) != RaiseTo(3) and Bet(3) != (3, None)
-    assert Bet(3).kind == "bet" and RaiseTo(8).kind == "raise" and to_move(Draw([4, 9])).cards == (4, 9)
+    assert Bet(3).kind == "bet" and RaiseTo(8).kind == "raise"
+    assert to_move(Draw([4, 9])).cards == (4, 9)
     with pytest.raises(AttributeError):
         Bet(3).amount = 5  # type: ignore[misc]
     with pytest.raises(AttributeError):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 import warnings
 
 import numpy as np
@@ -291,3 +290,24 @@ def test_the_tensor_says_what_the_view_says(module, options):
 
     for seed in range(3):
         random_episode(raw, rng, seed, check)
+
+
+@pytest.mark.parametrize("module", [diamondback_v0, diablo_v0])
+def test_an_action_outside_the_mask_is_refused_not_replaced(module):
+    # Every action index the mask refuses, at every turn of a few deals: a pedron error,
+    # the deal unchanged, never another action played in its place.
+    env = module.raw_env()
+    rng = np.random.default_rng(4)
+    refused = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        while not all(env.terminations.values()):
+            mask = env.observe(env.agent_selection)["action_mask"]
+            before = env.deal.getstate()
+            for bad in [*np.flatnonzero(mask == 0)[::5], env.actions.n, 10**9, -1, True]:
+                with pytest.raises(PedronError):
+                    env.step(bad)
+                assert env.deal.getstate() == before
+                refused += 1
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert refused > 20

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 import random
 from fractions import Fraction
 
@@ -129,11 +128,12 @@ def test_returns_are_chips_and_carry_is_valued_as_asked():
         assert carried > 5
 
 
-def swapped(state, seat, size):
+def swapped(state, seat, size, own=False):
     """Copies of ``state`` in which a card another player holds unseen is exchanged
-    for a card ``seat`` cannot see (the deal's records changed to match)."""
+    for a card ``seat`` cannot see (the deal's records changed to match); ``own``:
+    ``seat``'s own unshown cards too (what a public observation must not show)."""
     deal = state.deal
-    hidden = [(s, c) for s in deal.order if s != seat for c in deal.cards[s]
+    hidden = [(s, c) for s in deal.order if own or s != seat for c in deal.cards[s]
               if c not in deal.shown[s]]
     used = {c for r in deal.history for c in r.cards} | {c for h in deal.cards for c in h}
     spare = [c for c in range(size) if c not in used]
@@ -210,3 +210,120 @@ def test_bad_parameters():
         pyspiel.load_game("python_pedron_diablo", {"players": 7, "more_draw": True})
     with pytest.raises(PedronError):
         pyspiel.load_game("python_pedron_diamondback", {"variant": "match"})
+
+
+# -- an action outside legal_actions() is refused, never played as another (issue 29) ------
+
+
+def _random_states(name, params, seed, count=3):
+    """Every state of a few random games (chance and player nodes alike)."""
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            yield state
+            if state.is_chance_node():
+                o, p = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(o, p)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("name", "params"), ALL, ids=[f"{n[14:]}-{p}" for n, p in ALL])
+def test_an_action_outside_legal_actions_is_refused(name, params):
+    from pedron.errors import IllegalActionError
+
+    game = pyspiel.load_game(name, params)
+    top = game.num_distinct_actions()
+    refused = 0
+    for state in _random_states(name, params, seed=3):
+        legal = set(state.legal_actions())
+        outside = [*sorted(set(range(top + 60)) - legal)[::7], 10**6, 2**40]
+        before = state.serialize()
+        for action in outside:
+            with pytest.raises(pyspiel.SpielError) as err:
+                state.apply_action(action)
+            assert isinstance(err.value, IllegalActionError), type(err.value)
+            assert "legal" in str(err.value)
+            assert state.serialize() == before  # unchanged
+            refused += 1
+    assert refused > 50
+
+
+def test_diamondback_bet_outside_the_legal_sizes_is_not_played_as_another():
+    # Issue 29's case: legal [5, 6, 7, 8] (bets of 1..4 with 4 chips), 9 was played as 4.
+    game = pyspiel.load_game("python_pedron_diamondback", {})
+    state = first_decision(game, [0, 1, 2, 3])
+    assert state.legal_actions() == [5, 6, 7, 8]
+    with pytest.raises(pyspiel.SpielError, match="not legal now"):
+        state.apply_action(9)
+    assert state.legal_actions() == [5, 6, 7, 8] and state.history() == [0, 1, 2, 3]
+
+
+# -- the observation type is honoured: a public observation shows no private card -----------
+
+
+def _observations(game, state, player, iig):
+    from open_spiel.python.observation import make_observation
+
+    obs = make_observation(game, iig)
+    obs.set_from(state, player)
+    return obs.string_from(state, player), np.array(obs.tensor)
+
+
+PUBLIC = [("python_pedron_diamondback", {}), ("python_pedron_diamondback", {"players": 3}),
+          ("python_pedron_diablo", {}), ("python_pedron_diablo", {"players": 4, "declare": True})]
+
+
+@pytest.mark.parametrize("recall", [False, True])
+@pytest.mark.parametrize(("name", "params"), PUBLIC, ids=[f"{n[14:]}-{p}" for n, p in PUBLIC])
+def test_public_observations_show_no_private_card(name, params, recall):
+    # Issue 30: private_info=NONE showed the seat's own cards. Now any card nobody has
+    # shown, the player's own included, can be exchanged without changing it.
+    game = pyspiel.load_game(name, params)
+    public = pyspiel.IIGObservationType(perfect_recall=recall, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    private = pyspiel.IIGObservationType(perfect_recall=recall, public_info=True,
+                                         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    size = 52 if "diablo" in name else 43
+    rng = random.Random(7)
+    checked = differs = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                o, p = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(o, p)[0])
+                continue
+            for seat in range(game.num_players()):
+                text, tensor = _observations(game, state, seat, public)
+                for other in swapped(state, seat, size, own=True):
+                    t2, x2 = _observations(game, other, seat, public)
+                    assert t2 == text
+                    assert np.array_equal(x2, tensor)
+                    checked += 1
+                mine, mine_tensor = _observations(game, state, seat, private)
+                differs += mine != text and not np.array_equal(mine_tensor, tensor)
+                if "diablo" in name:  # (Diablo's cards are words: none of his in the text)
+                    from pedron.cards import format_card
+
+                    unshown = set(state.deal.cards[seat]) - set(state.deal.shown[seat])
+                    assert not {format_card(c) for c in unshown} & set(
+                        text.replace(",", " ").replace("[", " ").replace("]", " ").split())
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20 and differs > 5
+
+
+def test_observation_types_not_offered_are_refused():
+    from pedron.errors import PedronValueError
+
+    game = pyspiel.load_game("python_pedron_diamondback", {})
+    for iig in (
+        pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                   private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+        pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                   private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+    ):
+        with pytest.raises(PedronValueError):
+            game.make_py_observer(iig)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pedron
 from pedron import CardSet, Generator, diablo, diamondback
+from pedron.bots import Bot, RandomBot
+from pedron.bots.diablo import RuleBot
+from pedron.bots.diamondback import OddsBot
 from pedron.errors import PedronError
 
 
@@ -79,6 +82,32 @@ def errors_demo() -> str:
     return ""
 
 
+def bots_demo() -> int:
+    # The bots share a base class: a list of several kinds is a list[Bot] as inferred
+    # (it was a list[object], which no Bot annotation accepts).
+    diablo_bots = [RuleBot(), RandomBot(1), RuleBot(open_at=diablo.Category.TWO_PAIR)]
+    first: Bot = diablo_bots[0]
+    db_bots = [OddsBot(margin=0.1), RandomBot(2)]
+    second: Bot = db_bots[1]
+    table = diablo.Table(3, 20, seed=5)
+    deal = table.next_deal()
+    while not deal.done:
+        seat = deal.to_act
+        assert seat is not None
+        deal.act(diablo_bots[seat](deal.view(seat), deal.legal_actions()))
+    assert callable(first) and callable(second)
+    return len(diablo_bots) + len(db_bots)
+
+
+def lazy_modules_demo() -> str:
+    # Every subpackage is an attribute of pedron, typed as the module.
+    value: diablo.HandValue = pedron.diablo.evaluate("Ah Kh Qh Jh Th")
+    players: int = pedron.diamondback.Table().n
+    bot: Bot = pedron.bots.OddsBot()
+    assert callable(bot) and players == 2
+    return value.description
+
+
 if __name__ == "__main__":
     print(cards_demo(), dealing_demo(1), batch_demo(), evaluation_demo(), game_demo(),
-          errors_demo())
+          errors_demo(), bots_demo(), lazy_modules_demo())

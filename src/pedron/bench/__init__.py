@@ -14,7 +14,9 @@ timed through their fastest entry points (:mod:`pedron.bench.peers`), on cards
 converted to their form beforehand, in natural mode (none ranks wild cards);
 their order is checked against pedron's on the same hands. Your own
 evaluators (:class:`Evaluator`) are timed the same way and checked against
-pedron on every hand (:func:`check_evaluator`).
+pedron on every hand (:func:`check_evaluator`), each in a child process of its
+own with a time limit (:mod:`pedron.bench.isolate`): one that raises, exits,
+crashes or hangs is reported in one line and left out, and the bench goes on.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evaluator, parse_spec
-from pedron.bench.harness import NOISY, Spread, Timing, machine, ratio, run_rounds
+from pedron.bench.harness import NOISY, RunnerFailed, Spread, Timing, machine, ratio, run_rounds
+from pedron.bench.isolate import (
+    DEFAULT_TIME_LIMIT,
+    EvaluatorFailed,
+    IsolatedEvaluator,
+    check_time_limit,
+)
 from pedron.bench.order import ALL_HANDS, OrderCheck, compare_order
 from pedron.bench.peers import PEER_EVALUATORS, PEERS, Peer, installed_peers, peer_versions
 from pedron.bench.python_eval import TableEvaluator
@@ -41,6 +49,9 @@ __all__ = [
     "BenchReport",
     "BenchResult",
     "Evaluator",
+    "EvaluatorCheck",
+    "EvaluatorFailed",
+    "EvaluatorFailure",
     "OrderCheck",
     "Peer",
     "Spread",
@@ -112,6 +123,27 @@ class BenchResult:
 
 
 @dataclass(frozen=True)
+class EvaluatorCheck:
+    """Your evaluator's order checked on every hand (``run_bench(check="all")``)."""
+
+    evaluator: str  # its name
+    agrees: bool  # it orders every hand as pedron does
+    outcome: str  # the check's report: the hands checked, or the first disagreement
+
+
+@dataclass(frozen=True)
+class EvaluatorFailure:
+    """Your evaluator failed and was left out: it raised, exited, crashed or ran out of
+    time (``reason`` says which, and when)."""
+
+    evaluator: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"evaluator {self.evaluator} {self.reason}"
+
+
+@dataclass(frozen=True)
 class BenchReport:
     """The results of :func:`run_bench` (iterable, like the list it once returned),
     the machine, every peer's version and what was odd about the run."""
@@ -122,11 +154,44 @@ class BenchReport:
     machine: dict[str, Any]
     versions: dict[str, str | None]
     warnings: tuple[str, ...] = field(default=())
-    checks: tuple[tuple[str, str], ...] = field(default=())  # (evaluator, outcome)
+    checks: tuple[EvaluatorCheck, ...] = field(default=())
     #: seconds a one-row ``diablo.evaluate_batch`` call takes, per round of many
     #: calls (median and range over the rounds): ``{"out_given": Spread,
     #: "new_out": Spread}``, the fixed cost of a batch call.
     fixed_cost: dict[str, Spread] = field(default_factory=dict)
+    failures: tuple[EvaluatorFailure, ...] = field(default=())
+    peers_timed: bool = True  # (False: asked not to time the peers)
+
+    @property
+    def agrees(self) -> bool:
+        """Every evaluator checked (the peers' and yours) orders hands as pedron does,
+        and none of yours failed: what ``pedron bench``'s exit status says."""
+        return (all(r.agrees is not False for r in self.results)
+                and all(c.agrees for c in self.checks) and not self.failures)
+
+    @property
+    def missing_peers(self) -> tuple[str, ...]:
+        """The peer distributions not installed (``pip install`` names), when peers
+        were to be timed."""
+        if not self.peers_timed:
+            return ()
+        return tuple(sorted(d for d, v in self.versions.items() if v is None))
+
+    def verdict(self) -> str:
+        """One line: how many times the fastest installed peer's rate pedron's batch
+        evaluates natural hands (median and range of the round-by-round ratios)."""
+        batch = next((r for r in self.results if r.game == "diablo" and r.kind == "batch"
+                      and r.mode == "natural" and r.name == "pedron batch"), None)
+        peers = [r for r in self.results if r.kind == "peer"]
+        if batch is None:
+            return "pedron's Diablo batch was not timed"
+        if not peers or batch.vs_fastest_peer is None:
+            return (f"pedron's batch: {batch.rate / 1e6:,.1f} M hands/s; no peer "
+                    "evaluator was timed to compare with")
+        fastest = max(peers, key=lambda r: r.rate)
+        v = batch.vs_fastest_peer
+        return (f"pedron's batch is {_times(v.median)} the fastest installed peer, "
+                f"{fastest.name} ({_times(v.low)[:-1]}-{_times(v.high)} across rounds)")
 
     def __iter__(self) -> Iterator[BenchResult]:
         return iter(self.results)
@@ -141,13 +206,20 @@ class BenchReport:
         return {
             "seed": self.seed, "rounds": self.rounds, "machine": self.machine,
             "versions": self.versions, "warnings": list(self.warnings),
-            "checks": [list(c) for c in self.checks],
+            "verdict": self.verdict(), "agrees": self.agrees,
+            "missing_peers": list(self.missing_peers),
+            "checks": [asdict(c) for c in self.checks],
+            "failures": [asdict(f) for f in self.failures],
             "fixed_cost": {k: v.as_dict() for k, v in self.fixed_cost.items()},
             "results": [r.as_dict() for r in self.results],
         }
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), indent=2)
+
+
+def _times(x: float) -> str:
+    return f"{x:,.0f}x" if x >= 100 else f"{x:,.1f}x" if x >= 10 else f"{x:,.2f}x"
 
 
 @dataclass
@@ -178,20 +250,31 @@ def _both(make: Callable[[Any], Callable[[], Any]], data: Any) -> tuple[Callable
 
 def _guarded(ev: Evaluator, rows: Sequence[tuple[int, ...]],
              run: Callable[[], Any]) -> Callable[[], Any]:
-    """``run`` (your evaluator's runner), whose exception becomes the pedron error
-    :meth:`Evaluator.values` gives (naming the evaluator and the hand)."""
+    """``run`` (your evaluator's runner, in this process), whose exception becomes
+    :class:`EvaluatorFailed` naming the evaluator and the hand."""
     def guarded() -> Any:
         try:
             return run()
         except Exception as exc:  # (the caller's code: any exception is reported)
-            ev.values(rows)  # (names the hand, if it raises again)
-            raise PedronValueError(f"evaluator {ev.name} raised {exc!r} while timed") from exc
+            raise _failed_in_process(ev, rows, exc, "while timed") from exc
 
     return guarded
 
 
+def _failed_in_process(ev: Evaluator, rows: Sequence[tuple[int, ...]], exc: Exception,
+                       doing: str) -> EvaluatorFailed:
+    """What an evaluator run in this process did wrong, as the one-line failure the
+    child process would report (the hand named, if it raises again on it)."""
+    try:
+        ev.values(rows)
+    except PedronValueError as named:
+        return EvaluatorFailed(ev.name, f"{str(named).split(' ', 2)[2]} {doing}")
+    return EvaluatorFailed(ev.name, f"raised {exc!r} {doing}")
+
+
 def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
-                    evaluators: Sequence[Evaluator], peers: bool) -> list[_Entry]:
+                    evaluators: Sequence[Evaluator | IsolatedEvaluator],
+                    peers: bool) -> list[_Entry]:
     import numpy as np
 
     from pedron import diablo
@@ -301,6 +384,17 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
             entries.append(_Entry(peer.name, "peer", "diablo", "natural", len(rows),
                                   run, peer.entry, peer.why, checker(False), warm))
     for ev in evaluators:
+        if isinstance(ev, IsolatedEvaluator):
+            iso = ev
+
+            def order(_values: Any, iso: IsolatedEvaluator = iso) -> tuple[bool, str]:
+                return iso.order()
+
+            entries.append(_Entry(iso.name, "yours", "diablo", iso.evaluator.mode, len(rows),
+                                  iso.run, iso.name,
+                                  f"cards given as {iso.evaluator.form}; in a child process",
+                                  order, iso.warm))
+            continue
         run, warm = _both(ev.runner, rows)
         entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows),
                               _guarded(ev, rows, run), ev.name, f"cards given as {ev.form}",
@@ -376,16 +470,32 @@ def run_bench(
     check: str = "all",
     diamondback: bool = True,
     progress: Progress | None = None,
+    isolate: bool = True,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    count: Callable[[str, int, int], None] | None = None,
 ) -> BenchReport:
     """Time every evaluator on the same random hands, round-robin, ``repeat`` rounds.
 
     ``hands`` are evaluated by the batch functions, the first ``scalar_hands`` of
     them one call at a time (pedron, the peers, ``evaluators``), the first
     ``reference_hands`` by the pure-Python reference. ``evaluators`` (an
-    :class:`Evaluator` or its text, see :func:`~pedron.bench.custom.parse_spec`)
+    :class:`Evaluator` or its text, see :func:`~pedron.bench.custom.parse_spec)`
     are timed like peers and, with ``check="all"``, their order is checked
     against pedron's on all 2,598,960 hands (``"bench"``: on the hands timed
     only). ``diamondback``: also time Diamondback's evaluators.
+
+    ``isolate`` (default): each of ``evaluators`` runs in a child process of
+    its own (:class:`~pedron.bench.isolate.IsolatedEvaluator`), and any step
+    of it (a timed run, a warm-up, a block of the full check) may take at
+    most ``time_limit`` seconds. One that raises, exits, crashes or runs out
+    of time is left out and named in ``report.failures``; the bench goes on.
+    ``isolate=False`` runs them in this process (to profile them): an
+    exception is still reported so, but nothing guards against the rest.
+
+    ``progress(message)`` is told each step as it starts (dealing, each full
+    check, the timing, the fixed cost); ``count(unit, done, total)`` how far
+    a long step has gone: ``"hands"`` checked (each block of a full check),
+    ``"runs"`` timed (after each timed run).
     """
     hands = _check_count("hands", hands, 1)
     scalar_hands = _check_count("scalar_hands", scalar_hands, 1)
@@ -397,42 +507,91 @@ def run_bench(
         raise PedronValueError("need hands >= scalar_hands >= reference_hands")
     if check not in ("all", "bench"):
         raise PedronValueError(f"check must be 'all' or 'bench', not {check!r}")
+    if type(isolate) is not bool:
+        raise PedronTypeError(f"isolate must be True or False, not {isolate!r}")
+    time_limit = check_time_limit(time_limit)
     yours = [parse_spec(e) if isinstance(e, str) else e for e in evaluators]
     for e in yours:
         if not isinstance(e, Evaluator):
             raise PedronTypeError(f"an evaluator is an Evaluator or its text, not {e!r}")
     say = progress or (lambda _msg: None)
 
-    checks: list[tuple[str, str]] = []
-    if check == "all":
-        for ev in yours:
-            say(f"checking {ev.name} against pedron on all {ALL_HANDS:,} hands ({ev.mode})")
-            checks.append((ev.name, str(check_evaluator(ev))))
-
     say(f"dealing {hands:,} hands (seed {seed}) and preparing every evaluator")
     batch = deal_batch(hands, 5, seed=seed)
     rows = [tuple(r) for r in batch[:scalar_hands].tolist()]
-    for ev in yours:  # (through its checks first: its error names it and the hand)
-        ev.values(rows[:_warm_size(len(rows))])
-    entries = _diablo_entries(batch, rows, rows[:reference_hands], yours, peers)
-    if diamondback:
-        entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
+    first = rows[:_warm_size(len(rows))]
+    failures: list[EvaluatorFailure] = []
+    checks: list[EvaluatorCheck] = []
+    isolated: list[IsolatedEvaluator] = []
+    try:
+        ready: list[Evaluator | IsolatedEvaluator] = []
+        for ev in yours:
+            if check == "all":
+                say(f"checking {ev.name} against pedron on all {ALL_HANDS:,} hands ({ev.mode})")
+            try:
+                if isolate:
+                    iso = IsolatedEvaluator(ev, rows, first, time_limit)
+                    isolated.append(iso)
+                    if check == "all":
+                        agrees, outcome = iso.check_all(
+                            None if count is None
+                            else lambda done: count("hands", done, ALL_HANDS))
+                        checks.append(EvaluatorCheck(ev.name, agrees, outcome))
+                    iso.first()  # (its values' count, before anything is timed)
+                    ready.append(iso)
+                    continue
+                if check == "all":
+                    result = check_evaluator(ev, progress=None if count is None else (
+                        lambda done, total: count("hands", done, total)))
+                    checks.append(EvaluatorCheck(ev.name, result.agrees, str(result)))
+                ev.values(first)  # (through its checks first: its error names it and the hand)
+                ready.append(ev)
+            except EvaluatorFailed as exc:
+                failures.append(EvaluatorFailure(exc.evaluator, exc.reason))
+            except PedronValueError as exc:  # (in this process: raised on a hand, named)
+                if not str(exc).startswith(f"evaluator {ev.name} "):
+                    raise
+                failures.append(EvaluatorFailure(ev.name, str(exc).split(" ", 2)[2]))
+        entries = _diablo_entries(batch, rows, rows[:reference_hands], ready, peers)
+        if diamondback:
+            entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
 
-    total = repeat * len(entries)
-    step = max(1, len(entries))
+        total = repeat * len(entries)
 
-    def tick(done: int) -> None:
-        if done % step == 0:
-            say(f"round {done // step} of {repeat} done "
-                f"({plural(len(entries), 'evaluator')})")
+        def tick(done: int) -> None:
+            if count is not None:
+                count("runs", done, total)
 
-    say(f"timing {plural(len(entries), 'evaluator')}, {plural(repeat, 'round')} "
-        f"round-robin ({plural(total, 'run')}, after one untimed warm-up round; each round "
-        "starts one evaluator further on, each run after a short untimed warm-up)")
-    timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True,
-                               warm=[e.warm for e in entries])
-    say("timing the fixed cost of a batch call")
-    return _report(entries, timings, outs, seed, repeat, checks, _fixed_cost(batch))
+        say(f"timing {plural(len(entries), 'evaluator')}, {plural(repeat, 'round')} "
+            f"round-robin ({plural(total, 'run')}, after one untimed warm-up round; each round "
+            "starts one evaluator further on, each run after a short untimed warm-up)")
+        failed: dict[int, RunnerFailed] = {}
+        timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True,
+                                   warm=[e.warm for e in entries], failed=failed)
+        kept = []
+        for i, entry in enumerate(entries):
+            if i not in failed and entry.kind == "yours" and entry.check is not None:
+                try:  # (the order check of an isolated evaluator runs in its process: once)
+                    verdict = entry.check(outs[i])
+                    entry.check = lambda _values, verdict=verdict: verdict
+                except EvaluatorFailed as exc:
+                    failed[i] = exc
+            if i not in failed:
+                kept.append(i)
+                continue
+            why = failed[i]
+            if isinstance(why, EvaluatorFailed):
+                failures.append(EvaluatorFailure(why.evaluator, why.reason))
+            else:
+                failures.append(EvaluatorFailure(entry.name, str(why)))
+        say("timing the fixed cost of a batch call")
+        report = _report([entries[i] for i in kept], [timings[i] for i in kept],
+                         [outs[i] for i in kept], seed, repeat, checks, _fixed_cost(batch),
+                         failures, peers)
+    finally:
+        for iso in isolated:
+            iso.close()
+    return report
 
 
 def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, Spread]:
@@ -460,8 +619,9 @@ def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, Sp
 
 
 def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
-            rounds: int, checks: list[tuple[str, str]],
-            fixed_cost: dict[str, Spread] | None = None) -> BenchReport:
+            rounds: int, checks: list[EvaluatorCheck],
+            fixed_cost: dict[str, Spread] | None = None,
+            failures: Sequence[EvaluatorFailure] = (), peers: bool = True) -> BenchReport:
     by_key = {(e.game, e.mode, e.kind): i for i, e in enumerate(entries)
               if e.kind in ("reference", "python", "c_loop")}
     peer_ix = [i for i, e in enumerate(entries) if e.kind == "peer"]
@@ -505,4 +665,5 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
             f"{NOISY:.0%} of their median over the rounds (compare ratios, or use more "
             f"rounds): {'; '.join(noisy)}"))
     return BenchReport(tuple(results), seed, rounds, machine(), peer_versions(),
-                       tuple(warnings), tuple(checks), dict(fixed_cost or {}))
+                       tuple(warnings), tuple(checks), dict(fixed_cost or {}), tuple(failures),
+                       peers)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Spread", "Timing", "machine", "ratio", "run_rounds"]
+__all__ = ["Measured", "RunnerFailed", "Spread", "Timing", "machine", "ratio", "run_rounds"]
 
 #: A figure whose range is wider than this share of its median says the machine
 #: was busy (or the clock coarse) while it was measured.
@@ -83,10 +83,27 @@ class Timing:
         return Spread.of([c / w for c, w in zip(self.cpu, self.wall, strict=True) if w])
 
 
+@dataclass(frozen=True)
+class Measured:
+    """What a runner that is timed elsewhere (in a child process) returns: the wall and
+    CPU seconds of its run, measured where it ran, and its output."""
+
+    wall: float
+    cpu: float
+    value: Any = None
+
+
+class RunnerFailed(Exception):
+    """Raised by a runner that can run no more (its evaluator crashed, timed out...):
+    :func:`run_rounds` given ``failed`` leaves it out of the rounds that follow."""
+
+
 def _clock(run: Callable[[], Any]) -> tuple[float, float, Any]:
     cpu0, wall0 = time.process_time(), time.perf_counter()
     out = run()
     wall = time.perf_counter() - wall0
+    if isinstance(out, Measured):  # (timed where it ran: its own clocks)
+        return out.wall, out.cpu, out.value
     return wall, time.process_time() - cpu0, out
 
 
@@ -96,6 +113,7 @@ def run_rounds(
     progress: Callable[[int], None] | None = None,
     warmup: bool = False,
     warm: Sequence[Callable[[], Any] | None] | None = None,
+    failed: dict[int, RunnerFailed] | None = None,
 ) -> tuple[list[Timing], list[Any]]:
     """Time every runner once per round, ``rounds`` times, in turn; returns their
     timings (in the order of ``runs``) and each runner's output of the last round.
@@ -105,13 +123,31 @@ def run_rounds(
     run per runner (or ``None``), called immediately before each of its timed
     runs. ``warmup``: run each runner once, untimed, before the first round
     (caches filled, code paths warm, memory allocated). ``progress`` is told the
-    number of timed runs done after each."""
+    number of timed runs done after each (a runner left out counts as done).
+
+    ``failed``: a runner (or its warm-up) that raises :class:`RunnerFailed` is
+    recorded there by its index and left out from then on (its timing holds the
+    rounds it finished); without it the error propagates. A runner that
+    returns :class:`Measured` was timed where it ran: its own clocks are used."""
     n = len(runs)
     if warm is not None and len(warm) != n:
         raise ValueError(f"{len(warm)} warm-up runs for {n} runners")
+    out_of_it: dict[int, RunnerFailed] = {} if failed is None else failed
+
+    def attempt(i: int, call: Callable[[], Any]) -> tuple[float, float, Any] | None:
+        if i in out_of_it:
+            return None
+        if failed is None:
+            return _clock(call)
+        try:
+            return _clock(call)
+        except RunnerFailed as exc:
+            out_of_it[i] = exc
+            return None
+
     if warmup:
-        for run in runs:
-            run()
+        for i, run in enumerate(runs):
+            attempt(i, run)
     walls: list[list[float]] = [[] for _ in runs]
     cpus: list[list[float]] = [[] for _ in runs]
     outs: list[Any] = [None] * n
@@ -121,10 +157,12 @@ def run_rounds(
             i = (r + k) % n
             before = warm[i] if warm is not None else None
             if before is not None:
-                before()
-            wall, cpu, outs[i] = _clock(runs[i])
-            walls[i].append(max(wall, 1e-9))
-            cpus[i].append(cpu)
+                attempt(i, before)
+            timed = attempt(i, runs[i])
+            if timed is not None:
+                wall, cpu, outs[i] = timed
+                walls[i].append(max(wall, 1e-9))
+                cpus[i].append(cpu)
             done += 1
             if progress is not None:
                 progress(done)

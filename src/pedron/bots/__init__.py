@@ -1,10 +1,13 @@
 """Bots: players that choose an action from what they may see.
 
-A bot is any callable ``bot(view, legal) -> action``: it receives its own
-per-player view (never another player's hidden cards) and the list of legal
-actions, and returns one of them: a move (``Bet(3)``, ``RaiseTo(8)``), text
-(``"raise 8"``), a tuple (``("raise", 8)``) or an :class:`~pedron.engine.Action`. The
-built-in bots are deterministic for a given seed.
+A bot is any callable ``bot(view, legal) -> action`` (:class:`BotFunction`):
+it receives its own per-player view (never another player's hidden cards)
+and the list of legal actions, and returns one of them: a move (``Bet(3)``,
+``RaiseTo(8)``), text (``"raise 8"``), a tuple (``("raise", 8)``) or an
+:class:`~pedron.engine.Action`. pedron's bots (:class:`RandomBot`,
+:class:`RuleBot`, :class:`OddsBot`) share the base class :class:`Bot`, so a
+list of them is a ``list[Bot]`` to a type checker; yours may subclass it too.
+The built-in bots are deterministic for a given seed.
 
 Bots are also named by *specs*, plain text that crosses process and machine
 boundaries (the simulator's work units carry specs, never live bots):
@@ -30,33 +33,52 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pedron._kernels.rng import Generator, as_generator
+from pedron._lazy import lazy_attributes
 from pedron.engine import LegalAction
 from pedron.engine.moves import MOVE_TYPES
 from pedron.errors import PedronValueError
 
-__all__ = ["BOTS", "Bot", "BotSpec", "EquilibriumBot", "RandomBot", "amount_between", "make_bot",
-           "parse_bot"]
+if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
+    from pedron.bots.diablo import RuleBot
+    from pedron.bots.diamondback import OddsBot
+    from pedron.bots.equilibrium import EquilibriumBot
+
+__all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "EquilibriumBot", "OddsBot", "RandomBot",
+           "RuleBot", "amount_between", "make_bot", "parse_bot"]
+
+# The game's bots come in when first named (they import the game and its advisor; the
+# equilibrium bot reads a solved strategy file).
+__getattr__ = lazy_attributes("pedron.bots", {
+    "RuleBot": "pedron.bots.diablo", "OddsBot": "pedron.bots.diamondback",
+    "EquilibriumBot": "pedron.bots.equilibrium",
+})
 
 
-def __getattr__(name: str) -> Any:
-    if name == "EquilibriumBot":  # (imported on first use: it reads a solved strategy file)
-        from pedron.bots.equilibrium import EquilibriumBot
-
-        return EquilibriumBot
-    raise AttributeError(f"module 'pedron.bots' has no attribute {name!r}")
-
-
-class Bot(Protocol):
-    """The bot protocol: ``bot(view, legal) -> action`` (a move, text, a tuple or an
-    :class:`~pedron.engine.Action`: anything a deal's ``apply`` accepts)."""
+class BotFunction(Protocol):
+    """Anything that plays as a bot: ``bot(view, legal) -> action`` (a move, text, a
+    tuple or an :class:`~pedron.engine.Action`: anything a deal's ``apply`` accepts).
+    A plain function will do; what tables, the simulator and the environments take."""
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any: ...
+
+
+class Bot(ABC):
+    """The base class of pedron's bots: ``bot(view, legal) -> action`` (see
+    :class:`BotFunction`). A subclass implements ``__call__``; a list of bots of
+    several classes is then a ``list[Bot]`` to a type checker."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
+        """The action to play, one of ``legal`` (in any form ``apply`` accepts)."""
 
 
 def amount_between(rng: Generator, low: int, high: int) -> int:
@@ -76,7 +98,7 @@ def amount_between(rng: Generator, low: int, high: int) -> int:
             return low + value
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Plays a uniformly random legal action (amounts and cards uniform too).
 
     It knows no game: it reads only the legal-action descriptors. A descriptor
@@ -292,7 +314,7 @@ def make_bot(
     seed: int | Generator | None = None,
     *,
     rules: Any = None,
-) -> Bot:
+) -> BotFunction:
     """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
 
     ``seed`` seeds bots that use randomness (``random``; an imported factory

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pedron.bots import Bot
 from pedron.diablo.draw import DrawLimit, best_exchange
 from pedron.diablo.hand import Category, evaluate
 from pedron.diablo.rules import VARIANTS
@@ -14,7 +15,7 @@ from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, R
 __all__ = ["RuleBot"]
 
 
-class RuleBot:
+class RuleBot(Bot):
     """Opens, calls and raises by the category of its hand; draws what the
     draw advisor ranks best.
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from pedron.bots import Bot
 from pedron.diamondback.cards import RANK_OF_ID
 from pedron.diamondback.odds import equity
 from pedron.diamondback.rules import Rules
@@ -26,7 +27,7 @@ def _equity_of(
                   rules=Rules(tie_rule=tie_rule), dealt_in=dealt)
 
 
-class OddsBot:
+class OddsBot(Bot):
     """Matches when its exact equity beats the price; as dealer, bets its edge.
 
     * ``margin``: equity it wants above the pot odds before matching (0.0 is

@@ -8,7 +8,8 @@ Subcommands: ``eval``, ``odds``, ``draw``, ``bench``, ``play``, ``deal``,
   the traceback to report);
 * 2: a mistake in the command or its input (one line on stderr naming the
   option as typed);
-* 130: interrupted (Ctrl-C);
+* 130: interrupted (Ctrl-C); 143: terminated (SIGTERM); work in progress is
+  stopped either way (a study's worker processes included);
 * 141: the reader of the output went away (``pedron ... | head -1``): the rest
   of the output is dropped silently, as other command-line tools do.
 """
@@ -18,8 +19,10 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 import textwrap
+import threading
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -31,17 +34,36 @@ from pedron.cli import solve as solve_cmd
 from pedron.cli import videopoker as videopoker_cmd
 from pedron.errors import PedronError
 
-__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_USAGE", "main"]
+__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "EXIT_USAGE",
+           "Terminated", "main"]
 
 EXIT_INTERNAL = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, the status of a tool killed by a closed pipe
+EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 EPILOG = (
     "exit status: 0 done, 1 pedron failed, 2 a mistake in the command or its input, "
-    "130 interrupted, 141 the output's reader went away (e.g. | head)"
+    "130 interrupted, 141 the output's reader went away (e.g. | head), 143 terminated"
 )
+
+
+BENCH_EPILOG = (
+    "exit status: 0 done, every evaluator checked in pedron's order; 1 an evaluator "
+    "checked (a peer or yours) is not in pedron's order, or one of yours failed; 2 a "
+    "mistake in the command or its input; 130 interrupted, 141 the output's reader went "
+    "away, 143 terminated"
+)
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is, so that what it started is stopped
+    (``finally`` clauses run) before it exits with :data:`EXIT_TERMINATED`."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -72,6 +94,7 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
+        kwargs.setdefault("epilog", EPILOG)  # (every subcommand's help ends with it)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
@@ -86,13 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pedron",
         description="Fast, exact tools for the card games Diablo and Diamondback.",
-        epilog=EPILOG,
     )
     parser.add_argument("--version", action="version", version=f"pedron {pedron.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("eval", help="evaluate one hand", description="Evaluate one hand.",
-                       epilog=EPILOG)
+    p = sub.add_parser("eval", help="evaluate one hand", description="Evaluate one hand.")
     p.add_argument("hand", nargs="+", help='the cards, e.g. "9h 9d 2c 2s Kd" or "Magician Queen"')
     p.add_argument("--game", choices=("diablo", "diamondback"), default="diablo",
                    help="the game whose hand it is")
@@ -106,7 +127,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="Diamondback dealing odds, or a player's odds in play",
         description="Without --hand: the exact chance of being dealt each hand. With --hand: "
         "the exact chances of winning, sharing, carrying over and losing.",
-        epilog=EPILOG,
     )
     p.add_argument("game", choices=("diamondback",), help="the game (Diamondback only)")
     p.add_argument(
@@ -132,7 +152,6 @@ def build_parser() -> argparse.ArgumentParser:
         "draw",
         help="Diablo draw advisor: every choice of discards, best first",
         description="Every legal choice of cards to exchange, with exact odds, best first.",
-        epilog=EPILOG,
     )
     p.add_argument("hand", nargs="+", help='five cards, e.g. "Ah Kh 2c 7d 7s"')
     p.add_argument("--max-draw", type=int, default=2,
@@ -152,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="throughput of pedron's evaluators, its reference and installed peers",
         description="Evaluate the same random hands with pedron's compiled core (batch and "
         "scalar), its pure-Python reference and every installed peer evaluator.",
-        epilog=EPILOG,
+        epilog=BENCH_EPILOG,
     )
     p.add_argument("--hands", type=int, default=2_000_000, help="hands for the batch API")
     p.add_argument(
@@ -179,6 +198,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="check your evaluators' order on all 2,598,960 hands (all, the default) or "
         "only on the hands timed (bench)",
     )
+    p.add_argument(
+        "--evaluator-timeout", type=float, default=60.0, metavar="SECONDS",
+        help="your evaluators run each in a child process; one that takes longer than this "
+        "for one step (a timed run, a block of the check) is stopped and left out",
+    )
+    p.add_argument("--in-process", action="store_true",
+                   help="run your evaluators in this process (to profile them): a crash or "
+                   "a hang of theirs is then pedron's")
+    p.add_argument("--wide", action="store_true",
+                   help="every column (vs reference, vs plain C loop, on a CPU...), every "
+                   "warning and what each peer is timed through")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     _add_common(p)
     p.set_defaults(run=commands.cmd_bench)
 
@@ -188,7 +219,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play Diamondback or Diablo against bots; you see only what your seat may. "
         "In a terminal the table is redrawn at each of your decisions; otherwise it is "
         "printed as plain lines.",
-        epilog=EPILOG,
     )
     p.add_argument("game", choices=("diamondback", "diablo"), help="the game to play")
     p.add_argument(
@@ -205,7 +235,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "deal", help="deal and show seeded hands of both games", description="Seeded deals.",
-        epilog=EPILOG,
     )
     p.add_argument("--seed", type=int, default=2026, help="seed of the shuffles")
     _add_common(p)
@@ -263,10 +292,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     typed = list(sys.argv[1:] if argv is None else argv)
+    previous = _on_sigterm(_terminate)
     try:
         status = int(args.run(args) or 0)
         sys.stdout.flush()
         return status
+    except Terminated:
+        print("pedron: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:
         _drop_output()
         return EXIT_BROKEN_PIPE
@@ -283,3 +316,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pedron {args.command}: internal error: {type(exc).__name__}: {exc} (please "
               "report it; PEDRON_TRACEBACK=1 shows the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        _on_sigterm(previous)
+
+
+def _on_sigterm(handler: Any) -> Any:
+    """Set the SIGTERM handler (only the main thread may); the one it replaces."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except (ValueError, OSError, AttributeError):  # (no SIGTERM to catch here)
+        return None

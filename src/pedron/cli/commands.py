@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-import time
 from typing import Any
 
 import pedron
 from pedron import diablo, diamondback
 from pedron.cards import format_cards
+from pedron.cli.progress import ProgressBar
 from pedron.errors import PedronValueError
 from pedron.text import plural, table
 
@@ -35,21 +34,32 @@ def _positive(name: str, value: int) -> int:
 
 
 class Progress:
-    """Progress lines on stderr: step number and the time elapsed so far."""
+    """A command's steps on stderr, numbered (``[2/5] timing ...``), and the count of a
+    long step as it goes (a bar on a terminal, a line now and then otherwise, with the
+    time left: :class:`~pedron.cli.progress.ProgressBar`)."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, stream: Any = None, tty: bool | None = None) -> None:
         self.total = total
         self.step = 0
-        self.start = time.perf_counter()
+        self.bar = ProgressBar("runs", stream=stream, tty=tty)
+        self._unit: str | None = None
 
     def __call__(self, message: str) -> None:
-        now = time.perf_counter()
         self.step += 1
-        print(
-            f"[{self.step}/{self.total}] {message}  (elapsed {now - self.start:.1f} s)",
-            file=sys.stderr,
-            flush=True,
-        )
+        self._unit = None
+        self.bar.say(f"[{self.step}/{self.total}] {message}")
+
+    def count(self, unit: str, done: int, total: int) -> None:
+        if unit != self._unit:
+            self.bar.step(_STEP_WORDS.get(unit, unit), unit)
+            self._unit = unit
+        self.bar(done, total)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+_STEP_WORDS = {"hands": "checked", "runs": "timed"}
 
 
 # ---------------------------------------------------------------------------
@@ -186,16 +196,23 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from pedron.bench import parse_spec, run_bench
+    from pedron.bench.isolate import check_time_limit
     from pedron.bench.render import render
 
     for name in ("hands", "scalar_hands", "reference_hands", "repeat"):
         _positive("--" + name.replace("_", "-"), getattr(args, name))
     if args.scalar_hands > args.hands or args.reference_hands > args.scalar_hands:
         raise PedronValueError("need --hands >= --scalar-hands >= --reference-hands")
+    try:
+        check_time_limit(args.evaluator_timeout)
+    except PedronValueError:
+        raise PedronValueError(f"--evaluator-timeout must be a positive number of seconds, "
+                               f"not {args.evaluator_timeout}") from None
     evaluators = [parse_spec(spec) for spec in args.evaluator]
     checks = len(evaluators) if args.check == "all" else 0
-    # (one step per check, dealing, timing, each round, the fixed cost of a batch call)
-    progress = Progress(total=checks + 3 + args.repeat)
+    # (one step per check, dealing, timing, the fixed cost of a batch call; the checks
+    # and the timing counted as they go)
+    progress = Progress(total=checks + 3)
     report = run_bench(
         hands=args.hands,
         scalar_hands=args.scalar_hands,
@@ -206,11 +223,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
         evaluators=evaluators,
         check=args.check,
         diamondback=not args.no_diamondback,
-        progress=None if args.json else progress,
+        progress=None if args.quiet else progress,
+        count=None if args.quiet else progress.count,
+        isolate=not args.in_process,
+        time_limit=args.evaluator_timeout,
     )
+    progress.close()
     _emit(args, {"version": pedron.__version__, **report.as_dict()},
-          render(report, pedron.__version__))
-    return 0
+          render(report, pedron.__version__, wide=args.wide))
+    # (a CI can use it as a check: 1 when an evaluator checked is not in pedron's order)
+    return 0 if report.agrees else 1
 
 
 def cmd_deal(args: argparse.Namespace) -> int:

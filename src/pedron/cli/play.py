@@ -90,15 +90,28 @@ def play_session(
         if table.over:
             break
         if not watching and not view.seated[0]:
-            answer = _ask(read, "You are out of chips. Type w to watch the bots play on, "
-                          "or Enter to leave: ")
-            if not answer.lower().startswith("w"):
+            answer = _between(read, screen, "You are out of chips. Type w to watch the bots "
+                              "play on, or Enter to leave: ", ("w", "q"), word)
+            if answer != "w":
                 raise Quit
             watching = True
         prompt = (f"Watching: Enter for the next {word}, q to leave: " if watching else
                   f"You have {view.stacks[0]} chips. Enter for the next {word}, q to quit: ")
-        if _ask(read, prompt).lower().startswith("q"):
+        if _between(read, screen, prompt, ("q",), word) == "q":
             raise Quit
+
+
+def _between(read: Callable[[str], str], screen: Any, prompt: str, letters: Sequence[str],
+             word: str) -> str:
+    """Ask between deals until the answer is Enter ("") or one of ``letters`` (their first
+    letter); anything else typed there is said to be unused, never silently dropped."""
+    while True:
+        answer = _ask(read, prompt)
+        first = answer[:1].lower()
+        if not answer or first in letters:
+            return first
+        screen.refuse(f"Not used: {answer!r} (the {word} is over; this asks only what "
+                      "comes next)")
 
 
 def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helper: Bot,
@@ -115,7 +128,7 @@ def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helpe
             continue
         try:
             move = helper(view, legal) if verb == "auto" else parse(
-                game, line, legal, view.my_cards, you_may)
+                game, line, legal, view.my_cards, you_may, view.bet)
             deal.verify(move)  # the deal's own reason if it cannot apply
         except PedronError as exc:
             screen.refuse(f"Not accepted: {exc}")

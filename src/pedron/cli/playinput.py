@@ -25,7 +25,8 @@ __all__ = ["ALIASES", "COMMANDS", "VERBS", "help_text", "parse", "word_of"]
 VERBS: dict[str, tuple[tuple[str, str], ...]] = {
     "diamondback": (
         ("bet N", "the dealer bets N chips"),
-        ("match", "match the dealer's bet ('match N' to check the cost is N)"),
+        ("match", "match the dealer's bet ('call' says the same; 'match N' to check the "
+                  "cost is N)"),
         ("fold", "give up the hand"),
         ("reveal CARD", "show one of your cards: its name (reveal Queen), 1 or 2"),
         ("stop", "the dealer stops betting: the showdown follows"),
@@ -36,7 +37,7 @@ VERBS: dict[str, tuple[tuple[str, str], ...]] = {
         ("call", "put in what the bet costs you ('call N' to check the cost is N)"),
         ("raise to N", "make the bet N chips in all ('raise N' says the same; 'raise by N')"),
         ("fold", "give up the game"),
-        ("draw CARDS", "exchange those cards, e.g. draw Kd 7s"),
+        ("draw CARDS", "exchange those of your cards, e.g. draw Kd 7s"),
         ("stand", "keep your five cards (draw nothing)"),
     ),
 }
@@ -48,7 +49,9 @@ COMMANDS = (
 )
 #: Short forms, per game.
 ALIASES: dict[str, dict[str, str]] = {
-    "diamondback": {"b": "bet", "m": "match", "f": "fold", "r": "reveal", "s": "stop"},
+    # (a Diamondback player who says call means match: the game has no other call)
+    "diamondback": {"b": "bet", "m": "match", "f": "fold", "r": "reveal", "s": "stop",
+                    "call": "match", "c": "match"},
     "diablo": {"k": "check", "x": "check", "b": "bet", "c": "call", "r": "raise", "f": "fold",
                "d": "draw", "stand": "draw", "pat": "draw"},
 }
@@ -83,9 +86,10 @@ def _amount(word: str) -> int:
 
 
 def parse(game: str, line: str, legal: Sequence[LegalAction], held: Sequence[int],
-          you_may: Sequence[str]) -> Any:
+          you_may: Sequence[str], bet: int = 0) -> Any:
     """The move ``line`` asks for, or a :class:`~pedron.errors.PedronValueError` saying
-    why it cannot be read; ``you_may`` is the legal actions in words (for the message)."""
+    why it cannot be read; ``you_may`` is the legal actions in words (for the message),
+    ``bet`` the round's bet (what ``raise by N`` adds to)."""
     words = line.split()
     if not words:
         raise PedronValueError("say what to do (or 'help')")
@@ -101,7 +105,12 @@ def parse(game: str, line: str, legal: Sequence[LegalAction], held: Sequence[int
     if kind == "reveal":
         return Reveal(_card_to_reveal(rest, held))
     if kind == "draw":
-        return Draw(" ".join(rest))
+        if words[0].lower() in ("stand", "pat"):
+            if rest:
+                raise PedronValueError(f"{words[0].lower()} keeps all five cards: say "
+                                       f"draw {' '.join(rest)} to exchange those")
+            return Draw(())
+        return Draw(_cards_to_draw(rest, held))
     if kind == "raise":
         by = bool(rest) and rest[0].lower() == "by"
         if rest and rest[0].lower() in ("to", "by"):
@@ -109,7 +118,15 @@ def parse(game: str, line: str, legal: Sequence[LegalAction], held: Sequence[int
         if not rest:
             raise PedronValueError(f"raise to how much? (raise to N, N = {option.min}.."
                                    f"{option.max})")
-        return RaiseBy(_amount(rest[0])) if by else RaiseTo(_amount(rest[0]))
+        if not by:
+            return RaiseTo(_amount(rest[0]))
+        extra = _amount(rest[0])
+        low, high = option.min, option.max
+        if low is not None and high is not None and not low - bet <= extra <= high - bet:
+            # (in the player's words: by how much, not the total the engine checks)
+            raise PedronValueError(f"you may raise by {low - bet}..{high - bet} chips "
+                                   f"(to {low}..{high}), not by {extra}")
+        return RaiseBy(extra)
     if kind in ("call", "match"):
         amount = _amount(rest[0]) if rest else None
         return Call(amount) if kind == "call" else Match(amount)
@@ -126,6 +143,30 @@ def parse(game: str, line: str, legal: Sequence[LegalAction], held: Sequence[int
     if rest:
         raise PedronValueError(f"{kind} takes nothing more, not {' '.join(rest)!r}")
     return {"check": Check, "fold": Fold, "stop": Stop}[kind]()
+
+
+def _cards_to_draw(words: Sequence[str], held: Sequence[int]) -> tuple[int, ...]:
+    """The held cards named by ``words`` (``Kd 7s``), each checked: a word that is not a
+    card, a card not held and a card named twice are answered in a sentence."""
+    from pedron.cards import format_card, format_cards, parse_card
+
+    yours = format_cards(held)
+    if not words:
+        raise PedronValueError(f"draw which cards? Name them (draw {format_card(held[-1])}), "
+                               f"or say stand to keep all five: you hold {yours}")
+    cards: list[int] = []
+    for word in words:
+        try:
+            card = parse_card(word)
+        except CardError:
+            raise PedronValueError(f"{word!r} is not a card (a rank and a suit, such as 7s, "
+                                   f"Kd or Th): you hold {yours}") from None
+        if card not in held:
+            raise PedronValueError(f"you do not hold {format_card(card)}: you hold {yours}")
+        if card in cards:
+            raise PedronValueError(f"{format_card(card)} is named twice")
+        cards.append(card)
+    return tuple(cards)
 
 
 def _card_to_reveal(rest: Sequence[str], held: Sequence[int]) -> int:

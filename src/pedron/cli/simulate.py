@@ -7,13 +7,15 @@ import contextlib
 import importlib
 import json
 import logging
+import re
 import sys
-import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 
+from pedron.cli.progress import ProgressBar
 from pedron.errors import ClusterError, PedronError, PedronValueError
-from pedron.simulation.engines import DEFAULT_TIMEOUT
+from pedron.simulation.checkpoint import check_checkpoint_path
+from pedron.simulation.engines import DEFAULT_TIMEOUT, WORKER_HARD_CAP
 from pedron.simulation.results import count_text
 
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
@@ -21,64 +23,17 @@ __all__ = ["ProgressBar", "cmd_simulate", "register"]
 DEFAULT_PLAYERS = {"diablo": 4, "diamondback": 2}
 
 
-class ProgressBar:
-    """Progress on stderr, shown only once the work has taken ``delay`` s.
-
-    On a terminal, one line redrawn in place (``\r``); otherwise (a log file, a
-    pipe) a plain line at most every ``every`` seconds, so a log holds no
-    carriage returns. ``tty`` overrides what the stream says of itself.
-    """
-
-    def __init__(self, unit: str = "games", stream: TextIO | None = None,
-                 delay: float = 1.0, width: int = 30, *, tty: bool | None = None,
-                 every: float = 10.0) -> None:
-        self.unit = unit
-        self.stream = stream if stream is not None else sys.stderr
-        self.delay = delay
-        self.width = width
-        if tty is None:
-            isatty = getattr(self.stream, "isatty", None)
-            tty = bool(isatty()) if callable(isatty) else False
-        self.tty = tty
-        self.every = every
-        self.start = time.perf_counter()
-        self.shown = False
-        self._last = 0.0
-
-    def __call__(self, done: int, total: int, workers: int | None = None) -> None:
-        now = time.perf_counter()
-        elapsed = now - self.start
-        gap = 0.2 if self.tty else self.every
-        if elapsed < self.delay or (done < total and now - self._last < gap):
-            return
-        self._last = now
-        frac = min(done / total, 1.0) if total else 1.0
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (total - done) / rate if rate > 0 and done < total else 0.0
-        on = "" if workers is None else f"  {count_text(workers, 'workers')}"
-        text = (f"{frac:4.0%} {done:,}/{total:,} {self.unit}  {rate:,.0f} {self.unit}/s"
-                f"{on}  {elapsed:.0f} s, about {eta:.0f} s left")
-        if self.tty:
-            filled = round(frac * self.width)
-            bar = "#" * filled + "." * (self.width - filled)
-            self.stream.write(f"\r[{bar}] {text} ")
-            self.shown = True
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """End the line if the bar was drawn on a terminal."""
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.shown = False
+#: The longest value ``--rule`` reads: every rules option is a short word or number.
+MAX_RULE_VALUE = 100
 
 
-def _rule_value(text: str) -> Any:
+def _rule_value(key: str, text: str) -> Any:
+    if len(text) > MAX_RULE_VALUE:
+        raise PedronValueError(f"--rule {key}: a value of {len(text):,} characters; a rules "
+                               f"option takes a word or a number of at most {MAX_RULE_VALUE}")
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except ValueError:  # (not JSON: a word such as dealers, or yes/no)
         low = text.lower()
         if low in ("true", "yes", "on"):
             return True
@@ -93,7 +48,8 @@ def _rules(items: list[str] | None) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise PedronValueError(f"--rule expects OPTION=VALUE, got {item!r}")
-        out[key.strip().replace("-", "_")] = _rule_value(value.strip())
+        name = key.strip().replace("-", "_")
+        out[name] = _rule_value(name, value.strip())
     return out
 
 
@@ -121,6 +77,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     client = None
     if args.scheduler:
         client = _dask_client(args.scheduler, args.timeout)
+    if args.checkpoint is not None:
+        check_checkpoint_path(args.checkpoint, "--checkpoint")
     bar = ProgressBar(unit)
     ok = False
     try:
@@ -139,6 +97,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=None if args.quiet else bar,
             checkpoint=args.checkpoint,
             timeout=args.timeout if client is not None else None,
+            oversubscribe=args.oversubscribe,
         )
         ok = True
     except PedronError as exc:
@@ -171,14 +130,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The library's words for what the options set, as ``simulate`` names them.
+_OPTION_WORDS = {"workers": "--workers", "oversubscribe": "--oversubscribe"}
+
+
 def _as_typed(exc: PedronError) -> PedronError:
-    """A rules error names the option as ``--rule`` takes it, not as ``Rules.option``."""
+    """A rules error names the option as ``--rule`` takes it, not as ``Rules.option``;
+    the workers' limits name ``--workers`` and ``--oversubscribe``."""
     text = str(exc)
-    if not text.startswith("Rules."):
+    if text.startswith("Rules."):
+        key, _, rest = text[len("Rules."):].partition(" ")
+        text = f"--rule {key}: {rest}"
+    elif text.startswith("workers "):
+        text = re.sub(r"\b(workers|oversubscribe)\b(?= \d| allows)",
+                      lambda m: _OPTION_WORDS[m.group(1)], text)
+    else:
         return exc
-    key, _, rest = text[len("Rules."):].partition(" ")
     try:
-        return type(exc)(f"--rule {key}: {rest}")
+        return type(exc)(text)
     except TypeError:  # an error class with its own signature: keep it as it was
         return exc
 
@@ -233,7 +202,11 @@ def register(sub: Any) -> None:
     p.add_argument("--session-games", type=_whole(1), default=100,
                    help="most games a table plays before fresh stacks (default 100)")
     p.add_argument("--workers", type=_whole(1), default=None,
-                   help="local worker processes (default 1: this process)")
+                   help="local worker processes, at most the usable cores (default 1: this "
+                   "process)")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="allow more workers than usable cores (up to "
+                   f"{WORKER_HARD_CAP} per core)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://10.0.0.5:8786 (needs pedron[dask])")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",

@@ -204,7 +204,7 @@ def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) ->
         line = _record_line(game, names, r, pots)
         if kind == "bet" and game == "diablo" and not opened:
             opened = True
-            line += " and opens"
+            line += " and open" if is_me(who) else " and opens"
         lines.append(line)
         i += 1
     return [line for line in lines if line]

@@ -41,9 +41,20 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 from pedron._kernels.rng import Generator
 from pedron.errors import PedronTypeError, PedronValueError
 
-__all__ = ["OrderEnforcing", "TableEnv"]
+__all__ = ["OrderEnforcing", "TableEnv", "action_index"]
 
 _REWARDS = ("deal", "session")
+
+
+def action_index(action: Any, n: int) -> int:
+    """``action`` as an index of an encoding of ``n`` actions, or a pedron error (a bool,
+    a float, text or an array is not an action; nor is an index out of range)."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise PedronTypeError(f"an action is an index 0..{n - 1}, not {action!r}")
+    index = int(action)
+    if not 0 <= index < n:
+        raise PedronValueError(f"no action {index}: actions are 0..{n - 1}")
+    return index
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]
@@ -207,12 +218,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
             return
         seat = self.agent_name_mapping[agent]
         view, mask = self._seen(seat)
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise PedronTypeError(f"an action is an index 0..{self.actions.n - 1}, "
-                                  f"not {action!r}")
-        index = int(action)
-        if not 0 <= index < self.actions.n:
-            raise PedronValueError(f"no action {index}: actions are 0..{self.actions.n - 1}")
+        index = action_index(action, self.actions.n)
         if not mask[index]:
             from pedron.errors import IllegalActionError
 

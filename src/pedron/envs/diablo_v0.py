@@ -1,7 +1,7 @@
 """``diablo_v0``: Diablo (3-7 players) as a PettingZoo AEC environment.
 
 ``env(players=3, stacks=None, reward="deal", ..., **rules)``: every option of
-:class:`pedron.diablo.Rules` is a keyword (``game="deuces_wild"``,
+:class:`pedron.diablo.Rules` is a keyword (``variant="deuces_wild"``,
 ``more_draw=True``, ``declare=True``, ``dealers_choice=True`` ...);
 ``stacks`` defaults to ``Rules.stacks``. The actions are
 :class:`~pedron.encodings.DiabloActions`; the observation is

@@ -1,9 +1,14 @@
 """One seat of a pedron game as a Gymnasium environment, the other seats played by bots.
 
 ``SingleAgentEnv("diamondback", seat=0, opponents="odds", **options)``: the
-``options`` are those of the game's PettingZoo environment
-(:mod:`pedron.envs.diamondback_v0`, :mod:`pedron.envs.diablo_v0`: players,
-stacks, reward, every ``Rules`` option...). ``opponents`` is one bot spec for
+first argument names the card game (positional only, so that every keyword
+goes to the environment: ``SingleAgentEnv("diablo", variant="deuces_wild")``
+plays Deuces Wild); the ``options`` are those of the game's PettingZoo
+environment (:mod:`pedron.envs.diamondback_v0`, :mod:`pedron.envs.diablo_v0`:
+players, stacks, reward, every ``Rules`` option...). Registered with
+Gymnasium when :mod:`pedron.envs` is imported: ``gymnasium.make(
+"pedron/Diamondback-v0", **options)`` and ``"pedron/Diablo-v0"`` (or, without
+importing it first, ``"pedron.envs:pedron/Diamondback-v0"``). ``opponents`` is one bot spec for
 every other seat or one per other seat, in seat order (``"random"``,
 ``"odds"``, ``"rule:open=two_pair"``, ``"equilibrium:file=..."``, an import
 path: see :mod:`pedron.bots`). The observation is the learner's
@@ -27,9 +32,10 @@ import numpy as np
 
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
+from pedron.envs.base import action_index
 from pedron.errors import PedronValueError
 
-__all__ = ["SingleAgentEnv"]
+__all__ = ["SingleAgentEnv", "diablo", "diamondback"]
 
 
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -39,11 +45,13 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     the same episode for the same actions.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's instance attribute
+    # (render_fps: Gymnasium's checker asks for one; a text render has no frame rate)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's
 
     def __init__(
         self,
-        game: str = "diamondback",
+        name: str = "diamondback",
+        /,
         seat: int = 0,
         opponents: str | Sequence[str] | None = None,
         render_mode: str | None = None,
@@ -53,13 +61,13 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if illegal not in ("replace", "raise"):
             raise PedronValueError(f"illegal must be 'replace' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        if game == "diamondback":
+        if name == "diamondback":
             from pedron.envs.diamondback_v0 import raw_env
-        elif game == "diablo":
+        elif name == "diablo":
             from pedron.envs.diablo_v0 import raw_env  # type: ignore[assignment]
         else:
-            raise PedronValueError(f"game must be 'diamondback' or 'diablo', not {game!r}")
-        self.game = game
+            raise PedronValueError(f"the card game is 'diamondback' or 'diablo', not {name!r}")
+        game = self.game = name  # (the card game the bots play)
         self.aec = raw_env(render_mode=render_mode, **options)
         n = len(self.aec.possible_agents)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -115,13 +123,15 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if aec.terminations[me] or aec.truncations[me]:
             raise PedronValueError("the episode is over: call reset()")
         info: dict[str, Any] = {}
+        # An action of the space is an index 0..n-1 (anything else is refused whatever
+        # ``illegal`` says); only a masked one is replaced.
+        index = action_index(action, aec.actions.n)
         if self.illegal == "replace":
             mask = aec.actions.mask(aec.deal.view(self.seat))
-            if not (isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
-                    and mask[action]):
-                info["illegal"] = action
-                action = int(np.flatnonzero(mask)[0])
-        aec.step(action)
+            if not mask[index]:
+                info["illegal"] = index
+                index = int(np.flatnonzero(mask)[0])
+        aec.step(index)
         reward = aec.rewards[me] + self._play_others()
         return aec.observe(me), float(reward), aec.terminations[me], aec.truncations[me], info
 
@@ -131,3 +141,15 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def __repr__(self) -> str:
         return (f"<SingleAgentEnv {self.game} seat={self.seat} opponents={self.opponents} "
                 f"{self.aec!r}>")
+
+
+def diamondback(**options: Any) -> SingleAgentEnv:
+    """``SingleAgentEnv("diamondback", **options)``: the entry point of Gymnasium's
+    ``"pedron/Diamondback-v0"``."""
+    return SingleAgentEnv("diamondback", **options)
+
+
+def diablo(**options: Any) -> SingleAgentEnv:
+    """``SingleAgentEnv("diablo", **options)``: the entry point of Gymnasium's
+    ``"pedron/Diablo-v0"``."""
+    return SingleAgentEnv("diablo", **options)

@@ -18,13 +18,35 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
 from pedron.simulation.results import Counters
 
-__all__ = ["FORMAT", "StudyState"]
+__all__ = ["FORMAT", "StudyState", "check_checkpoint_path"]
 
 #: The ``format`` field of a checkpoint file.
 FORMAT = "pedron-simulation-checkpoint/1"
+
+
+def check_checkpoint_path(path: object, name: str = "checkpoint") -> Path:
+    """``path`` as a checkpoint file that can be written, or a pedron error naming it
+    (``name``: the parameter or option, as the caller says it), before any work."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise PedronTypeError(f"{name} must be a file path, not {type(path).__name__}")
+    file = Path(path)
+    where = f"{name} {path}"
+    if file.is_dir():
+        raise PedronValueError(f"{where}: is a directory; name a file in it")
+    folder = file.parent
+    if not folder.is_dir():
+        missing = folder
+        while not missing.parent.is_dir() and missing.parent != missing:
+            missing = missing.parent
+        reason = "not a directory" if missing.exists() else "no such directory"
+        raise PedronValueError(f"{where}: cannot write there ({reason}: {folder})")
+    if (file.exists() and not os.access(file, os.W_OK)) or not os.access(
+            folder, os.W_OK | os.X_OK):
+        raise PedronValueError(f"{where}: cannot write there (permission denied)")
+    return file
 
 
 class StudyState:
@@ -70,8 +92,12 @@ class StudyState:
         data = {"format": FORMAT, "study": self.study, "done": self.done,
                 "tally": self.counters.to_json(), "cpu_seconds": self.cpu_seconds}
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(data, separators=(",", ":")))
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_text(json.dumps(data, separators=(",", ":")))
+            os.replace(tmp, self.path)
+        except OSError as exc:  # (checked at the start; the disk may fill, the folder go)
+            raise PedronValueError(f"checkpoint {self.path}: cannot write it now "
+                                   f"({exc.strerror or exc})") from None
 
     # -- progress ---------------------------------------------------------------------------
     def record(self, blocks: tuple[int, int], part: Mapping[str, Any]) -> None:

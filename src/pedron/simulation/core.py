@@ -34,8 +34,13 @@ from typing import Any
 from pedron._kernels.rng import Generator
 from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
 from pedron.errors import ClusterError, PedronError, PedronTypeError, PedronValueError
-from pedron.simulation.checkpoint import StudyState
-from pedron.simulation.engines import check_executor, make_engine, worker_versions
+from pedron.simulation.checkpoint import StudyState, check_checkpoint_path
+from pedron.simulation.engines import (
+    check_executor,
+    check_workers,
+    make_engine,
+    worker_versions,
+)
 from pedron.simulation.results import Counters, SimulationResult
 
 __all__ = ["GAMES", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
@@ -453,6 +458,7 @@ def simulate(
     progress: ProgressFn | Callable[[int, int, int], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     timeout: float | None = None,
+    oversubscribe: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` with bots and return the results table.
 
@@ -477,13 +483,18 @@ def simulate(
       ``client.get_executor()`` is treated the same), or any
       :class:`concurrent.futures.Executor`; anything else is refused before any
       work starts. Without one, ``workers > 1`` starts a local process pool
-      (stopped at once on Ctrl-C) and ``workers`` 1 or ``None`` plays in this
-      process. With a Dask client the units are submitted with ``pure=False``
-      (never a cached result) after the workers' pedron and random-stream
-      versions are checked against this process's; at most two units per
-      worker thread are in flight and results are merged as they arrive, so
-      memory does not grow with the study; if the study fails, is interrupted
-      or times out, its unfinished units are cancelled on the cluster.
+      (stopped at once on Ctrl-C; its processes also stop by themselves if this
+      one is killed) and ``workers`` 1 or ``None`` plays in this process. Local
+      workers are at most the usable cores (more only slow the study), or with
+      ``oversubscribe=True`` at most
+      :data:`~pedron.simulation.engines.WORKER_HARD_CAP` times as many; with an
+      executor, ``workers`` only sizes the units. With a Dask client the units
+      are submitted with ``pure=False`` (never a cached result) after the
+      workers' pedron and random-stream versions are checked against this
+      process's; at most two units per worker thread are in flight and results
+      are merged as they arrive, so memory does not grow with the study; if the
+      study fails, is interrupted or times out, its unfinished units are
+      cancelled on the cluster.
     * ``chunk_size``: games per work unit (rounded up to whole blocks). By
       default units are sized from the workers the executor or cluster
       reports (a pool's size; with a plain executor, ``workers`` if given;
@@ -517,11 +528,12 @@ def simulate(
         raise PedronValueError(f"seed must be in 0..2**64-1, got {seed}")
     if workers is not None:
         workers = _check_int("workers", workers, 1)
+    check_workers(workers, oversubscribe, executor)
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, 1)
     timeout = _check_timeout(timeout)
-    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
-        raise PedronTypeError(f"checkpoint must be a file path, not {type(checkpoint).__name__}")
+    if checkpoint is not None:
+        check_checkpoint_path(checkpoint)
     if rules is None or isinstance(rules, Mapping):
         rules_obj = _rules_object(game, rules)
     else:

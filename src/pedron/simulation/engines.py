@@ -20,9 +20,11 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures import wait as wait_futures
 from typing import Any
 
-from pedron.errors import ClusterError, PedronTypeError
+from pedron._process import leave_with_parent
+from pedron.errors import ClusterError, PedronTypeError, PedronValueError
 
-__all__ = ["DEFAULT_TIMEOUT", "Engine", "check_executor", "make_engine", "worker_versions"]
+__all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "check_workers",
+           "make_engine", "usable_cores", "worker_versions"]
 
 #: Seconds a Dask study waits for a sign of life (a unit finished, the scheduler
 #: answering with at least one worker) before it gives up with a ClusterError.
@@ -84,11 +86,57 @@ def _dask_cancelled() -> Callable[[], bool] | None:
     return cancelled
 
 
-def _ignore_sigint() -> None:
+#: The most local worker processes a study may start, as a multiple of the usable
+#: cores, when more workers than cores are asked for explicitly (``oversubscribe``).
+WORKER_HARD_CAP = 4
+
+#: The most workers a given executor may be said to have (``workers`` with an
+#: ``executor`` only sizes the work units: nothing is started here).
+MAX_EXECUTOR_WORKERS = 65_536
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says it)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> None:
+    """Refuse, before anything starts, more local workers than the machine can run:
+    at most :func:`usable_cores`, or with ``oversubscribe`` at most
+    :data:`WORKER_HARD_CAP` times that. With an ``executor``, ``workers`` only sizes
+    the units (at most :data:`MAX_EXECUTOR_WORKERS`)."""
+    if type(oversubscribe) is not bool:
+        raise PedronTypeError(f"oversubscribe must be True or False, not {oversubscribe!r}")
+    if workers is None:
+        return
+    if executor is not None:
+        if workers > MAX_EXECUTOR_WORKERS:
+            raise PedronValueError(f"workers {workers}: an executor's workers are at most "
+                                   f"{MAX_EXECUTOR_WORKERS:,}")
+        return
+    cores = usable_cores()
+    cap = WORKER_HARD_CAP * cores
+    if workers > cores and not oversubscribe:
+        raise PedronValueError(
+            f"workers {workers}: this machine has {cores} usable "
+            f"{'core' if cores == 1 else 'cores'}; more workers than cores only slow the "
+            f"study (oversubscribe allows up to {cap})")
+    if workers > cap:
+        raise PedronValueError(f"workers {workers}: at most {cap} local worker processes on "
+                               f"this machine ({WORKER_HARD_CAP} per usable core)")
+
+
+def _worker_start() -> None:
     # A local pool's processes leave Ctrl-C to the parent, which stops them itself:
     # a terminal sends SIGINT to the whole process group, and a worker's own
     # KeyboardInterrupt would only print tracebacks and hang the pool's shutdown.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A study killed outright cannot stop its workers, and a worker inherits its own
+    # end of the pool's queues, so it would wait for work forever.
+    leave_with_parent()
 
 
 class Engine:
@@ -179,7 +227,7 @@ class LocalPoolEngine(ExecutorEngine):
     """A process pool this study starts (``workers=N``) and stops, at once if interrupted."""
 
     def __init__(self, run: RunChunk, workers: int) -> None:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
         super().__init__(run, pool, workers, None)
         self.pool = pool
         self.description = f"ProcessPoolExecutor({workers})"

@@ -14,7 +14,9 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
                       ) from exc
 
 from pedron.spiel.games import DIABLO, DIAMONDBACK, DiabloSpielGame, DiamondbackSpielGame, register
+from pedron.spiel.state import SpielActionError
 
 register()
 
-__all__ = ["DIABLO", "DIAMONDBACK", "DiabloSpielGame", "DiamondbackSpielGame", "register"]
+__all__ = ["DIABLO", "DIAMONDBACK", "DiabloSpielGame", "DiamondbackSpielGame", "SpielActionError",
+           "register"]

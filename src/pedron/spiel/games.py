@@ -162,8 +162,8 @@ class Settings:
 
         return format_card(card)
 
-    def text(self, view: Any) -> str:
-        return view_text(view, self.card_text)
+    def text(self, view: Any, public: bool = False) -> str:
+        return view_text(view, self.card_text, public)
 
     # -- returns ---------------------------------------------------------------------------
     def value(self, deal: Any) -> list[float]:

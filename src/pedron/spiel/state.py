@@ -31,8 +31,15 @@ from pedron._kernels.rng import Generator
 from pedron.engine.deal import DealContext
 from pedron.engine.ledger import Ledger
 from pedron.engine.seats import from_left
+from pedron.errors import IllegalActionError
 
-__all__ = ["EngineState", "Shoe"]
+__all__ = ["EngineState", "Shoe", "SpielActionError"]
+
+
+class SpielActionError(pyspiel.SpielError, IllegalActionError):  # type: ignore[misc]
+    """An action outside ``legal_actions()`` (or a chance outcome outside
+    ``chance_outcomes()``): OpenSpiel's own error, as its API expects, and pedron's
+    :class:`~pedron.errors.IllegalActionError`. The state is unchanged."""
 
 #: Kinds of records that are moves (the history tensor encodes them).
 MOVE_KINDS = ("ante", "match", "fold", "bet", "stop", "reveal", "check", "call", "raise",
@@ -186,15 +193,19 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._pending is not None:
             if all(o != action for o, _ in self.chance_outcomes()):
-                from pedron.errors import PedronValueError
-
-                raise PedronValueError(f"chance cannot deal {self._action_to_string(-1, action)}"
-                                       " now (no such card left)")
+                left = len(self.chance_outcomes())
+                raise SpielActionError(f"chance outcome {action} is not legal now (legal: "
+                                       f"{left} outcomes, the cards not yet dealt)")
             self._chosen.append(int(action))
             if len(self._chosen) == len(self._receivers):
                 self._dealt_known()
             return
         deal = self.deal
+        legal = self._legal_actions(deal.to_act)
+        if action not in legal:  # (never played as another action: refused, as the engine)
+            what = (f" ({self.settings.actions.describe(action)})"
+                    if 0 <= action < self.settings.actions.n else "")
+            raise SpielActionError(f"action {action}{what} is not legal now (legal: {legal})")
         view = deal.view(deal.to_act)
         move = self.settings.actions.move(int(action), view)
         if deal.deck is None:  # would this move deal? (asked on a copy)
