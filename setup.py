@@ -14,6 +14,7 @@ from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, str(Path(__file__).parent))
 from build_pxd import write_pxds  # noqa: E402  (beside this file, in the sdist too)
@@ -137,7 +138,31 @@ write_pxds(PXD, [(name, HERE / "src" / (name.replace(".", "/") + ".py")) for nam
 # A plain build compiles the same C with another macro: its objects are kept apart and
 # every extension is rebuilt, so switching between the two never links stale objects.
 build_options = {"build_ext": {"build_temp": "build/temp-plain", "force": True}} if PLAIN else {}
+
+
+class BuildExt(build_ext):
+    """Build the extensions, then record the hash of every engine source compiled
+    (``pedron/_compiled.json``: the engine refuses a compiled module whose source has
+    changed since, see ``pedron._compiled``)."""
+
+    def run(self) -> None:
+        super().run()
+        import hashlib
+        import json
+
+        record = {name: hashlib.sha256((HERE / "src" / (name.replace(".", "/") + ".py"))
+                                       .read_bytes()).hexdigest() for name in ENGINE}
+        text = json.dumps(record, indent=1, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib) / "pedron" / "_compiled.json"]
+        if self.inplace:
+            targets.append(HERE / "src" / "pedron" / "_compiled.json")
+        for target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+
+
 setup(
+    cmdclass={"build_ext": BuildExt},
     options=build_options,
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=build_dir,

@@ -10,16 +10,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def stale_extensions(package: Path) -> list[str]:
-    """Sources (``.py``, ``.pyx``, ``.pxd``) changed after the extension built from them.
+    """Kernel sources (``.pyx``, ``.pxd``) changed after the extension built from them.
 
-    The engine's move path is compiled from its ``.py`` files (setup.py,
-    ``ENGINE``), and an extension module shadows the source beside it: after an
-    edit, the tests would run the old build without a word."""
+    (A module compiled from a ``.py`` is refused by pedron itself when its source has
+    changed since the build: ``pedron._compiled``. A kernel written in Cython is
+    checked here, by the time of its files.)"""
     stale = []
     for ext in [*package.rglob("*.so"), *package.rglob("*.pyd")]:
         built = ext.stat().st_mtime
         stem = ext.name.split(".")[0]
-        for suffix in (".py", ".pyx", ".pxd"):
+        for suffix in (".pyx", ".pxd"):
             source = ext.with_name(stem + suffix)
             if source.exists() and source.stat().st_mtime > built + 1:
                 stale.append(str(source.relative_to(package.parent)))

@@ -6,6 +6,7 @@ the game at the table (:class:`Table`, :class:`Game`, :class:`Rules`).
 
 from typing import TYPE_CHECKING
 
+from pedron import _compiled
 from pedron._lazy import lazy_attributes
 from pedron.diablo.cards import Deck
 from pedron.diablo.draw import (
@@ -29,6 +30,9 @@ from pedron.diablo.hand import (
 )
 from pedron.diablo.objectives import Beat, ExpectedStrength, PayTable
 from pedron.diablo.outcomes import Outcome, outcome_of
+
+# (refused here, not run: a compiled module older than its source beside it)
+_compiled.check("diablo")
 
 if TYPE_CHECKING:  # the game is imported on first use, so the evaluator imports fast
     from pedron.diablo.declare import DeclarationError, declarable

@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING
 
+from pedron import _compiled
 from pedron._lazy import lazy_attributes
 from pedron.diamondback.cards import (
     COPIES,
@@ -37,6 +38,9 @@ from pedron.diamondback.odds import (
     equity,
     odds,
 )
+
+# (refused here, not run: a compiled module older than its source beside it)
+_compiled.check("diamondback")
 
 if TYPE_CHECKING:  # the game is imported on first use, so the evaluator and odds import fast
     from pedron.diamondback.deal import Hand

@@ -42,6 +42,7 @@ The errors a table raises (:class:`~pedron.errors.IllegalActionError` and
 its kinds, :class:`~pedron.errors.SaveError`, ...) are in :mod:`pedron.errors`.
 """
 
+from pedron import _compiled
 from pedron.engine.actions import LegalAction, Record, check_amount, check_seat
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
 from pedron.engine.deal import Deal, DealContext
@@ -72,6 +73,9 @@ from pedron.engine.seats import clockwise, from_left
 from pedron.engine.settle import Settlement, settle
 from pedron.engine.table import CardGame, CardText, Session, Table
 from pedron.engine.views import DealResult, DealView, TableViewBase, is_plain
+
+# (refused here, not run: a compiled module older than its source beside it)
+_compiled.check("engine")
 
 __all__ = [
     "Ante",
