@@ -82,57 +82,71 @@ def _bot_error(seat: int, bot: Any, action: Any, exc: Exception) -> PedronError:
     return PedronValueError(f"bot {bot!r} at seat {seat} chose an illegal action {action}: {exc}")
 
 
+def _play_out(deal: Any, bots: Sequence[Any],
+              watch: Callable[[int, Any], None] | None = None) -> None:
+    """The bots play ``deal`` to its end (``watch(seat, view)`` after each move)."""
+    while not deal.done:
+        seat = deal.to_act
+        view = deal.view(seat)
+        bot = bots[seat]
+        action = bot(view, view.legal)
+        try:
+            deal.apply(action)
+        except PedronError as exc:
+            raise _bot_error(seat, bot, action, exc) from exc
+        if watch is not None:
+            watch(seat, view)
+
+
+def _book_deal(result: Any, nets: list[int], tally: Counters, pot: bool = True) -> None:
+    """What every finished deal adds to the tally: each seat's net and wins, the
+    showdowns, the pot (``pot``: the deal had one to count) and the carry-over."""
+    sc, seats = tally.scalars, tally.seats
+    net, net_sq, won = seats["net"], seats["net_sq"], seats["won"]
+    for s, v in enumerate(result.net):
+        nets[s] += v
+        net[s] += v
+        net_sq[s] += v * v
+    for s in result.winners:
+        won[s] += 1
+    sc["games"] += 1
+    sc["showdowns"] += result.showdown
+    chips = sum(p.amount for p in result.pots)
+    if pot and chips:
+        sc["pots"] += 1
+        sc["pot_chips"] += chips
+        sc["pot_max"] = max(sc["pot_max"], chips)
+    if result.carry:
+        sc["carry_games"] += 1
+        sc["carry_chips"] += result.carry
+
+
 def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Counters) -> int:
     """Play one Diablo session of at most ``quota`` games (plus the play-out)."""
     from pedron.diablo.hand import evaluate
 
-    n = table.n
     sc, seats, cats = tally.scalars, tally.seats, tally.categories
-    net, net_sq, won = seats["net"], seats["net_sq"], seats["won"]
-    nets = [0] * n
+    nets = [0] * table.n
     played = 0
     series_len = 0
     while not table.over:
-        ending = played >= quota or sum(table.seated) < n
+        ending = played >= quota or sum(table.seated) < table.n
         if ending and not table.closing and table.close():
             break
         game = table.next_deal()
         played += 1
-        in_series = game.diablo_pot
-        category = 0
-        while not game.done:
-            seat = game.to_act
-            view = game.view(seat)
-            bot = bots[seat]
-            action = bot(view, view.legal)
-            opened = game.opener is not None
-            try:
-                game.apply(action)
-            except PedronError as exc:
-                raise _bot_error(seat, bot, action, exc) from exc
-            if not opened and game.opener == seat:
-                category = int(evaluate(view.my_cards, wild=view.variant != "draw").category)
+        opening: list[int] = []  # the category of the opener's hand when he opened
+
+        def watch(seat: int, view: Any, game: Any = game, opening: list[int] = opening) -> None:
+            if not opening and game.opener == seat:
+                wild = view.variant != "draw"
+                opening.append(int(evaluate(view.my_cards, wild=wild).category))
+
+        _play_out(game, bots, watch)
         r = game.result
-        for s in range(n):
-            v = r.net[s]
-            nets[s] += v
-            net[s] += v
-            net_sq[s] += v * v
-        for s in r.winners:
-            won[s] += 1
-        sc["games"] += 1
-        sc["showdowns"] += r.showdown
+        _book_deal(r, nets, tally, pot=not r.passed)
         if r.passed:
             sc["passed"] += 1
-        else:
-            pot = sum(p.amount for p in r.pots)
-            if pot:
-                sc["pots"] += 1
-                sc["pot_chips"] += pot
-                sc["pot_max"] = max(sc["pot_max"], pot)
-        if r.carry:
-            sc["carry_games"] += 1
-            sc["carry_chips"] += r.carry
         o = r.opener
         if o is not None:
             v = r.net[o]
@@ -142,7 +156,8 @@ def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Counters) -
             seats["opener_won"][o] += bool(r.opener_won)
             seats["opener_net"][o] += v
             seats["opener_net_sq"][o] += v * v
-            if category:
+            if opening:
+                category = opening[0]
                 cats["opened"][category] += 1
                 cats["won"][category] += bool(r.opener_won)
                 cats["net"][category] += v
@@ -157,7 +172,7 @@ def _play_diablo(table: Any, bots: Sequence[Any], quota: int, tally: Counters) -
                 sc["diablo_max"] = max(sc["diablo_max"], paid)
         elif not r.passed:
             sc["no_opener"] += 1
-        if in_series:
+        if game.diablo_pot:
             series_len += 1
         if series_len and not table.series:
             _end_series(tally, series_len)
@@ -181,7 +196,6 @@ def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Counte
     """Play one Diamondback session of at most ``quota`` hands (plus the play-out)."""
     n = table.n
     sc, seats = tally.scalars, tally.seats
-    net, net_sq, won = seats["net"], seats["net_sq"], seats["won"]
     nets = [0] * n
     played = 0
     while not table.over:
@@ -195,39 +209,15 @@ def _play_diamondback(table: Any, bots: Sequence[Any], quota: int, tally: Counte
             break
         hand = table.next_deal()
         played += 1
-        while not hand.done:
-            seat = hand.to_act
-            bot = bots[seat]
-            view = hand.view(seat)
-            action = bot(view, view.legal)
-            try:
-                hand.apply(action)
-            except PedronError as exc:
-                raise _bot_error(seat, bot, action, exc) from exc
+        _play_out(hand, bots)
         r = hand.result
-        for s in range(n):
-            v = r.net[s]
-            nets[s] += v
-            net[s] += v
-            net_sq[s] += v * v
-        for s in r.winners:
-            won[s] += 1
+        _book_deal(r, nets, tally)
         d = r.dealer
         dv = r.net[d]
         seats["dealer"][d] += 1
         seats["dealer_net"][d] += dv
         seats["dealer_won"][d] += r.main_winner == d
         sc["dealer_net_sq"] += dv * dv
-        sc["games"] += 1
-        sc["showdowns"] += r.showdown
-        pot = sum(p.amount for p in r.pots)
-        if pot:
-            sc["pots"] += 1
-            sc["pot_chips"] += pot
-            sc["pot_max"] = max(sc["pot_max"], pot)
-        if r.carry:
-            sc["carry_games"] += 1
-            sc["carry_chips"] += r.carry
     _settle(table, nets, tally)
     return played
 

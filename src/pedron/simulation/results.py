@@ -48,6 +48,20 @@ _CATEGORIES = ("opened", "won", "net", "net_sq", "paid", "payments")
 _HISTOGRAMS = ("series_length",)
 
 
+def _counts_json(counts: Counters | Tally) -> dict[str, Any]:
+    """The plain data of counters or a tally (histogram keys as text, for JSON)."""
+    return {
+        "game": counts.game,
+        "players": counts.players,
+        "scalars": dict(counts.scalars),
+        "seats": {k: list(v) for k, v in counts.seats.items()},
+        "categories": {k: list(v) for k, v in counts.categories.items()},
+        "histograms": {
+            k: {str(n): c for n, c in sorted(h.items())} for k, h in counts.histograms.items()
+        },
+    }
+
+
 class Counters:
     """The mutable counters a work unit adds to as it plays (internal: the fast path).
 
@@ -87,16 +101,7 @@ class Counters:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (histogram keys as text, for JSON)."""
-        return {
-            "game": self.game,
-            "players": self.players,
-            "scalars": dict(self.scalars),
-            "seats": {k: list(v) for k, v in self.seats.items()},
-            "categories": {k: list(v) for k, v in self.categories.items()},
-            "histograms": {
-                k: {str(n): c for n, c in sorted(h.items())} for k, h in self.histograms.items()
-            },
-        }
+        return _counts_json(self)
 
     def freeze(self) -> Tally:
         """An immutable :class:`Tally` holding these counts."""
@@ -158,16 +163,7 @@ class Tally:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (histogram keys as text, for JSON)."""
-        return {
-            "game": self.game,
-            "players": self.players,
-            "scalars": dict(self.scalars),
-            "seats": {k: list(v) for k, v in self.seats.items()},
-            "categories": {k: list(v) for k, v in self.categories.items()},
-            "histograms": {
-                k: {str(n): c for n, c in sorted(h.items())} for k, h in self.histograms.items()
-            },
-        }
+        return _counts_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tally:
