@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
@@ -46,7 +46,7 @@ from pedron._kernels.rng import Generator
 from pedron.bots import BotSpec, make_bot, parse_bot
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
 from pedron.simulation.core import GAMES, derive_seed
-from pedron.simulation.engines import check_executor, make_engine, worker_versions
+from pedron.simulation.engines import check_executor, make_engine, run_units, worker_versions
 
 __all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
 
@@ -512,42 +512,25 @@ def match(
     cross = {a: dict.fromkeys(names, 0) for a in names}
     played = 0
     done = 0
-    pending: dict[Any, tuple[int, int]] = {}
-    finished = False
-    try:
-        engine.start()
+
+    def plan() -> Iterator[tuple[int, int]]:
         if chunk_size is None:
             units = 4 * engine.capacity() if engine.parallel else 20
             per = min(max(1, math.ceil(sets / units)), MAX_UNIT_SETS)
         else:
             per = chunk_size
-        todo = iter([(a, min(a + per, sets)) for a in range(0, sets, per)])
-        limit = engine.in_flight()
-        while True:
-            while len(pending) < limit:
-                unit = next(todo, None)
-                if unit is None:
-                    break
-                pending[engine.submit(dict(base, sets=list(unit)))] = unit
-            if not pending:
-                break
-            for handle in engine.wait(list(pending)):
-                unit = pending.pop(handle)
-                part = engine.result(handle)
-                for a in names:
-                    chips[a] += part["chips"][a]
-                    squares[a] += part["squares"][a]
-                    for b in names:
-                        cross[a][b] += part["cross"][a][b]
-                played += part["games_played"]
-                done += unit[1] - unit[0]
-                if progress is not None:
-                    progress(done, sets)
-        finished = True
-    finally:
-        if not finished:
-            engine.cancel(list(pending))
-        engine.close(aborted=not finished)
+        return iter([(a, min(a + per, sets)) for a in range(0, sets, per)])
+
+    for unit, part in run_units(engine, plan, lambda unit: dict(base, sets=list(unit))):
+        for a in names:
+            chips[a] += part["chips"][a]
+            squares[a] += part["squares"][a]
+            for b in names:
+                cross[a][b] += part["cross"][a][b]
+        played += part["games_played"]
+        done += unit[1] - unit[0]
+        if progress is not None:
+            progress(done, sets)
     return MatchResult(
         game=game, players=players,
         bots={n: (f if isinstance(f, str) else _factory_name(f)) for n, f in table.items()},

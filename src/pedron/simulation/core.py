@@ -39,6 +39,7 @@ from pedron.simulation.engines import (
     check_executor,
     check_workers,
     make_engine,
+    run_units,
     worker_versions,
 )
 from pedron.simulation.results import Counters, SimulationResult
@@ -554,41 +555,24 @@ def simulate(
     done = sum(games_in(a, b) for a, b in state.done)
     units_played = 0
     workers_seen: set[str] = set()
-    pending: dict[Any, tuple[int, int]] = {}
     engine = make_engine(run_chunk, executor, workers, timeout)
-    finished = False
-    try:
-        engine.start()
+
+    def plan() -> Iterator[tuple[int, int]]:
         if chunk_size is None:
             units = UNITS_PER_WORKER * engine.capacity() if engine.parallel else IN_PROCESS_UNITS
             per = min(max(1, math.ceil(blocks / units)),
                       max(1, math.ceil(MAX_UNIT_GAMES / session_games)))
         else:
             per = max(1, math.ceil(chunk_size / session_games))
-        todo = _cut(list(state.remaining()), per)
-        limit = engine.in_flight()
-        while True:
-            while len(pending) < limit:
-                unit = next(todo, None)
-                if unit is None:
-                    break
-                pending[engine.submit(dict(base, blocks=list(unit)))] = unit
-            if not pending:
-                break
-            for handle in engine.wait(list(pending)):
-                unit = pending.pop(handle)
-                part = engine.result(handle)
-                workers_seen.add(str(part.get("worker", "")))
-                state.record(unit, part)
-                units_played += 1
-                done += games_in(*unit)
-                if report is not None:
-                    report(done, games, engine.active())
-        finished = True
-    finally:
-        if not finished:
-            engine.cancel(list(pending))
-        engine.close(aborted=not finished)
+        return _cut(list(state.remaining()), per)
+
+    for unit, part in run_units(engine, plan, lambda unit: dict(base, blocks=list(unit))):
+        workers_seen.add(str(part.get("worker", "")))
+        state.record(unit, part)
+        units_played += 1
+        done += games_in(*unit)
+        if report is not None:
+            report(done, games, engine.active())
     result = SimulationResult(
         game=game, players=players, requested=games, seed=seed, rules=rules_json, bots=specs,
         stacks=stacks, session_games=session_games, tally=state.counters.freeze(),

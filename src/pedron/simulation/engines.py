@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from typing import Any
@@ -432,3 +432,33 @@ def make_engine(run: RunChunk, executor: Any, workers: int | None,
     if workers is not None and workers > 1:
         return LocalPoolEngine(run, workers)
     return Engine(run)
+
+
+def run_units(engine: Engine, plan: Callable[[], Iterator[Any]],
+              task: Callable[[Any], dict[str, Any]]) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """Run a work unit for each unit ``plan()`` gives (asked once the engine has started:
+    how to cut the work may depend on its capacity) on ``engine`` (``task(unit)``: the
+    unit's plain data), as many in flight as the engine takes, yielding ``(unit,
+    result)`` as they finish; the engine is closed once done (its pending units
+    cancelled first if the caller stops early or an error stops the run)."""
+    pending: dict[Any, Any] = {}
+    finished = False
+    try:
+        engine.start()
+        units = plan()
+        limit = engine.in_flight()
+        while True:
+            while len(pending) < limit:
+                unit = next(units, None)
+                if unit is None:
+                    break
+                pending[engine.submit(task(unit))] = unit
+            if not pending:
+                break
+            for handle in engine.wait(list(pending)):
+                yield pending.pop(handle), engine.result(handle)
+        finished = True
+    finally:
+        if not finished:
+            engine.cancel(list(pending))
+        engine.close(aborted=not finished)
