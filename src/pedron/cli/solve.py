@@ -19,21 +19,10 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from pedron.cli.simulate import _whole
 from pedron.errors import PedronValueError
 
 __all__ = ["SolveProgress", "cmd_solve", "register"]
-
-
-def _whole(low: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
-        return value
-    return parse
 
 
 def _chips(text: str) -> float:
