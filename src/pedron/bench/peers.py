@@ -166,7 +166,7 @@ PEER_EVALUATORS: tuple[Peer, ...] = (
 )
 
 
-#: The peers' names, in the order they are timed (pedron 0.1's ``PEERS``).
+#: The peers' names, in the order they are timed.
 PEERS: tuple[str, ...] = tuple(p.name for p in PEER_EVALUATORS)
 
 

@@ -3,11 +3,10 @@
 A bot is any callable ``bot(view, legal) -> action`` (:class:`BotFunction`):
 it receives its own per-player view (never another player's hidden cards)
 and the list of legal actions, and returns one of them: a move (``Bet(3)``,
-``RaiseTo(8)``), text (``"raise 8"``), a tuple (``("raise", 8)``) or an
-:class:`~pedron.engine.Action`. pedron's bots (:class:`RandomBot`,
-:class:`RuleBot`, :class:`OddsBot`) share the base class :class:`Bot`, so a
-list of them is a ``list[Bot]`` to a type checker; yours may subclass it too.
-The built-in bots are deterministic for a given seed.
+``RaiseTo(8)``), text (``"raise 8"``) or a tuple (``("raise", 8)``). pedron's
+bots (:class:`RandomBot`, :class:`RuleBot`, :class:`OddsBot`) share the base
+class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type checker;
+yours may subclass it too. The built-in bots are deterministic for a given seed.
 
 Bots are also named by *specs*, plain text that crosses process and machine
 boundaries (the simulator's work units carry specs, never live bots):
@@ -62,8 +61,8 @@ __getattr__ = lazy_attributes("pedron.bots", {
 
 
 class BotFunction(Protocol):
-    """Anything that plays as a bot: ``bot(view, legal) -> action`` (a move, text, a
-    tuple or an :class:`~pedron.engine.Action`: anything a deal's ``apply`` accepts).
+    """Anything that plays as a bot: ``bot(view, legal) -> action`` (a move, text or
+    a tuple: anything a deal's ``apply`` accepts).
     A plain function will do; what tables, the simulator and the environments take."""
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any: ...
@@ -102,7 +101,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal action (amounts and cards uniform too).
 
     It knows no game: it reads only the legal-action descriptors. A descriptor
-    whose ``limit`` offers ``choices()`` (the games of Dealer's Choice, the
+    whose ``limit`` offers ``choices()`` (the variants of Dealer's Choice, the
     hand a declaration names truthfully) is played as one of them; a draw
     exchanges a number of its cards uniform in ``min..max`` (standing pat
     included), those cards uniform among the sets of that many the

@@ -6,7 +6,7 @@ plays :class:`Game` after :class:`Game` under its
 
     [choose]  ante  deal  first round  draw  second round  [declare]  showdown
 
-* ``choose`` (Dealer's Choice only): the dealer calls the game.
+* ``choose`` (Dealer's Choice only): the dealer calls the variant.
 * ``ante``: everyone pays the ante, except in a game played for a Diablo pot.
 * ``deal``: five cards each, one at a time, clockwise from the dealer's left.
 * first round (phase ``"first_round"``): check, bet, call, raise or fold,

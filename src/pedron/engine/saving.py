@@ -17,8 +17,9 @@ Its parts, ``{"format", "version", "setup", "start", "ops", "history", "log",
 A restore checks the start state, plays the operations since it again and
 requires the snapshot; with kept histories it also plays the session's log
 again from the setup, which must deal exactly the kept histories and reach
-the same state (``defer_proof=True`` leaves that to the first time the
-histories are read or the table is saved again). With a key, a save is
+the same state (``defer_proof=True`` skips that: each kept history is then
+replayed alone when first read, and the log, which the table never reads, is
+written back as it was, for the next default restore to prove). With a key, a save is
 signed (HMAC-SHA256 over its canonical form) and a restore requires it.
 
 :class:`Journal` is the part of a table that keeps what a save needs.

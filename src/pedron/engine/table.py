@@ -699,11 +699,13 @@ class Table(Generic[D]):
         the players' thinking apart).
 
         ``defer_proof=True`` restores such a table at once and proves its kept
-        histories and its log when they are first read: :attr:`history` and
+        histories when they are first read: :attr:`history` and
         :attr:`results` replay each history alone and check that they follow
         each other and the table (that they are the deals the session's log
-        deals is not proven then). Play goes on without them, a damaged one is
-        refused when read, and a save of the table writes them back as they were.
+        deals is not proven then: the table never reads its log, which a
+        default restore of its save proves). Play goes on without them, a
+        damaged one is refused when read, and a save of the table writes them
+        and the log back as they were.
         Anything wrong raises :class:`SaveError`.
 
         With ``key``, the save must carry a signature made with that key by

@@ -195,7 +195,7 @@ class DiabloObservation(Observation):
     Layout: the viewer's five cards, position by position in the order of the
     view's ``my_cards`` (the positions the draw actions name), each as a rank
     one-hot (13, 2..A) and a suit one-hot (4); the phase one-hot (choose,
-    first_round, draw, second_round, declare, done); the game one-hot (diablo,
+    first_round, draw, second_round, declare, done); the variant one-hot (diablo,
     deuces_wild, draw; none while the dealer chooses); played for a Diablo pot;
     pot, carry, the round's bet and what the viewer needs to call (fractions of
     the chips at the table); raises this round (/ 10, capped); cards left in
