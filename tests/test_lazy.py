@@ -25,7 +25,8 @@ def test_import_pedron_loads_only_the_core():
         "import json, sys, pedron; "
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('pedron'))))"))
     assert set(loaded) <= {"pedron", "pedron._exact", "pedron._kernels",
-                           "pedron._kernels._common", "pedron._kernels.cardset", "pedron._kernels.rng", "pedron._lazy",
+                           "pedron._kernels._common", "pedron._kernels.cardset",
+                           "pedron._kernels.rng", "pedron._lazy",
                            "pedron.cards", "pedron.errors"}, loaded
 
 

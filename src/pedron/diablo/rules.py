@@ -148,13 +148,10 @@ class Rules(RulesBase):
         if self.max_raises is not None:
             whole("max_raises", self.max_raises, 0)
         whole("max_draw", self.max_draw, 0)
-        if self.max_draw > 4:
-            # A player keeps at least one card; the draw advisor (draw_odds,
-            # the bots) evaluates exchanges of up to four, so a table must not
-            # allow an exchange nobody can advise on.
+        if self.max_draw > 4:  # (as the rules have it: every draw keeps a card)
             raise RulesError(
                 f"Rules.max_draw must be 0..4, not {self.max_draw}: a player keeps at least "
-                "one card, and the draw advisor evaluates exchanges of up to four cards"
+                "one card"
             )
         if self.cap is not None:
             whole("cap", self.cap, 1)

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from pedron.cards import format_cards
+from pedron.diablo.rules import VARIANTS
 from pedron.diamondback.cards import RANK_OF_ID, format_id
 
 __all__ = ["DiabloObservation", "DiamondbackObservation", "Observation", "view_text"]
@@ -206,9 +207,9 @@ class DiabloObservation(Observation):
     """
 
     PHASES = ("choose", "first_round", "draw", "second_round", "declare", "done")
-    GAMES = ("diablo", "deuces_wild", "draw")
+    VARIANTS = VARIANTS
     CARDS = 5 * 17
-    FIGURES = len(GAMES) + 7
+    FIGURES = len(VARIANTS) + 7
     SEAT_FLAGS = 1
     SEAT_EXTRA = 6 + 52
 
@@ -227,8 +228,8 @@ class DiabloObservation(Observation):
     def _figures(self, out: Any, at: int, view: Any) -> None:
         total = float(self.total)
         if view.variant is not None:
-            out[at + self.GAMES.index(view.variant)] = 1.0
-        at += len(self.GAMES)
+            out[at + self.VARIANTS.index(view.variant)] = 1.0
+        at += len(self.VARIANTS)
         if view.diablo_pot:
             out[at] = 1.0
         out[at + 1] = view.pot / total
