@@ -58,6 +58,7 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
 from __future__ import annotations
 
 import ast
+import functools
 import contextlib
 import copy
 import dataclasses
@@ -2201,6 +2202,7 @@ def _permute_any(value: Any, f: Callable[[Any], tuple]) -> Any:
     return value
 
 
+@functools.cache
 def _declared(cls: type) -> tuple[str, ...]:
     """The attributes a class of pedron declares: its class-level annotations (read from
     its source: for a compiled class they are the declaration its build derives)."""

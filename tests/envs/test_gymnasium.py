@@ -20,7 +20,7 @@ SETTINGS = [
     ("diamondback", {"variant": "dealers", "players": 3}),
     ("diablo", {}),
     ("diablo", {"players": 4, "seat": 2, "opponents": ["rule", "random", "rule"]}),
-    # every keyword goes to the environment, the Diablo rules' game= included (issue 30)
+    # every keyword goes to the environment, the Diablo rules' variant= included (issue 30)
     ("diablo", {"variant": "deuces_wild"}),
     ("diablo", {"variant": "draw", "players": 5, "opponents": "random"}),
 ]
@@ -148,7 +148,7 @@ def test_gymnasium_finds_the_ids_without_an_import_first():
     import sys
 
     code = ("import gymnasium; e = gymnasium.make('pedron.envs:pedron/Diablo-v0', "
-            "game='draw'); print(e.unwrapped.aec.rules.game)")
+            "variant='draw'); print(e.unwrapped.aec.rules.variant)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120)
     assert out.stdout.strip() == "draw", out.stderr
