@@ -33,6 +33,7 @@ def test_usage_example_runs():
     runpy.run_path(str(EXAMPLE), run_name="__main__")
 
 
+@pytest.mark.slow  # (mypy or stubtest: tens of seconds)
 def test_usage_example_passes_mypy_strict():
     run_mypy("--strict", "--no-incremental", str(EXAMPLE))
 
@@ -49,6 +50,7 @@ def doctest_code(markdown: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow  # (mypy or stubtest: tens of seconds)
 def test_cookbook_passes_mypy_strict(tmp_path):
     # What users copy must type-check in their own strict projects as written.
     code = doctest_code((ROOT / "docs" / "cookbook.md").read_text())
@@ -58,10 +60,12 @@ def test_cookbook_passes_mypy_strict(tmp_path):
     run_mypy("--strict", "--no-incremental", str(module))
 
 
+@pytest.mark.slow  # (mypy or stubtest: tens of seconds)
 def test_package_passes_mypy():
     run_mypy("src/pedron")
 
 
+@pytest.mark.slow  # (mypy or stubtest: tens of seconds)
 def test_stubs_match_the_compiled_modules():
     from pedron import _kernels
 

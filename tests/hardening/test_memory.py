@@ -18,6 +18,9 @@ import tracemalloc
 
 import pytest
 
+# (tens of seconds of soaking: the whole run, CI, takes them)
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("numpy")
 
 import pedron_calls
