@@ -70,6 +70,15 @@ cdef int set_words_from(rng_state* st, object values) except -1:
     return 0
 
 
+cdef dict state_json(const rng_state* st):
+    return {
+        "algorithm": ALGORITHM,
+        "version": STREAM_VERSION,
+        "s": [int(st.s[i]) for i in range(4)],
+        "spare": int(st.spare) if st.has_spare else None,
+    }
+
+
 cdef class Generator:
     """A seedable xoshiro256** generator with a stable, versioned stream.
 
@@ -208,16 +217,9 @@ cdef class Generator:
 
     def getstate(self):
         """The full state as a plain dict (for saving); restore with :meth:`setstate`."""
-        cdef rng_state copy
-        lock_state(self)
-        copy = self.state
+        cdef rng_state copy = lock_state(self)[0]
         unlock_state(self)
-        return {
-            "algorithm": ALGORITHM,
-            "version": STREAM_VERSION,
-            "s": [int(copy.s[i]) for i in range(4)],
-            "spare": int(copy.spare) if copy.has_spare else None,
-        }
+        return state_json(&copy)
 
     def setstate(self, state):
         """Restore a state returned by :meth:`getstate`, checking it thoroughly.
