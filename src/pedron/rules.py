@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any, ClassVar, TypeVar
 
+from pedron._exact import exact_flag
 from pedron.errors import RulesError
 
 __all__ = ["RulesBase", "flags", "whole"]
@@ -42,14 +43,23 @@ class RulesBase:
         return asdict(self)  # type: ignore[call-overload, no-any-return]
 
     @classmethod
-    def from_json(cls: type[R], data: Any) -> R:
-        """Inverse of :meth:`to_json`; unknown keys are an error."""
+    def from_json(cls: type[R], data: Any, *, complete: bool = False) -> R:
+        """Inverse of :meth:`to_json`; unknown keys are an error.
+
+        Options left out take their defaults, unless ``complete`` (what a save
+        or a hand history holds: every option, as :meth:`to_json` wrote it; a
+        missing one is an error naming it, never filled in)."""
         if not isinstance(data, dict):
             raise RulesError("rules must be a dict")
-        known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-        unknown = set(data) - known
+        known = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        unknown = set(data) - set(known)
         if unknown:
-            raise RulesError(f"unknown rules options: {sorted(unknown)}")
+            raise RulesError(f"unknown rules options: {sorted(unknown, key=repr)}")
+        if exact_flag(complete, "complete"):
+            missing = [name for name in known if name not in data]
+            if missing:
+                raise RulesError(f"the rules lack the option {missing[0]!r} (saved rules "
+                                 "hold every option)")
         return cls(**data)
 
 
