@@ -26,6 +26,7 @@ from pedron._kernels.cardset import (
     parse_cards,
 )
 from pedron._kernels.rng import Generator, as_generator
+from pedron._machine import memory_bytes
 from pedron.errors import ArrayError, DeckError
 
 if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
@@ -120,6 +121,9 @@ def deal_batch(
         deck_mask = mask_of(deck)
     if n > sys.maxsize or n * k > sys.maxsize:
         raise ArrayError(f"cannot hold {n} hands of {k} cards in one array")
+    if out is None and n * k > memory_bytes():  # (the array is ours to make: it must fit)
+        raise ArrayError(f"{n:,} hands of {k} cards take {n * k:,} bytes, more than this "
+                         f"machine's memory ({memory_bytes():,} bytes)")
     size = bin(deck_mask).count("1")
     if k > size:
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {size}")

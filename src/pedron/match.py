@@ -43,8 +43,10 @@ from itertools import permutations
 from typing import Any
 
 from pedron._kernels.rng import Generator
+from pedron._machine import MAX_COUNT
 from pedron.bots import BotSpec, make_bot, parse_bot
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from pedron.rules import MAX_CHIPS
 from pedron.simulation.core import GAMES, derive_seed
 from pedron.simulation.engines import check_executor, make_engine, run_units, worker_versions
 
@@ -406,11 +408,15 @@ def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) ->
 # -- the entry point ------------------------------------------------------------------------
 
 
-def _check_int(name: str, value: Any, low: int) -> int:
+def _check_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    value = int.__index__(value)  # (the plain value, whatever a subclass says)
     if value < low:
         raise PedronValueError(f"{name} must be at least {low}, got {value}")
+    if value > high:  # (a machine word: MAX_COUNT; chips: MAX_CHIPS at the table)
+        raise PedronValueError(f"{name} must be at most {high:,}, got "
+                               f"{value if value.bit_length() <= 64 else 'more'}")
     return value
 
 
@@ -491,7 +497,7 @@ def match(
                               f"not {type(rules).__name__}")
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
-    stacks = _check_int("stacks", stacks, 1)
+    stacks = _check_int("stacks", stacks, 1, MAX_CHIPS // players)  # (the table's chips)
     check_executor(executor)
     # Every bot is built once here, so a bad spec or factory fails before any work.
     for name, factory in table.items():

@@ -13,7 +13,14 @@ from typing import Any, ClassVar, TypeVar
 from pedron._exact import exact_flag
 from pedron.errors import RulesError
 
-__all__ = ["RulesBase", "flags", "whole"]
+__all__ = ["MAX_CHIPS", "RulesBase", "flags", "whole"]
+
+#: The most chips a table holds (its players' stacks together), and the largest
+#: amount an option of the rules names: 2**53, the largest count every float64
+#: holds exactly (the environments' observations, OpenSpiel's utilities and the
+#: statistics of a study compute in float64), and far below the point where a
+#: number's text outgrows what a save can write.
+MAX_CHIPS = 1 << 53
 
 R = TypeVar("R", bound="RulesBase")
 
@@ -65,9 +72,20 @@ class RulesBase:
 
 def whole(name: str, value: Any, low: int) -> None:
     """Refuse ``Rules.<name>`` unless it is a whole number (an ``int``, not a bool) of
-    at least ``low``."""
+    at least ``low`` and at most :data:`MAX_CHIPS`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RulesError(f"Rules.{name} must be a whole number of at least {low}, not {value!r}")
+        raise RulesError(f"Rules.{name} must be a whole number of at least {low}, not "
+                         f"{_shown(value)}")
+    if value > MAX_CHIPS:
+        raise RulesError(f"Rules.{name} must be at most {MAX_CHIPS:,} (2**53), not "
+                         f"{_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    """A value for a message: a huge int by its size (its text may be too long to make)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    return repr(value)
 
 
 def flags(rules: Any, names: tuple[str, ...]) -> None:

@@ -9,13 +9,29 @@ contract: test_thread_contract.py.)
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 
 import games_targets as gt
 import pytest
 
-from pedron.errors import SaveError
+from pedron import Generator, deal_batch, diablo, diamondback
+from pedron.bots import parse_bot
+from pedron.diablo.objectives import Beat
+from pedron.diablo.outcomes import outcome_classes, outcome_rows
+from pedron.envs.observations import view_text
+from pedron.errors import (
+    ArrayError,
+    PedronTypeError,
+    PedronValueError,
+    RulesError,
+    SaveError,
+    SeedError,
+)
 
 np = pytest.importorskip("numpy")
 
@@ -195,3 +211,141 @@ def test_a_save_as_pedron_writes_it_still_loads_whatever_its_spacing(game):
 def test_tables_of_both_games_round_trip(game):
     for Table, text in (kept_save(game), between_save(game)):
         assert Table.from_json(text).to_json() == text
+
+
+# -- exact numbers where a number ranks or pays -----------------------------------------------
+
+HAND = "Ah Kh 2c 7d 7s"
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, np.float64("nan"),
+                                 Decimal("NaN"), Decimal("Infinity")])
+def test_a_custom_objective_returning_nan_or_inf_is_refused(bad):
+    """NaN compares false with everything: draw_odds took it and ranked the exchanges in
+    no order at all (the best exchange listed was not the best)."""
+    with pytest.raises(PedronValueError, match="objective returned"):
+        diablo.draw_odds(HAND, 2, objective=lambda o: bad if o.discard else 1.0)
+    with pytest.raises(PedronValueError):
+        diablo.best_draw(HAND, 2, objective=lambda o: bad)
+
+
+def test_a_custom_objectives_numbers_are_read_exactly():
+    def by(kind):
+        return lambda o: kind(len(o.discard))
+
+    plain = [o.discard for o in diablo.draw_odds(HAND, 2, objective=lambda o: len(o.discard))]
+    for kind in (np.int64, np.float32, Decimal, Fraction, float):
+        got = diablo.draw_odds(HAND, 2, objective=by(kind))
+        assert [o.discard for o in got] == plain
+        assert type(got[0].value) in (int, float, Fraction)
+    for bad in ("2", None, True, [1], np.array([1.0, 2.0]), object()):
+        with pytest.raises(PedronTypeError):
+            diablo.draw_odds(HAND, 2, objective=lambda o, bad=bad: bad)
+
+
+def test_beat_counts_are_summed_exactly_not_in_64_bits():
+    """The target's counts were added in uint64: 2**64 - 1 and 2 made one opponent."""
+    for target in ({5: 2**64 - 1, 6: 2}, {5: 2**63, 6: 2**63}, {5: 2**64}):
+        with pytest.raises(PedronValueError, match="too large"):
+            Beat(target)
+    assert Beat({5: 3, 6: 4}).opponents == 7
+
+
+@pytest.mark.parametrize("call", [
+    lambda f: outcome_classes(f),
+    lambda f: outcome_rows(f),
+    lambda f: diamondback.dealing_odds(3, names=f),
+    lambda f: diamondback.dealing_counts(3, names=f),
+    lambda f: _observation().encode(_view(), public=f),
+    lambda f: view_text(_view(), diamondback.format_id, public=f),
+], ids=["outcome_classes", "outcome_rows", "dealing_odds", "dealing_counts", "encode",
+        "view_text"])
+def test_flags_take_true_or_false_only(call):
+    """An array's truth is ambiguous (a bare numpy ValueError), and 1, "yes" or None
+    were read for their truth."""
+    for bad in (np.array([True, False]), np.array([True]), 1, 0, "yes", None, 1.0):
+        with pytest.raises(PedronTypeError):
+            call(bad)
+    assert repr(call(np.bool_(True))) == repr(call(True))
+    call(False)
+
+
+def _view():
+    table = diamondback.Table(3, seed=1)
+    table.next_deal()
+    return table.view(0).deal
+
+
+def _observation():
+    from pedron.envs.observations import DiamondbackObservation
+
+    return DiamondbackObservation(3, 300)
+
+
+def test_diamondback_counts_read_numpy_ints_exactly():
+    """np.int64(3) players was refused as "not 3 players"."""
+    assert diamondback.odds("Q K", players=np.int64(3)) == diamondback.odds("Q K", players=3)
+    assert diamondback.dealing_odds(np.int32(2)) == diamondback.dealing_odds(2)
+    for bad in (3.0, Fraction(3), Decimal(3), "3"):
+        with pytest.raises(PedronTypeError):
+            diamondback.odds("Q K", players=bad)
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, 10**400],
+                         ids=["nan", "inf", "-inf", "10**400"])
+def test_bot_parameters_are_finite_numbers(value):
+    """aggression=nan or margin=inf were taken (NaN makes every threshold false);
+    an int beyond any float raised a bare OverflowError."""
+    with pytest.raises(PedronValueError):
+        parse_bot({"name": "odds", "margin": value}, "diamondback")
+    assert str(parse_bot({"name": "odds", "margin": 0.25}, "diamondback")) == \
+        "odds:margin=0.25"
+
+
+# -- one validation order: ceilings, checked before any work ------------------------------------
+
+
+def test_counts_past_their_ceilings_are_pedron_errors_before_any_work():
+    with pytest.raises(ArrayError, match="memory"):
+        deal_batch(10**12, 5, seed=1)  # (a bare MemoryError, 4.5 TiB asked)
+    with pytest.raises(SeedError, match="memory"):
+        Generator(1).random_raw(2**40)  # (a bare MemoryError)
+    started = time.perf_counter()
+    with pytest.raises(RulesError, match="2 to 4 players"):
+        diamondback.Table(10**9, seed=1)  # (a billion names made first: seconds)
+    assert time.perf_counter() - started < 1
+
+
+@pytest.mark.parametrize("stacks", [2**53, 10**100, 10**5000, [2**52, 2**52, 1]],
+                         ids=["2**53", "10**100", "10**5000", "list"])
+def test_a_tables_chips_have_a_ceiling(stacks):
+    """A table of 10**5000 chips could not be saved (its stacks' text is past what
+    int() may write: a bare ValueError) nor observed as floats."""
+    with pytest.raises(RulesError, match="2\\*\\*53"):
+        diamondback.Table(3, stacks=stacks, seed=1)
+    with pytest.raises(RulesError, match="2\\*\\*53"):
+        diablo.Table(3, stacks=stacks, seed=1)
+    table = diamondback.Table(2, stacks=2**52, seed=1)  # (the ceiling itself: allowed)
+    table.next_deal()
+    assert json.loads(table.to_json())["setup"]["stacks"] == [2**52, 2**52]
+
+
+@pytest.mark.parametrize("option", ["min_bet", "max_bet", "ante_min", "multiplier"])
+def test_amounts_in_the_rules_have_the_same_ceiling(option):
+    with pytest.raises(RulesError, match="at most"):
+        diamondback.Rules(**{option: 10**100})
+    with pytest.raises(RulesError, match="at most"):
+        diablo.Rules(max_raises=2**60)
+
+
+def test_studies_refuse_counts_past_a_machine_word():
+    from pedron.match import match
+    from pedron.simulation import simulate
+
+    for options in ({"games": 2**63}, {"games": 10**5000}, {"games": 5, "session_games": 2**70},
+                    {"games": 5, "stacks": 2**60}):
+        with pytest.raises(PedronValueError, match="at most"):
+            simulate("diamondback", players=2, **options)
+    for options in ({"sets": 10**5000}, {"sets": 2, "deals": 2**64}, {"sets": 2, "stacks": 2**60}):
+        with pytest.raises(PedronValueError, match="at most"):
+            match("diamondback", ["odds", "random"], **options)

@@ -1045,7 +1045,7 @@ def evaluate_batch(cards, *, wild=True, out=None, threads=1):
     cards within the 52); the first bad row raises
     :class:`~pedron.errors.ArrayError` naming it (``out`` then holds the rows
     before it). The work runs without the GIL; ``threads`` > 1 splits the rows
-    across that many threads (``None``: one per CPU; at most one per 65,536 rows).
+    across that many threads (``None``: one per usable core; at most one per 65,536 rows).
 
     In a hot loop of small batches, pass ``out``: the call's fixed cost is then
     well under a microsecond, while making the result array costs about as much.

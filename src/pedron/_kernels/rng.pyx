@@ -12,6 +12,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from pedron._exact import exact_int
+from pedron._machine import memory_bytes
 from pedron.errors import PedronTypeError, SeedError
 
 cdef extern from "Python.h":
@@ -20,6 +21,9 @@ cdef extern from "Python.h":
 STREAM_VERSION = 1
 ALGORITHM = "xoshiro256**"
 _U64 = (1 << 64) - 1
+# The memory one number of random_raw(size) takes: its 8 bytes drawn, then a list
+# slot (8 bytes) and an int object (32 bytes).
+_BYTES_PER_NUMBER = 48
 
 
 cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
@@ -145,6 +149,9 @@ cdef class Generator:
                 raise SeedError(f"size must be >= 0, got {size}")
             if size > PY_SSIZE_T_MAX // 8:
                 raise SeedError(f"size is too large: {size}")
+            if size * _BYTES_PER_NUMBER > memory_bytes():  # (checked before any is drawn)
+                raise SeedError(f"size {size:,}: {size:,} numbers take more than this "
+                                f"machine's memory ({memory_bytes():,} bytes)")
         cdef uint64_t x
         cdef uint64_t* buf
         if size is None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -258,9 +259,16 @@ def _check_param(name: str, key: str, value: Any) -> Any:
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PedronValueError(f"bot parameter {key}={value!r}: a number is needed")
-    if key == "aggression" and value < 0:
+    try:
+        number = float(value)
+    except OverflowError:  # (an int beyond any float)
+        raise PedronValueError(f"bot parameter {key}: a number of {value.bit_length()} bits "
+                               "is too large") from None
+    if not math.isfinite(number):  # (NaN compares false with everything: no threshold)
+        raise PedronValueError(f"bot parameter {key}={value!r}: a finite number is needed")
+    if key == "aggression" and number < 0:
         raise PedronValueError(f"bot parameter aggression={value!r}: must be at least 0")
-    return float(value)
+    return number
 
 
 def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) -> BotSpec:

@@ -711,7 +711,7 @@ def analyse_batch(
     :func:`draw_odds` (no dead cards), ``objective`` a built-in objective
     (expected strength, a :class:`PayTable` or a :class:`Beat`; a custom
     function needs :func:`draw_odds`). The work runs without the GIL;
-    ``threads`` > 1 splits the rows across threads (None: one per CPU).
+    ``threads`` > 1 splits the rows across threads (None: one per usable core).
     """
 
     from pedron._kernels._common import rows_in_threads, threads_count

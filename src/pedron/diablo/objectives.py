@@ -547,12 +547,13 @@ class Beat(Objective):
         if type(wild) is not bool:
             raise PedronTypeError(f"wild must be a bool, not {type(wild).__name__}")
         n = _ev.strength_count(wild)
-        weights = np.zeros(n + 1, dtype=np.uint64)
+        # The counts are summed as Python ints and bounded before any goes into the
+        # kernel's 64-bit arrays (summed there, 2**64 - 1 and 2 made a total of 1).
+        counts: dict[int, int] = {}
         if isinstance(target, DrawOption):
             if target.wild != wild:
                 raise PedronValueError("the target option is on the other strength scale")
-            for s, c in target.strength_counts().items():
-                weights[s] += c
+            counts = {int(s): int(c) for s, c in target.strength_counts().items()}
         elif isinstance(target, Mapping):
             for s, c in target.items():
                 s = exact_int(s, f"target: a strength (1..{n})", PedronValueError)
@@ -561,10 +562,10 @@ class Beat(Objective):
                 c = exact_int(c, "target: a count (>= 0)", PedronValueError)
                 if c < 0:
                     raise PedronValueError(f"target: a count is an int >= 0, not {c!r}")
-                weights[s] += c
+                counts[s] = counts.get(s, 0) + c
         else:
-            weights[_ev.strength(target, wild=wild)] = 1
-        total = int(weights.sum())
+            counts = {_ev.strength(target, wild=wild): 1}
+        total = sum(counts.values())
         if total == 0:
             raise PedronValueError("target: the distribution is empty")
         tie = _rational(ties, "ties")
@@ -572,6 +573,9 @@ class Beat(Objective):
             raise PedronValueError(f"ties must be 0..1, not {tie}")
         if total * tie.denominator * 1533939 >= 1 << 62:
             raise PedronValueError("target: the weights are too large to count exactly")
+        weights = np.zeros(n + 1, dtype=np.uint64)
+        for s, c in counts.items():
+            weights[s] = c
         below = np.zeros(n + 1, dtype=np.uint64)
         below[1:] = np.cumsum(weights)[:-1]
         object.__setattr__(self, "target", target)
@@ -618,8 +622,11 @@ class Custom(Objective):
 
     ``fn(option)`` gets a :class:`~pedron.diablo.draw.DrawOption` (with its
     class counts and, on demand, its strength counts) and returns a number
-    (int, Fraction or float); higher ranks first. Passing a plain callable as
-    ``objective`` wraps it in this class.
+    (int, Fraction or float, numpy's too, or a Decimal; read exactly: a plain
+    int, a Fraction or a float); higher ranks first. NaN and infinities are
+    refused (:class:`~pedron.errors.PedronValueError`): NaN compares false
+    with everything, so it would rank the exchanges in no order at all.
+    Passing a plain callable as ``objective`` wraps it in this class.
     """
 
     __slots__ = ("fn",)
@@ -631,15 +638,42 @@ class Custom(Objective):
         object.__setattr__(self, "fn", fn)
 
     def value(self, option: DrawOption) -> Any:
-        v = self.fn(option)
-        if isinstance(v, bool) or not isinstance(v, (Rational, float)):
-            raise PedronTypeError(
-                f"the objective returned {type(v).__name__}, not a number"
-            )
-        return v
+        return _ranking_value(self.fn(option))
 
     def __repr__(self) -> str:
         return f"Custom({getattr(self.fn, '__qualname__', self.fn)!r})"
+
+
+def _ranking_value(v: Any) -> int | Fraction | float:
+    """A custom objective's result, read exactly: a plain int, a Fraction or a
+    finite float (numpy's numbers and Decimals included); anything else, NaN
+    and the infinities refused."""
+    if isinstance(v, bool):
+        raise PedronTypeError("the objective returned a bool, not a number")
+    if isinstance(v, numbers.Integral):
+        return exact_int(v, "the objective's value")
+    if isinstance(v, Fraction):
+        return Fraction(v.numerator, v.denominator)
+    if isinstance(v, Rational):
+        return _rational(v, "the objective's value")
+    if isinstance(v, Decimal):
+        if not v.is_finite():
+            raise PedronValueError(f"the objective returned {v}: not a finite number")
+        return _rational(v, "the objective's value")
+    if isinstance(v, numbers.Real):  # floats, numpy's (float16..float64) included
+        try:
+            f = float(v)
+        except (TypeError, ValueError, OverflowError):
+            raise PedronTypeError(
+                f"the objective returned {type(v).__name__}, not a plain number") from None
+        if not math.isfinite(f):
+            raise PedronValueError(
+                f"the objective returned {f}: NaN and infinities cannot rank exchanges")
+        if f != v:  # (a float-like whose float() is not its value)
+            raise PedronValueError(f"the objective returned {v!r}, which is not exactly a "
+                                   "float")
+        return f
+    raise PedronTypeError(f"the objective returned {type(v).__name__}, not a number")
 
 
 DEFAULT = ExpectedStrength()

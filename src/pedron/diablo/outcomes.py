@@ -123,7 +123,7 @@ del _O
 
 def outcome_classes(wild: bool = True) -> tuple[Outcome, ...]:
     """The classes of a mode, best first: deuces wild (13) or natural (11)."""
-    return DEUCES_WILD_OUTCOMES if wild else NATURAL_OUTCOMES
+    return DEUCES_WILD_OUTCOMES if exact_flag(wild, "wild") else NATURAL_OUTCOMES
 
 
 def outcome_of(hand: Any, *, wild: bool = True) -> Outcome:

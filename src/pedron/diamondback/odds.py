@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from pedron._exact import exact_int
+from pedron._exact import exact_flag, exact_int
 from pedron._kernels.diamondback_eval import odds_counts
 from pedron.diamondback.cards import (
     COPIES,
@@ -62,9 +62,10 @@ _HAS_DIGIT = re.compile(r"\d")
 
 
 def _check_players(players: Any) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in DECK_SIZES:
-        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {players!r}")
-    return players
+    n = exact_int(players, "players")  # (numpy's ints read exactly; floats refused)
+    if n not in DECK_SIZES:
+        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {n!r}")
+    return n
 
 
 def deck_counts(players: int) -> tuple[int, int, int, int, int]:
@@ -96,7 +97,8 @@ def dealing_counts(players: int, *, names: bool = False) -> dict[Any, int]:
     2, 3 and 4 players.
     """
     rows = _dealing_counts(_check_players(players))
-    return {(hand.name if names else hand): ways for hand, ways in rows}
+    by_name = exact_flag(names, "names")
+    return {(hand.name if by_name else hand): ways for hand, ways in rows}
 
 
 def dealing_odds(players: int, *, names: bool = False) -> dict[Any, Fraction]:
@@ -107,8 +109,9 @@ def dealing_odds(players: int, *, names: bool = False) -> dict[Any, Fraction]:
     :class:`~fractions.Fraction` and add up to 1.
     """
     rows = _dealing_counts(_check_players(players))
+    by_name = exact_flag(names, "names")
     total = sum(ways for _, ways in rows)
-    return {(hand.name if names else hand): Fraction(ways, total) for hand, ways in rows}
+    return {(hand.name if by_name else hand): Fraction(ways, total) for hand, ways in rows}
 
 
 # --------------------------------------------------------------------------
@@ -272,9 +275,7 @@ def _plural(name: str) -> str:
 
 
 def _count_arg(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}")
-    return value
+    return exact_int(value, name)
 
 
 def _situation(

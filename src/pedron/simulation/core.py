@@ -32,8 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from pedron._kernels.rng import Generator
+from pedron._machine import MAX_COUNT
 from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
 from pedron.errors import ClusterError, PedronError, PedronTypeError, PedronValueError
+from pedron.rules import MAX_CHIPS
 from pedron.simulation.checkpoint import StudyState, check_checkpoint_path
 from pedron.simulation.engines import (
     check_executor,
@@ -359,11 +361,15 @@ UNITS_PER_WORKER = 4
 IN_PROCESS_UNITS = 20
 
 
-def _check_int(name: str, value: Any, low: int) -> int:
+def _check_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    value = int.__index__(value)  # (the plain value, whatever a subclass says)
     if value < low:
         raise PedronValueError(f"{name} must be at least {low}, got {value}")
+    if value > high:  # (a machine word: MAX_COUNT; chips: MAX_CHIPS at the table)
+        raise PedronValueError(f"{name} must be at most {high:,}, got "
+                               f"{value if value.bit_length() <= 64 else 'more'}")
     return value
 
 
@@ -535,7 +541,7 @@ def simulate(
     rules_json = rules_obj.to_json()
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
-    stacks = _check_int("stacks", stacks, 1)
+    stacks = _check_int("stacks", stacks, 1, MAX_CHIPS // players)  # (the table's chips)
     specs = _bot_specs(game, players, bots, rules_obj)
     report = _progress_caller(progress)
     check_executor(executor)

@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures import wait as wait_futures
 from typing import Any
 
+from pedron._machine import usable_cores
 from pedron._process import leave_with_parent
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
 
@@ -93,14 +94,6 @@ WORKER_HARD_CAP = 4
 #: The most workers a given executor may be said to have (``workers`` with an
 #: ``executor`` only sizes the work units: nothing is started here).
 MAX_EXECUTOR_WORKERS = 65_536
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system says it)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> None:

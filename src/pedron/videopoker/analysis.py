@@ -33,7 +33,6 @@ holds of exactly equal EV is played; the row counts and the variance can.
 from __future__ import annotations
 
 import itertools
-import os
 import threading
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -44,6 +43,7 @@ import numpy as np
 
 from pedron._exact import exact_int, exact_str
 from pedron._kernels import videopoker as _vp
+from pedron._machine import usable_cores
 from pedron.cards import format_cards, parse_cards
 from pedron.diablo.objectives import PayTable, deck_tables
 from pedron.diablo.outcomes import Outcome
@@ -68,21 +68,14 @@ JOKER = 52
 """The joker's card number in a 53-card game (text: ``Jk``)."""
 
 
-def _usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # (not every platform has affinity)
-        return os.cpu_count() or 1
-
-
-MAX_THREADS = max(2, _usable_cores())
+MAX_THREADS = max(2, usable_cores())
 """The most threads :func:`analyse` starts: the cores this process may use
 (at least 2); more would only queue."""
 
 
 def _threads_arg(threads: Any) -> int:
     if threads is None:
-        return _usable_cores()
+        return usable_cores()
     t = exact_int(threads, "threads (an int or None)")
     if not 1 <= t <= MAX_THREADS:
         raise PedronValueError(
