@@ -121,14 +121,14 @@ def deal_batch(
         deck_mask = mask_of(deck)
     if n > sys.maxsize or n * k > sys.maxsize:
         raise ArrayError(f"cannot hold {n} hands of {k} cards in one array")
-    if out is None and n * k > memory_bytes():  # (the array is ours to make: it must fit)
-        raise ArrayError(f"{n:,} hands of {k} cards take {n * k:,} bytes, more than this "
-                         f"machine's memory ({memory_bytes():,} bytes)")
     size = bin(deck_mask).count("1")
     if k > size:
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {size}")
     rng = as_generator(seed)
     if out is None:
+        if n * k > memory_bytes():  # (the array is ours to make: it must fit)
+            raise ArrayError(f"{n:,} hands of {k} cards take {n * k:,} bytes, more than "
+                             f"this machine's memory ({memory_bytes():,} bytes)")
         out = new_uint8_array(n, k)
     else:
         view = as_buffer(out, "out")

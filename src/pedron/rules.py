@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any, ClassVar, TypeVar
 
-from pedron._exact import exact_flag
-from pedron.errors import RulesError
+from pedron.errors import PedronTypeError, RulesError
 
 __all__ = ["MAX_CHIPS", "RulesBase", "flags", "whole"]
 
@@ -62,7 +61,9 @@ class RulesBase:
         unknown = set(data) - set(known)
         if unknown:
             raise RulesError(f"unknown rules options: {sorted(unknown, key=repr)}")
-        if exact_flag(complete, "complete"):
+        if complete is not True and complete is not False:
+            raise PedronTypeError(f"complete must be True or False, not {type(complete).__name__}")
+        if complete:
             missing = [name for name in known if name not in data]
             if missing:
                 raise RulesError(f"the rules lack the option {missing[0]!r} (saved rules "
