@@ -262,8 +262,8 @@ def _check_param(name: str, key: str, value: Any) -> Any:
     try:
         number = float(value)
     except OverflowError:  # (an int beyond any float)
-        raise PedronValueError(f"bot parameter {key}: a number of {value.bit_length()} bits "
-                               "is too large") from None
+        raise PedronValueError(f"bot parameter {key}: a number of {int(value).bit_length()} "
+                               "bits is too large") from None
     if not math.isfinite(number):  # (NaN compares false with everything: no threshold)
         raise PedronValueError(f"bot parameter {key}={value!r}: a finite number is needed")
     if key == "aggression" and number < 0:
