@@ -192,7 +192,10 @@ def _section(modname: str, module: object) -> str:
     lines: list[str] = []
     names = getattr(module, "__all__", None)
     if names is None:
-        names = [n for n in vars(module) if not n.startswith("_")]
+        # (a package's submodules are left out: each has its own section, and which are
+        # attributes depends on what was imported before, which must not change the text)
+        names = [n for n, v in vars(module).items() if not n.startswith("_")
+                 and not (inspect.ismodule(v) and v.__name__.startswith(modname + "."))]
     lines.append(f"## `{modname}`\n")
     doc = _doc(module)
     if doc:

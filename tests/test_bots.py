@@ -221,3 +221,16 @@ def test_cautious_dealer_stops_sooner():
         assert OddsBot(stop_below=-1.0)(view, legal).kind == "bet"
         seen.add(seed)
     assert seen
+
+
+
+def test_every_shipped_bot_class_is_a_bot():
+    # A list of pedron's bots of several kinds is a list[Bot]: each class derives the base.
+    import pedron.bots
+    from pedron.bots import Bot
+
+    shipped = [getattr(pedron.bots, name) for name in pedron.bots.__all__
+               if name.endswith("Bot") and name != "Bot"]
+    assert len(shipped) == 4  # random, rule, odds, equilibrium
+    for cls in shipped:
+        assert issubclass(cls, Bot), cls

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pedron._kernels.rng import Generator, as_generator
+from pedron.bots import Bot
 from pedron.diamondback.cards import RANK_CODES, RANK_OF_ID
 from pedron.diamondback.rules import Rules
 from pedron.engine import LegalAction
@@ -97,7 +98,7 @@ def load_strategy(path: str | Path) -> dict[str, Any]:
     return data
 
 
-class EquilibriumBot:
+class EquilibriumBot(Bot):
     """Plays the mixed strategy of a strategy file (see the module docstring).
 
     ``file``: the strategy file; ``seed``: its own generator (the mixing);
