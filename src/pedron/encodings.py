@@ -76,9 +76,9 @@ from pedron.engine.moves import (
     Reveal,
     Stop,
 )
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
 
-__all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions"]
+__all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions", "action_index"]
 
 #: Every subset of the five card positions, the empty one first, then by size.
 DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
@@ -86,6 +86,20 @@ DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _FOLD, _MATCH, _STOP, _LOW, _HIGH = 0, 1, 2, 3, 4
+
+
+def action_index(action: Any, n: int, error: type[Exception] | None = None) -> int:
+    """``action`` as an index of an encoding of ``n`` actions, or a pedron error (a bool,
+    a float, text or an array is not an action; nor is an index out of range).
+
+    ``error``, if given, is raised instead of either (OpenSpiel's adapter raises its
+    :class:`~pedron.spiel.SpielActionError`, which its API expects)."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise (error or PedronTypeError)(f"an action is an index 0..{n - 1}, not {action!r}")
+    index = int(action)
+    if not 0 <= index < n:
+        raise (error or PedronValueError)(f"no action {index}: actions are 0..{n - 1}")
+    return index
 
 
 def _sizes(sizes: Any, most: int) -> tuple[int, ...]:
@@ -173,6 +187,7 @@ class DiamondbackActions:
 
     def describe(self, index: int) -> str:
         """The action's name, e.g. ``"bet 3"``."""
+        index = action_index(index, self.n)
         names = ("fold", "match", "stop", "reveal lower", "reveal higher")
         if 0 <= index < 5:
             return names[index]
@@ -250,6 +265,7 @@ class DiabloActions:
 
     def describe(self, index: int) -> str:
         """The action's name, e.g. ``"raise by 2"`` or ``"draw positions (0, 3)"``."""
+        index = action_index(index, self.n)
         if index < 4:
             return ("fold", "check", "call", "declare")[index]
         if index < 7:

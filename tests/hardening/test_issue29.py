@@ -349,3 +349,38 @@ def test_studies_refuse_counts_past_a_machine_word():
     for options in ({"sets": 10**5000}, {"sets": 2, "deals": 2**64}, {"sets": 2, "stacks": 2**60}):
         with pytest.raises(PedronValueError, match="at most"):
             match("diamondback", ["odds", "random"], **options)
+
+
+def test_plan_chunks_checks_its_counts_before_listing_units():
+    """The surface sweep's finding: plan_chunks(1e308, 10, 5) read the float and listed
+    about 10**307 units (a hang); 2**63 games in units of one was the same."""
+    from pedron.simulation import plan_chunks
+
+    for bad in (1e308, 2.5, "9", True, None):
+        with pytest.raises(PedronTypeError, match="games"):
+            plan_chunks(bad, 10, 5)
+    for args in ((0, 10, 5), (10, 0, 5), (10, 10, -1)):
+        with pytest.raises(PedronValueError, match="at least 1"):
+            plan_chunks(*args)
+    started = time.perf_counter()
+    with pytest.raises(PedronValueError, match="units"):
+        plan_chunks(2**62, 1, 1)
+    assert time.perf_counter() - started < 1
+    assert plan_chunks(950, 100, 250) == [(0, 3), (3, 6), (6, 9), (9, 10)]
+
+
+@pytest.mark.parametrize("encoding", ["diamondback", "diablo"])
+def test_an_encodings_names_refuse_an_index_outside_it(encoding):
+    """describe(-1) read a name from the end of a tuple (a wrong answer); past the end,
+    a bare IndexError."""
+    from pedron.encodings import DiabloActions, DiamondbackActions
+
+    actions = (DiamondbackActions(diamondback.Rules(), 30) if encoding == "diamondback"
+               else DiabloActions(diablo.Rules()))
+    for bad in (-1, -5, actions.n, 10**9):
+        with pytest.raises(PedronValueError, match="no action"):
+            actions.describe(bad)
+    for bad in (True, 1.0, "1"):
+        with pytest.raises(PedronTypeError, match="an action is an index"):
+            actions.describe(bad)
+    assert actions.describe(0) == "fold"

@@ -39,22 +39,12 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         "pip install 'pedron[rl]'") from exc
 
 from pedron._kernels.rng import Generator
+from pedron.encodings import action_index
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["OrderEnforcing", "TableEnv", "action_index"]
 
 _REWARDS = ("deal", "session")
-
-
-def action_index(action: Any, n: int) -> int:
-    """``action`` as an index of an encoding of ``n`` actions, or a pedron error (a bool,
-    a float, text or an array is not an action; nor is an index out of range)."""
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise PedronTypeError(f"an action is an index 0..{n - 1}, not {action!r}")
-    index = int(action)
-    if not 0 <= index < n:
-        raise PedronValueError(f"no action {index}: actions are 0..{n - 1}")
-    return index
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]

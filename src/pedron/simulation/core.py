@@ -44,12 +44,9 @@ from pedron.simulation.engines import (
     run_units,
     worker_versions,
 )
-from pedron.simulation.results import Counters, SimulationResult
+from pedron.simulation.results import GAMES, Counters, SimulationResult, check_game
 
 __all__ = ["GAMES", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
-
-#: The games the simulator plays, with their table sizes.
-GAMES: dict[str, range] = {"diablo": range(3, 8), "diamondback": range(2, 5)}
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -336,10 +333,24 @@ def _worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"
 
 
+#: Most units :func:`plan_chunks` lists (a study cuts its own lazily, however many).
+MAX_LISTED_UNITS = 1_000_000
+
+
 def plan_chunks(games: int, session_games: int, chunk_size: int) -> list[tuple[int, int]]:
-    """The block ranges ``(first, last)`` of each chunk."""
-    blocks = math.ceil(games / session_games)
-    per = max(1, math.ceil(chunk_size / session_games))
+    """The block ranges ``(first, last)`` of each chunk.
+
+    Every argument is a whole number of at least 1; a plan of more than
+    :data:`MAX_LISTED_UNITS` units is refused (it would be listed whole)."""
+    games = _check_int("games", games, 1)
+    session_games = _check_int("session_games", session_games, 1)
+    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    blocks = -(-games // session_games)  # (exact: no float on a caller's numbers)
+    per = max(1, -(-chunk_size // session_games))
+    units = -(-blocks // per)
+    if units > MAX_LISTED_UNITS:
+        raise PedronValueError(f"plan_chunks: {units:,} units, more than the "
+                               f"{MAX_LISTED_UNITS:,} it lists; use larger chunks")
     return list(_cut([(0, blocks)], per))
 
 
@@ -512,12 +523,7 @@ def simulate(
     The chip total is checked in every session and again on the merged table
     (:meth:`SimulationResult.check`).
     """
-    if game not in GAMES:
-        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
-    players = _check_int("players", players, 1)
-    if players not in GAMES[game]:
-        span = GAMES[game]
-        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, not {players}")
+    game, players = check_game(game, players)
     games = _check_int("games", games, 1)
     session_games = _check_int("session_games", session_games, 1)
     seed = _check_int("seed", seed, 0)

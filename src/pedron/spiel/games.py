@@ -148,6 +148,11 @@ class Settings:
             free[RANK_OF_ID[c]].append(c)
         return [free[r].pop(0) for r in outcomes]
 
+    @property
+    def outcome_count(self) -> int:
+        """How many chance outcomes there are: a rank (Diamondback), a card (Diablo)."""
+        return len(RANK_CODES) if self.game_name == DIAMONDBACK else 52
+
     def outcome_text(self, outcome: int) -> str:
         if self.game_name == DIAMONDBACK:
             return RANK_CODES[outcome]
