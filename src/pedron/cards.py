@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from pedron._exact import exact_int
+from pedron._exact import exact_int, shown
 from pedron._kernels._common import as_buffer
 from pedron._kernels.cardset import (
     FULL_MASK,
@@ -120,7 +120,7 @@ def deal_batch(
     else:
         deck_mask = mask_of(deck)
     if n > sys.maxsize or n * k > sys.maxsize:
-        raise ArrayError(f"cannot hold {n} hands of {k} cards in one array")
+        raise ArrayError(f"cannot hold {shown(n)} hands of {shown(k)} cards in one array")
     size = bin(deck_mask).count("1")
     if k > size:
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {size}")

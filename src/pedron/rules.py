@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any, ClassVar, TypeVar
 
+from pedron._exact import shown
 from pedron.errors import PedronTypeError, RulesError
 
 __all__ = ["MAX_CHIPS", "RulesBase", "flags", "whole"]
@@ -38,7 +39,7 @@ class RulesBase:
             if value is None and name in self._UNSET:
                 continue
             if not isinstance(value, str) or value not in allowed:
-                raise RulesError(f"Rules.{name} must be one of {allowed}, not {value!r}")
+                raise RulesError(f"Rules.{name} must be one of {allowed}, not {shown(value)}")
 
     def replace(self: R, **options: Any) -> R:
         """A copy with some options changed."""

@@ -384,3 +384,110 @@ def test_an_encodings_names_refuse_an_index_outside_it(encoding):
         with pytest.raises(PedronTypeError, match="an action is an index"):
             actions.describe(bad)
     assert actions.describe(0) == "fold"
+
+
+# -- the surface sweep's findings (scripts/fuzz/surface.py) --------------------------------------
+
+
+class _Liar(int):
+    """An int whose comparisons all say yes (the sweep's lying subclass)."""
+
+    def __lt__(self, other):
+        return True
+
+    __le__ = __gt__ = __ge__ = __lt__
+    __hash__ = int.__hash__
+
+
+def _surface_calls():
+    from pedron import CardSet, Generator, cards, videopoker
+    from pedron.bench import assert_same_order
+    from pedron.bots import OddsBot, RuleBot, amount_between
+    from pedron.encodings import DiabloActions, action_index
+    from pedron.envs import SingleAgentEnv
+    from pedron.match import match, t95
+    from pedron.simulation import derive_seed, simulate
+    from pedron.solver import estimate, game_spec, solve
+
+    huge = 10**5000
+    flat = memoryview(bytes(10)).cast("B", (2, 5))
+    return {
+        # a message that wrote a refused int of 5,000 digits raised Python's ValueError
+        "check_card huge": lambda: cards.check_card(huge),
+        "card_id huge": lambda: diamondback.card_id(huge, 1),
+        "Generator huge": lambda: Generator(huge),
+        "describe huge": lambda: diablo.describe(huge),
+        "threads huge": lambda: diablo.evaluate_batch([[0, 4, 8, 12, 17]], threads=huge),
+        "deal k huge": lambda: deal_batch(3, huge, seed=1),
+        "Beat ties huge": lambda: diablo.Beat([51, 47, 43, 39, 35], ties=huge),
+        "PayRow pays huge": lambda: videopoker.PayRow("flush", huge),
+        "game_spec stacks huge": lambda: game_spec(huge),
+        "timeout huge": lambda: simulate("diamondback", players=2, games=2, timeout=huge),
+        "t95 huge": lambda: t95(huge) and t95("3"),
+        # a 0-d array, a 2-D memoryview, a range of 10**12: another library's error
+        "pays 0-d": lambda: diablo.PayTable(np.array(3)),
+        "best_hold 0-d": lambda: videopoker.best_hold(np.array(3)),
+        "why_not 0-d": lambda: diablo.DrawLimit(2).why_not(np.array(3), [0]),
+        "replay 0-d": lambda: diamondback.replay(np.array(3)),
+        "return_cards 2-D": lambda: diablo.Deck(1).return_cards(flat),
+        "odds dead 2-D": lambda: diamondback.odds("Q K", None, flat),
+        "simulate bots 2-D": lambda: simulate("diamondback", players=2, games=2, bots=flat),
+        "evaluate range": lambda: diablo.evaluate(range(10**12)),
+        "CardSet range": lambda: CardSet(range(10**12)),
+        "db hand range": lambda: diamondback.evaluate(range(10**12)),
+        "match bots range": lambda: match("diamondback", range(10**12)),
+        # numbers and arrays where text or a flag is expected (numpy's "truth value")
+        "game_spec variant array": lambda: game_spec(2, np.array(["normal", "x"])),
+        "rotations array": lambda: match("diamondback", ["odds", "random"], sets=1,
+                                         rotations=np.array([True, False])),
+        # foreign errors of one function each
+        "estimate of a number": lambda: estimate(3),
+        "DiabloActions of text": lambda: DiabloActions("rules"),
+        "action_index n": lambda: action_index(3, "13"),
+        "Odds.from_counts text": lambda: diamondback.Odds.from_counts("123456", 6),
+        "replay of an int": lambda: diablo.replay(5),
+        "RuleBot open_at -1": lambda: RuleBot(open_at=-1),
+        "OddsBot margin nan": lambda: OddsBot(margin=math.nan),
+        "amount_between text": lambda: amount_between(Generator(1), "a", 3),
+        "derive_seed text": lambda: derive_seed("x", 1),
+        "assert_same_order no hands": lambda: assert_same_order(diablo.strength, wild=True,
+                                                                hands=[]),
+        "SingleAgentEnv lying seat": lambda: SingleAgentEnv("diamondback", seat=_Liar(7)),
+        "SingleAgentEnv opponents int": lambda: SingleAgentEnv("diamondback", opponents=3),
+        "SingleAgentEnv reset seed -1": lambda: SingleAgentEnv("diamondback").reset(seed=-1),
+        "solve lying target": lambda: solve(game_spec(2), iterations=5, target=_Liar(-1)),
+    }
+
+
+@pytest.mark.parametrize("name", list(_surface_calls()))
+def test_the_surface_sweeps_findings_are_pedron_errors(name):
+    """Each raised another library's error (or, for the lying target, was taken) on the
+    code before; the sweep found them all. Each answers at once."""
+    from pedron.errors import PedronError
+
+    started = time.perf_counter()
+    with pytest.raises(PedronError) as err:
+        _surface_calls()[name]()
+    assert isinstance(err.value, (ValueError, TypeError))
+    assert len(str(err.value)) < 1000
+    assert time.perf_counter() - started < 5
+
+
+def test_openspiel_parameters_must_be_a_dict():
+    pytest.importorskip("pyspiel")
+    from pedron import spiel
+
+    for bad in (3, "stacks=4", [("stacks", 4)], np.array([1, 2])):
+        for game in (spiel.DiamondbackSpielGame, spiel.DiabloSpielGame):
+            with pytest.raises(PedronTypeError, match="parameters are a dict"):
+                game(bad)
+    assert spiel.DiamondbackSpielGame({"stacks": 4}).num_distinct_actions() > 0
+
+
+def test_a_checkpoint_path_with_a_nul_or_too_long_is_a_pedron_error(tmp_path):
+    from pedron.simulation.checkpoint import check_checkpoint_path
+
+    for bad in ("a\x00b.json", str(tmp_path / ("x" * 5000))):
+        with pytest.raises(PedronValueError, match="checkpoint"):
+            check_checkpoint_path(bad)
+    assert check_checkpoint_path(tmp_path / "ok.json") == tmp_path / "ok.json"

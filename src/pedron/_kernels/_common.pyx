@@ -47,7 +47,7 @@ from libc.string cimport memcpy
 
 from pedron._kernels.exact cimport int_arg
 
-from pedron._exact import exact_int
+from pedron._exact import exact_int, shown
 from pedron.errors import ArrayError, PedronTypeError, PedronValueError
 
 cdef extern from "pedron/_kernels/impl/portable.h":
@@ -146,7 +146,7 @@ cdef Py_ssize_t threads_arg(object threads) except -1:
     t = PyLong_AsLongAndOverflow(threads, &overflow)
     if overflow or not 1 <= t <= MAX_THREADS:
         raise PedronValueError(
-            f"threads must be 1..{MAX_THREADS} (None: one per usable core), got {threads}"
+            f"threads must be 1..{MAX_THREADS} (None: one per usable core), got {shown(threads)}"
         )
     return t
 

@@ -28,7 +28,7 @@ from pedron._kernels.rng cimport (
 )
 
 from pedron._kernels.rng import as_generator
-from pedron._exact import exact_int
+from pedron._exact import check_iterable, exact_int, shown
 from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
 
 STATE_VERSION = 1
@@ -98,6 +98,7 @@ cdef class Deck:
         cdef uint64_t seen = 0, bit
         cdef int i = 0
         try:
+            check_iterable(order, "order")
             order = list(order)
         except TypeError:
             raise PedronTypeError(
@@ -148,7 +149,7 @@ cdef class Deck:
         n = count_of(k)
         # -- one step: checked against the stock and taken, no Python code --
         if n < 0 or n > self.end - self.top:
-            raise DeckError(f"cannot deal {k} cards: {self.end - self.top} left in the stock")
+            raise DeckError(f"cannot deal {shown(k)} cards: {self.end - self.top} left in the stock")
         for i in range(n):
             taken[i] = self.buf[self.top + i]
             self.stock_mask ^= (<uint64_t>1) << taken[i]
@@ -179,7 +180,7 @@ cdef class Deck:
         k = int_arg(k, "the number of cards")
         n = count_of(k)
         if n < 0 or n > self.end - self.top:
-            raise DeckError(f"cannot deal {k} cards: {self.end - self.top} left in the stock")
+            raise DeckError(f"cannot deal {shown(k)} cards: {self.end - self.top} left in the stock")
         for i in range(n):
             m |= (<uint64_t>1) << self.buf[self.top + i]
         self.top += n
@@ -225,6 +226,7 @@ cdef class Deck:
                 f"return_cards takes text or an iterable of cards, not {type(cards).__name__}"
             )
         try:
+            check_iterable(cards, "cards")
             items = list(cards)
         except TypeError:
             raise PedronTypeError(

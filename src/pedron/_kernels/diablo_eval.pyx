@@ -53,7 +53,7 @@ from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
 
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
-from pedron._exact import exact_int
+from pedron._exact import check_iterable, exact_int, shown
 from pedron.errors import (
     ArrayError,
     CardError,
@@ -522,7 +522,7 @@ cdef int check_strength(object strength, bint wild) except -1:
     strength = int_arg(strength, "a strength")  # check the exact value, not the object
     if not 1 <= strength <= n:
         raise PedronValueError(
-            f"strength out of range 1..{n} ({'wild' if wild else 'natural'} mode): {strength}"
+            f"strength out of range 1..{n} ({'wild' if wild else 'natural'} mode): {shown(strength)}"
         )
     return <int>strength
 
@@ -658,7 +658,7 @@ cdef uint64_t items_mask(object hand) except? 0:
         else:
             v = exact_int(item, "a card (an int or card text)")
             if not 0 <= v < 52:
-                raise CardError(f"card number out of range 0..51: {v}")
+                raise CardError(f"card number out of range 0..51: {shown(v)}")
             c = v
         bit = (<uint64_t>1) << c
         if mask & bit:
@@ -697,6 +697,8 @@ cdef uint64_t hand_mask(object hand) except? 0:
             f"a hand is card text, a sequence of five card ints, a CardSet or a mask, "
             f"not {t.__name__}"
         )
+    if isinstance(hand, range):  # (listed whole: a range of 10**12 was a MemoryError)
+        check_iterable(hand, "a hand")
     if hasattr(hand, "__iter__") or hasattr(hand, "__getitem__"):
         try:
             cards = list(hand)

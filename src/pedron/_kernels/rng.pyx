@@ -11,7 +11,7 @@ from cpython.pythread cimport PyThread_allocate_lock, PyThread_free_lock
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from pedron._exact import exact_int
+from pedron._exact import exact_int, shown
 from pedron._machine import memory_bytes
 from pedron.errors import PedronTypeError, SeedError
 
@@ -131,7 +131,7 @@ cdef class Generator:
                 )
         seed = exact_int(seed, "seed")  # check the exact value, not the object
         if seed < 0 or seed > _U64:
-            raise SeedError(f"seed must be in 0..2**64-1, got {seed}")
+            raise SeedError(f"seed must be in 0..2**64-1, got {shown(seed)}")
         seed_state(&self.state, <uint64_t>seed)
         self.seed = seed
 
@@ -187,7 +187,7 @@ cdef class Generator:
         cdef uint32_t x
         n = exact_int(n, "n")
         if n < 1 or n > (1 << 32):
-            raise SeedError(f"n must be in 1..2**32, got {n}")
+            raise SeedError(f"n must be in 1..2**32, got {shown(n)}")
         st = lock_state(self)
         x = next_u32(st) if n == (1 << 32) else bounded_u32(st, <uint32_t>n)
         unlock_state(self)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import exact_flag, exact_int
+from pedron._exact import check_iterable, exact_flag, exact_int, shown
 from pedron._kernels import diablo_eval as _k
 from pedron._kernels import draw_kernel as _dk
 from pedron._kernels import videopoker as _vp
@@ -75,7 +75,7 @@ class DrawLimit:
     def __post_init__(self) -> None:
         most = exact_int(self.most, "DrawLimit.most")
         if not 0 <= most <= 5:
-            raise PedronValueError(f"DrawLimit.most must be 0..5, not {most}")
+            raise PedronValueError(f"DrawLimit.most must be 0..5, not {shown(most)}")
         if type(self.ace_for_most) is not bool:
             raise PedronTypeError(
                 f"DrawLimit.ace_for_most must be a bool, not {type(self.ace_for_most).__name__}"
@@ -189,6 +189,7 @@ def _card_ints(cards: Any, what: str) -> tuple[int, ...]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise PedronTypeError(f"{what} must be a sequence of card ints, not {type(cards).__name__}")
     out = []
+    check_iterable(cards, what)
     for c in cards:
         if type(c) is not int:
             c = exact_int(c, f"{what}: a card")
@@ -475,7 +476,7 @@ def _dead_mask(dead: Any, hand_mask: int) -> int:
 def _max_draw_arg(max_draw: Any) -> int:
     m = exact_int(max_draw, "max_draw")
     if not 0 <= m <= 5:
-        raise PedronValueError(f"max_draw must be 0..5, got {m}")
+        raise PedronValueError(f"max_draw must be 0..5, got {shown(m)}")
     return m
 
 
@@ -718,6 +719,7 @@ def analyse_batch(
     from pedron.errors import ArrayError
 
     try:
+        check_iterable(hands, "hands", ArrayError)
         arr = np.asarray(hands)
     except (ValueError, TypeError):  # ragged rows, objects numpy cannot hold as an array
         raise ArrayError("hands must be an (n, 5) array of card ints") from None

@@ -42,6 +42,7 @@ from typing import Any
 
 import cython
 
+from pedron._exact import shown
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.declare import (
     DeclarationError,
@@ -109,7 +110,7 @@ class _DiabloArgs(MoveArgs):
         index = exact_int(value, "a variant")
         if 0 <= index < len(VARIANTS):
             return VARIANTS[index]
-        raise IllegalActionError(f"no variant number {index} (variants: {VARIANTS})")
+        raise IllegalActionError(f"no variant number {shown(index)} (variants: {VARIANTS})")
 
 
 @cython.final

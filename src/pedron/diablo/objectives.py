@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import exact_flag, exact_int, exact_str
+from pedron._exact import check_iterable, exact_flag, exact_int, exact_str, shown
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
@@ -324,6 +324,7 @@ class PayTable(Objective):
                 f"not {type(pays).__name__}"
             )
         else:
+            check_iterable(pays, "pays")
             given = list(itertools.islice(pays, MAX_ROWS + 1))  # never read without end
             if given and all(isinstance(r, PayRow) for r in given):
                 rows = tuple(given)
@@ -362,6 +363,7 @@ class PayTable(Objective):
         pays 0 on the rows left over)."""
         if isinstance(pays, (str, bytes)) or not isinstance(pays, Iterable):
             raise PedronTypeError(f"pays must be a list of payouts, not {type(pays).__name__}")
+        check_iterable(pays, "pays")
         given = list(itertools.islice(pays, len(self.rows) + 1))
         if not given or len(given) > len(self.rows):
             raise PedronValueError(f"pays: 1..{len(self.rows)} payouts (one per row, in the "
@@ -406,7 +408,7 @@ class PayTable(Objective):
         try:
             return self.pays[self.classes.index(outcome)]
         except ValueError:
-            raise PedronValueError(f"{outcome!r} is not a class of this pay table") from None
+            raise PedronValueError(f"{shown(outcome)} is not a class of this pay table") from None
 
     def hand_values(self) -> tuple[Any, Any]:
         """Per five-card hand of the deck (by colex rank) its row (uint8;
@@ -506,14 +508,15 @@ def _scaled(rows: tuple[PayRow, ...]) -> tuple[int, tuple[int, ...]]:
         scale = math.lcm(scale, r.pays.denominator)
         if scale > MAX_SCALED_PAY:
             raise PedronValueError(
-                f"pays: row {i} ({r.label}) pays {r.pays}: the payouts' common denominator "
+                f"pays: row {i} ({r.label}) pays {shown(r.pays)}: the payouts' common "
+                f"denominator "
                 f"passes {MAX_SCALED_PAY:,} (2**39), too fine to count exactly")
     scaled = []
     for i, r in enumerate(rows, 1):
         x = r.pays.numerator * (scale // r.pays.denominator)
         if x > MAX_SCALED_PAY:
             raise PedronValueError(
-                f"pays: row {i} ({r.label}) pays {r.pays}: too large to count exactly "
+                f"pays: row {i} ({r.label}) pays {shown(r.pays)}: too large to count exactly "
                 f"(at most {MAX_SCALED_PAY:,} (2**39) after scaling to the common "
                 f"denominator {scale})")
         scaled.append(x)
@@ -570,7 +573,7 @@ class Beat(Objective):
             raise PedronValueError("target: the distribution is empty")
         tie = _rational(ties, "ties")
         if not 0 <= tie <= 1:
-            raise PedronValueError(f"ties must be 0..1, not {tie}")
+            raise PedronValueError(f"ties must be 0..1, not {shown(tie)}")
         if total * tie.denominator * 1533939 >= 1 << 62:
             raise PedronValueError("target: the weights are too large to count exactly")
         weights = np.zeros(n + 1, dtype=np.uint64)

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from pedron._exact import exact_flag, exact_int
+from pedron._exact import check_iterable, exact_flag, exact_int, shown
 from pedron._kernels.diamondback_eval import odds_counts
 from pedron.diamondback.cards import (
     COPIES,
@@ -64,7 +64,7 @@ _HAS_DIGIT = re.compile(r"\d")
 def _check_players(players: Any) -> int:
     n = exact_int(players, "players")  # (numpy's ints read exactly; floats refused)
     if n not in DECK_SIZES:
-        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {n!r}")
+        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {shown(n)}")
     return n
 
 
@@ -190,7 +190,13 @@ class Odds:
     @classmethod
     def from_counts(cls, counts: Sequence[int], deals: int) -> Odds:
         """Build from raw (win, share2, share3, share4, carry, lose) counts."""
-        win, s2, s3, s4, carry, lose = (int(c) for c in counts)
+        if not isinstance(counts, (list, tuple)) or len(counts) != 6:
+            raise PedronTypeError("counts must be a list or tuple of six counts (win, share2, "
+                                  f"share3, share4, carry, lose), not {shown(counts)[:100]}")
+        win, s2, s3, s4, carry, lose = (exact_int(c, "a count") for c in counts)
+        deals = exact_int(deals, "deals")
+        if min(win, s2, s3, s4, carry, lose) < 0:
+            raise PedronValueError(f"outcome counts cannot be negative: {tuple(counts)}")
         if win + s2 + s3 + s4 + carry + lose != deals or deals <= 0:
             raise PedronValueError(f"outcome counts {tuple(counts)} do not add up to {deals}")
         shares = (Fraction(s2, deals), Fraction(s3, deals), Fraction(s4, deals))
@@ -249,6 +255,7 @@ def _cards(obj: Any, ids: bool, what: str) -> list[_Card]:
     if isinstance(obj, HandValue):
         return [(r, None) for r in obj.ranks]
     try:
+        check_iterable(obj, "dead")
         items = list(obj)
     except TypeError:
         raise PedronTypeError(
@@ -261,6 +268,7 @@ def _revealed_cards(revealed: Any, ids: bool) -> list[_Card | None]:
     if isinstance(revealed, str | CardSet):
         return list(_cards(revealed, ids, "revealed"))
     try:
+        check_iterable(revealed, "revealed")
         items = list(revealed)
     except TypeError:
         raise PedronTypeError(
@@ -310,7 +318,7 @@ def _situation(
         opponents = _count_arg(opponents, "opponents")
         if not 1 <= opponents <= 3:  # checked before [None] * opponents allocates
             raise PedronValueError(
-                f"{opponents} opponents still in: Diamondback has 1 to 3 opponents"
+                f"{shown(opponents)} opponents still in: Diamondback has 1 to 3 opponents"
             )
         opp_cards: list[_Card | None] = [None] * opponents
     else:
@@ -333,7 +341,7 @@ def _situation(
     elif not k + 1 <= dealt_in <= players:
         possible = f"{players}" if k + 1 == players else f"{k + 1} to {players}"
         raise PedronValueError(
-            f"dealt_in={dealt_in}: with {k} opponents still in and a {players}-player deck, "
+            f"dealt_in={shown(dealt_in)}: with {k} opponents still in and a {players}-player deck, "
             f"{possible} players were dealt in"
         )
     dead_cards = _cards(dead, ids, "dead")

@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 
 import cython
 
+from pedron._exact import shown
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import MoveArgs, to_move
@@ -105,7 +106,7 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
             if kind == "raise":
                 raise AmountError(f"a raise must be to {lo}..{hi} chips in all, not {amount}")
             what = "the ante" if kind == "ante" else "a bet"
-            raise AmountError(f"{what} must be {lo}..{hi} chips, not {amount}")
+            raise AmountError(f"{what} must be {lo}..{hi} chips, not {shown(amount)}")
     elif kind in _COST_KINDS:
         amount = move.amount
         if amount is not None and amount != legal.min:

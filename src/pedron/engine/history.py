@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from pedron._exact import shown
 from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Draw, to_move
@@ -468,7 +469,7 @@ class DealHistory:
         """This history as ``seat`` (``None``: a spectator) could know it: others'
         private cards censored, the deck's order gone (not replayable)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.names)):
-            raise HistoryError(f"no seat {seat!r} at a table of {len(self.names)}")
+            raise HistoryError(f"no seat {shown(seat)} at a table of {len(self.names)}")
         return self.__class__(
             self.rules, self.names, self.number, self.dealer, self.seats, self.stacks,
             self.carry, self.context, None,

@@ -122,7 +122,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                 raise PedronTypeError(f"seed must be an int or None, not {seed!r}")
-            self._rng = Generator(int(seed))
+            self._rng = Generator(int.__index__(int(seed)))  # (its checks: 0..2**64-1)
         table_seed = Generator(self._rng.next_u32() << 32 | self._rng.next_u32())
         if self.reward_mode == "deal":
             self.table = self._fresh_table(table_seed)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pedron._exact import check_iterable, exact_int, finite_float
 from pedron._kernels.rng import Generator
 from pedron._machine import MAX_COUNT
 from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
@@ -67,11 +68,12 @@ def derive_seed(seed: int, *path: int) -> int:
     """A 64-bit seed for the sub-stream named by ``path`` under the master ``seed``.
 
     SplitMix64 hashing of the master seed and each path element in turn:
-    deterministic, well spread, and independent of how work is split.
+    deterministic, well spread, and independent of how work is split. Every part is
+    an int (any size: only its low 64 bits count).
     """
-    h = _mix(seed & _MASK)
+    h = _mix(exact_int(seed, "seed") & _MASK)
     for p in path:
-        h = _mix(h ^ _mix((p * _GOLDEN) & _MASK))
+        h = _mix(h ^ _mix((exact_int(p, "a seed path's part") * _GOLDEN) & _MASK))
     return h
 
 
@@ -418,6 +420,7 @@ def _bot_specs(game: str, players: int, bots: Any, rules: Any) -> tuple[str, ...
     if len(bots) != players:
         raise PedronValueError(f"{len(bots)} bots for {players} players: give one spec or "
                                f"one per seat")
+    check_iterable(bots, "bots")
     specs = [parse_bot(b, game) for b in bots]
     for spec in dict.fromkeys(specs):
         _check_bot(spec, game, rules)
@@ -429,6 +432,7 @@ def _check_timeout(timeout: Any) -> float | None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise PedronTypeError(f"timeout must be a number of seconds, not {timeout!r}")
+    timeout = finite_float(timeout, "timeout")
     if not timeout > 0 or math.isinf(timeout):
         raise PedronValueError(f"timeout must be a positive number of seconds, got {timeout}")
     return float(timeout)

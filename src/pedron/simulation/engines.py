@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures import wait as wait_futures
 from typing import Any
 
+from pedron._exact import shown
 from pedron._machine import usable_cores
 from pedron._process import leave_with_parent
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
@@ -102,7 +103,7 @@ def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> No
     :data:`WORKER_HARD_CAP` times that. With an ``executor``, ``workers`` only sizes
     the units (at most :data:`MAX_EXECUTOR_WORKERS`)."""
     if type(oversubscribe) is not bool:
-        raise PedronTypeError(f"oversubscribe must be True or False, not {oversubscribe!r}")
+        raise PedronTypeError(f"oversubscribe must be True or False, not {shown(oversubscribe)}")
     if workers is None:
         return
     if executor is not None:

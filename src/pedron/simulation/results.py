@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from pedron._exact import shown
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["CATEGORY_NAMES", "GAMES", "SimulationResult", "Tally"]
@@ -69,7 +70,7 @@ def check_game(game: Any, players: Any) -> tuple[str, int]:
     """``(game, players)`` checked: a game of :data:`GAMES` and a whole number of
     players its tables seat, or a pedron error."""
     if type(game) is not str or game not in GAMES:
-        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
+        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
     if isinstance(players, bool) or not isinstance(players, int):
         raise PedronTypeError(f"players must be a whole number, not {players!r}")
     players = int.__index__(players)  # (the plain value, whatever a subclass says)

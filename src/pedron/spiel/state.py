@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from pedron._exact import shown
 from pedron._kernels.rng import Generator
 from pedron.encodings import action_index
 from pedron.engine.deal import DealContext
@@ -225,7 +226,7 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         what = (f" ({self.settings.actions.describe(action)})"
                 if 0 <= action < self.settings.actions.n else "")
         legal = self._legal_actions(self.deal.to_act)
-        return SpielActionError(f"action {action}{what} is not legal now (legal: {legal})")
+        return SpielActionError(f"action {shown(action)}{what} is not legal now (legal: {legal})")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -249,18 +250,19 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
                                    f"(legal now: {self.legal_actions()})")
         if self.is_terminal():
             raise SpielActionError(f"action {action}: the game is over")
+        action = int(action)  # (the plain value: an int subclass's comparisons may lie)
         if not 0 <= action < 2**63:
-            raise self._refusal(int(action))
-        super().apply_action(int(action))
+            raise self._refusal(action)
+        super().apply_action(action)
 
     def action_to_string(self, *args: Any) -> str:
         """OpenSpiel's ``action_to_string([player,] action)``: an action outside the
         encoding (or a chance outcome outside the deck) raises :class:`SpielActionError`."""
         if not 1 <= len(args) <= 2 or any(
                 isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer))
-                or not -2**63 <= a < 2**63 for a in args):
+                or not -2**63 <= int(a) < 2**63 for a in args):
             raise SpielActionError(f"action_to_string takes ([player,] action) as ints, "
-                                   f"not {args!r}")
+                                   f"not {shown(args)}")
         return str(super().action_to_string(*(int(a) for a in args)))
 
     def returns(self) -> list[float]:

@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from pedron._exact import exact_int, exact_str
+from pedron._exact import check_iterable, exact_int, exact_str, shown
 from pedron._kernels import videopoker as _vp
 from pedron._machine import usable_cores
 from pedron.cards import format_cards, parse_cards
@@ -79,7 +79,7 @@ def _threads_arg(threads: Any) -> int:
     t = exact_int(threads, "threads (an int or None)")
     if not 1 <= t <= MAX_THREADS:
         raise PedronValueError(
-            f"threads must be 1..{MAX_THREADS} (the usable cores here), got {t}")
+            f"threads must be 1..{MAX_THREADS} (the usable cores here), got {shown(t)}")
     return t
 
 
@@ -110,6 +110,7 @@ def parse_hand(hand: Any, wilds: str) -> tuple[int, ...]:
             else:
                 cards.extend(parse_cards(token))
     elif isinstance(hand, Iterable):
+        check_iterable(hand, "hand")
         cards = [exact_int(c, "a card (an int)") for c in itertools.islice(hand, 6)]
     else:
         raise PedronTypeError(f"a hand is text or card ints, not {type(hand).__name__}")
