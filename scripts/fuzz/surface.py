@@ -188,8 +188,10 @@ def hostile(rnd: Any) -> Any:
     if family == 0:
         return rnd.choice(hostile_values())
     if family == 1:
-        return rnd.choice([Liar, Idx, int, np.int64, np.uint8, np.int32])(rnd.randint(-3, 60)) \
-            if rnd.random() < 0.9 else Liar(rnd.randint(-2**70, 2**70))
+        if rnd.random() >= 0.9:
+            return Liar(rnd.randint(-2**70, 2**70))
+        kind = rnd.choice([Liar, Idx, int, np.int64, np.uint8, np.int32])
+        return kind(rnd.randint(0 if kind is np.uint8 else -3, 60))  # (numpy 2: no wrap)
     if family == 2:
         return rnd.choice([rnd.randint(-2**70, 2**70), 2 ** rnd.randint(0, 200),
                            -(2 ** rnd.randint(0, 200)), 10 ** rnd.randint(0, 6000)])
