@@ -56,8 +56,8 @@ from typing import Any
 import numpy as np
 
 from pedron import CardSet, Generator, cards, diablo, diamondback, videopoker
-from pedron._exact import shown
 from pedron.errors import PedronError
+from pedron.text import shown
 
 #: A call slower than this (seconds) is a finding: a hang, or work the input decided.
 SLOW = 20.0
@@ -1039,7 +1039,7 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
                          "Table", "memory_limit", "write_strategy", "register", "diablo_v0",
                          "clockwise", "from_left", "split_amount", "Record", "Pot", "DealPlan"),
     "bots' and encodings' calls": ("Bot",),
-    "text": ("plural", "table"),
+    "text": ("plural", "shown", "table"),
     "EquilibriumBot": ("EquilibriumBot",),
     "run_chunk/run_sets": ("run_chunk", "run_sets", "check_evaluator"),
 }

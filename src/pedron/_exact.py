@@ -16,12 +16,12 @@ from __future__ import annotations
 import operator
 import sys
 import warnings
-from fractions import Fraction
 from typing import Any
 
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
-__all__ = ["check_iterable", "exact_flag", "exact_int", "exact_str", "finite_float", "shown"]
+__all__ = ["check_iterable", "exact_flag", "exact_int", "exact_str", "finite_float"]
 
 
 def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -> int:
@@ -73,23 +73,6 @@ def exact_flag(value: Any, what: str, error: type[Exception] = PedronTypeError) 
     if numpy is not None and isinstance(value, numpy.bool_):
         return bool(value)
     raise error(f"{what} must be True or False, not {type(value).__name__}")
-
-
-def shown(value: Any) -> str:
-    """``value`` for a message: its repr, but an int too long to write by its size.
-
-    (Python refuses to write an int of more than 4,300 digits: ``f"{10**5000}"`` in a
-    refusal's message raised a bare ``ValueError`` instead of the refusal.)"""
-    if isinstance(value, int) and value.bit_length() > 1000:  # (about 300 digits)
-        return f"{'-' if value < 0 else ''}an int of {value.bit_length():,} bits"
-    if isinstance(value, Fraction) and max(value.numerator.bit_length(),
-                                           value.denominator.bit_length()) > 1000:
-        return f"{'-' if value < 0 else ''}a fraction of {value.numerator.bit_length():,}" \
-               f" and {value.denominator.bit_length():,} bits"
-    try:
-        return repr(value)
-    except ValueError:  # (a container holding such an int)
-        return f"a {type(value).__name__} holding a number too long to write"
 
 
 def finite_float(value: int | float, what: str) -> float:

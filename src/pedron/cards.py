@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from pedron._exact import exact_int, shown
+from pedron._exact import exact_int
 from pedron._kernels._common import as_buffer
 from pedron._kernels.cardset import (
     FULL_MASK,
@@ -28,6 +28,7 @@ from pedron._kernels.cardset import (
 from pedron._kernels.rng import Generator, as_generator
 from pedron._machine import memory_bytes
 from pedron.errors import ArrayError, DeckError
+from pedron.text import shown
 
 if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
     import numpy as np

@@ -61,7 +61,7 @@ from typing import Any
 
 import numpy as np
 
-from pedron._exact import check_iterable, exact_int, shown
+from pedron._exact import check_iterable, exact_int
 from pedron.diablo.rules import Rules as DiabloRules
 from pedron.diamondback.cards import RANK_OF_ID
 from pedron.diamondback.rules import Rules as DiamondbackRules
@@ -81,6 +81,7 @@ from pedron.engine.moves import (
 )
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
+from pedron.text import shown
 
 __all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions", "action_index"]
 

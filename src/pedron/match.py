@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from pedron._exact import check_iterable, exact_int, shown
+from pedron._exact import check_iterable, exact_int
 from pedron._kernels.rng import Generator
 from pedron._machine import MAX_COUNT
 from pedron.bots import BotSpec, make_bot, parse_bot
@@ -50,6 +50,7 @@ from pedron.errors import PedronError, PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
 from pedron.simulation.core import GAMES, derive_seed
 from pedron.simulation.engines import check_executor, make_engine, run_units, worker_versions
+from pedron.text import shown
 
 __all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
 

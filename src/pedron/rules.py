@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 from typing import Any, ClassVar, TypeVar
 
-from pedron._exact import shown
 from pedron.errors import PedronTypeError, RulesError
+from pedron.text import shown
 
 __all__ = ["MAX_CHIPS", "RulesBase", "flags", "whole"]
 

@@ -47,8 +47,9 @@ from libc.string cimport memcpy
 
 from pedron._kernels.exact cimport int_arg
 
-from pedron._exact import exact_int, shown
+from pedron._exact import exact_int
 from pedron.errors import ArrayError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 cdef extern from "pedron/_kernels/impl/portable.h":
     const int LITTLE_ENDIAN "PEDRON_LITTLE_ENDIAN"

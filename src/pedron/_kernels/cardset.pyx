@@ -16,7 +16,7 @@ from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.exact cimport int_arg
 from pedron._kernels.rng cimport Generator, bounded_u32, lock_state, rng_state, unlock_state
 
-from pedron._exact import check_iterable, exact_int, exact_str, shown
+from pedron._exact import check_iterable, exact_int, exact_str
 from pedron.errors import (
     ArrayError,
     CardError,
@@ -25,6 +25,7 @@ from pedron.errors import (
     PedronTypeError,
     PedronValueError,
 )
+from pedron.text import shown
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

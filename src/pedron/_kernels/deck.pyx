@@ -28,8 +28,9 @@ from pedron._kernels.rng cimport (
 )
 
 from pedron._kernels.rng import as_generator
-from pedron._exact import check_iterable, exact_int, shown
+from pedron._exact import check_iterable, exact_int
 from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
+from pedron.text import shown
 
 STATE_VERSION = 1
 

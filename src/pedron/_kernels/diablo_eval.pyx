@@ -53,7 +53,7 @@ from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
 
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
-from pedron._exact import check_iterable, exact_int, shown
+from pedron._exact import check_iterable, exact_int
 from pedron.errors import (
     ArrayError,
     CardError,
@@ -61,6 +61,7 @@ from pedron.errors import (
     PedronTypeError,
     PedronValueError,
 )
+from pedron.text import shown
 
 cdef extern from "Python.h":
     # (declared here for a PyObject* argument: the per-call path reads borrowed items)

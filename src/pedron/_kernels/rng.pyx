@@ -11,9 +11,10 @@ from cpython.pythread cimport PyThread_allocate_lock, PyThread_free_lock
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from pedron._exact import exact_int, shown
+from pedron._exact import exact_int
 from pedron._machine import memory_bytes
 from pedron.errors import PedronTypeError, SeedError
+from pedron.text import shown
 
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX

@@ -15,11 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pedron._exact import check_iterable, shown
+from pedron._exact import check_iterable
 from pedron.bench.order import ALL_HANDS, OrderCheck, all_hands, compare_order, pedron_strengths
 from pedron.bench.peers import treys_int
 from pedron.cards import check_card, format_card
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["FORMS", "Evaluator", "assert_same_order", "check_evaluator", "parse_spec"]
 

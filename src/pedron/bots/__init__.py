@@ -39,12 +39,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pedron._exact import exact_int, shown
+from pedron._exact import exact_int
 from pedron._kernels.rng import Generator, as_generator
 from pedron._lazy import lazy_attributes
 from pedron.engine import LegalAction
 from pedron.engine.moves import MOVE_TYPES
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
     from pedron.bots.diablo import RuleBot

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import check_iterable, exact_flag, exact_int, shown
+from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron._kernels import diablo_eval as _k
 from pedron._kernels import draw_kernel as _dk
 from pedron._kernels import videopoker as _vp
@@ -25,6 +25,7 @@ from pedron.diablo.objectives import DEFAULT as DEFAULT_OBJECTIVE
 from pedron.diablo.objectives import Beat, ExpectedStrength, Objective, PayTable, objective_arg
 from pedron.diablo.outcomes import Outcome, outcome_classes
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.diablo.rules import Rules

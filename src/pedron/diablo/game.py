@@ -42,7 +42,6 @@ from typing import Any
 
 import cython
 
-from pedron._exact import shown
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.declare import (
     DeclarationError,
@@ -74,6 +73,7 @@ from pedron.engine.moves import (
 )
 from pedron.engine.settle import Settlement, pass_pot, settle
 from pedron.errors import IllegalActionError
+from pedron.text import shown
 
 __all__ = ["CHOOSE", "DECLARE", "DONE", "DRAW", "FIRST", "SECOND", "Game"]
 

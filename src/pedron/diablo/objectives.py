@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import check_iterable, exact_flag, exact_int, exact_str, shown
+from pedron._exact import check_iterable, exact_flag, exact_int, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.diablo.draw import DrawOption

@@ -43,10 +43,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from pedron._exact import check_iterable, exact_flag, shown
+from pedron._exact import check_iterable, exact_flag
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.hand import Category
+from pedron.text import shown
 
 __all__ = [
     "DEUCES_WILD_OUTCOMES",

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pedron._exact import shown
 from pedron.diablo.draw import DrawLimit
 from pedron.errors import RulesError
 from pedron.rules import RulesBase, flags, whole
+from pedron.text import shown
 
 __all__ = ["VARIANTS", "Rules"]
 

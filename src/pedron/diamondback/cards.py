@@ -23,10 +23,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from pedron._exact import exact_int, exact_str, shown
+from pedron._exact import exact_int, exact_str
 from pedron._kernels.cardset import CardSet as _StandardCardSet
 from pedron._kernels.deck import Deck as _Deck
 from pedron.errors import CardError
+from pedron.text import shown
 
 __all__ = [
     "COPIES",

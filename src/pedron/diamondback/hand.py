@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pedron._exact import check_iterable, exact_flag, exact_int, shown
+from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron._kernels.diamondback_eval import evaluate_batch, evaluate_batch_unchecked
 from pedron.diamondback.cards import (
     MAGICIAN,
@@ -43,6 +43,7 @@ from pedron.diamondback.cards import (
     parse_ranks,
 )
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = [
     "HANDS",

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from pedron._exact import check_iterable, exact_flag, exact_int, shown
+from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron._kernels.diamondback_eval import odds_counts
 from pedron.diamondback.cards import (
     COPIES,
@@ -48,6 +48,7 @@ from pedron.diamondback.cards import (
 from pedron.diamondback.hand import HANDS, STRENGTH, HandValue, hand_ranks
 from pedron.diamondback.rules import Rules
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = [
     "Odds",

@@ -18,8 +18,8 @@ from typing import Any
 
 import cython
 
-from pedron._exact import shown
 from pedron.errors import IllegalActionError
+from pedron.text import shown
 
 __all__ = ["LegalAction", "Record", "check_amount", "check_seat", "fields_repr"]
 

@@ -36,7 +36,6 @@ from typing import Any, ClassVar
 
 import cython
 
-from pedron._exact import shown
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import MoveArgs, to_move
@@ -48,6 +47,7 @@ from pedron.errors import (
     IllegalActionError,
     NotYourTurnError,
 )
+from pedron.text import shown
 
 __all__ = ["DONE", "Deal", "DealContext", "check_against"]
 

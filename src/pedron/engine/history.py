@@ -22,13 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from pedron._exact import shown
 from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Draw, to_move
 from pedron.engine.saving import json_difference, short
 from pedron.engine.views import result_from_json
 from pedron.errors import PedronError, SaveError
+from pedron.text import shown
 
 __all__ = [
     "HISTORY_FORMAT",

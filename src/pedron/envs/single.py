@@ -30,11 +30,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from pedron._exact import shown
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
 from pedron.envs.base import action_index
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["SingleAgentEnv", "diablo", "diamondback"]
 

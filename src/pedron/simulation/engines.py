@@ -20,10 +20,10 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures import wait as wait_futures
 from typing import Any
 
-from pedron._exact import shown
 from pedron._machine import usable_cores
 from pedron._process import leave_with_parent
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "check_workers",
            "make_engine", "usable_cores", "worker_versions"]

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from pedron._exact import shown
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["CATEGORY_NAMES", "GAMES", "SimulationResult", "Tally"]
 

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from pedron._exact import check_iterable, shown
+from pedron._exact import check_iterable
 from pedron._machine import MAX_COUNT
 from pedron.bots.equilibrium import FORMAT
 from pedron.errors import PedronTypeError, PedronValueError
@@ -47,6 +47,7 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
+from pedron.text import shown
 
 __all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_limit",
            "solve", "write_strategy"]

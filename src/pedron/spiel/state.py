@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from pedron._exact import shown
 from pedron._kernels.rng import Generator
 from pedron.encodings import action_index
 from pedron.engine.deal import DealContext
 from pedron.engine.ledger import Ledger
 from pedron.engine.seats import from_left
 from pedron.errors import IllegalActionError
+from pedron.text import shown
 
 __all__ = ["EngineState", "Shoe", "SpielActionError"]
 

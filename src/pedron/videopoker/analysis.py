@@ -41,13 +41,14 @@ from typing import Any
 
 import numpy as np
 
-from pedron._exact import check_iterable, exact_int, exact_str, shown
+from pedron._exact import check_iterable, exact_int, exact_str
 from pedron._kernels import videopoker as _vp
 from pedron._machine import usable_cores
 from pedron.cards import format_cards, parse_cards
 from pedron.diablo.objectives import PayTable, deck_tables
 from pedron.diablo.outcomes import Outcome
 from pedron.errors import DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 from pedron.videopoker.tables import Game
 from pedron.videopoker.tables import pay_table as _pay_table
 
