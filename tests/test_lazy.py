@@ -18,20 +18,23 @@ def _run(code: str) -> str:
 
 
 def test_import_pedron_loads_only_the_core():
-    # What import time rests on: the cards, the generator, the errors, and the kernels'
-    # shared argument checks (measured with python -X importtime, the same before and
-    # after the subpackages became reachable).
+    # What import time rests on: the cards, the generator, the errors, the kernels'
+    # shared argument checks, and the exact reading of numbers with the machine's
+    # ceilings and the messages' text they use (measured with python -X importtime, the
+    # same before and after the subpackages became reachable).
     loaded = json.loads(_run(
         "import json, sys, pedron; "
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('pedron'))))"))
     assert set(loaded) <= {"pedron", "pedron._exact", "pedron._kernels",
                            "pedron._kernels._common", "pedron._kernels.cardset",
-                           "pedron._kernels.rng", "pedron._lazy",
-                           "pedron.cards", "pedron.errors"}, loaded
+                           "pedron._kernels.rng", "pedron._lazy", "pedron._machine",
+                           "pedron.cards", "pedron.errors", "pedron.text"}, loaded
+    # (and no standard module heavier than they need: fractions brings decimal)
+    assert "fractions" not in _run("import sys, pedron; print(sorted(sys.modules))")
 
 
 @pytest.mark.parametrize("name", ["diablo", "diamondback", "bots", "videopoker", "engine",
-                                  "simulation", "bench", "reference", "encodings", "text"])
+                                  "simulation", "bench", "reference", "encodings"])
 def test_every_subpackage_is_an_attribute_loaded_on_first_use(name):
     out = _run(
         "import sys, pedron\n"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 __all__ = ["plural", "shown", "table"]
@@ -37,6 +36,9 @@ def shown(value: Any) -> str:
 
     (Python refuses to write an int of more than 4,300 digits: ``f"{10**5000}"`` in a
     refusal's message raised a bare ``ValueError`` instead of the refusal.)"""
+    # (imported here: ``import pedron`` loads this module, and fractions brings decimal)
+    from fractions import Fraction
+
     if isinstance(value, int) and value.bit_length() > 1000:  # (about 300 digits)
         return f"{'-' if value < 0 else ''}an int of {value.bit_length():,} bits"
     if isinstance(value, Fraction) and max(value.numerator.bit_length(),
