@@ -6,11 +6,12 @@ players (the figures of docs/strategy.md, "Against the built-in bots").
         --sets 4000 --worst 6 --out docs/perf/strong_confirm.json
 
 The built-in Diablo bots are ``random`` and ``rule`` with every combination of its
-parameters; the screen plays:
+parameters (10 categories for each of ``open``, ``call``, ``raise`` and ``big``, and
+the draw limit: tens of thousands of settings); the screen plays
 
 * ``axes``: ``open`` x ``call`` over every category (10 x 10), the other parameters
-  at their defaults; ``raise`` x ``big`` over every category with ``open`` and
-  ``call`` at their defaults, and ``draw`` 0, 1, 2;
+  at their defaults; ``raise`` and then ``big`` over every category, the others at
+  their defaults; ``draw`` 0, 1, 2;
 * ``sampled``: ``--sampled`` settings drawn uniformly from the whole grid
   (open, call, raise, big: 10 categories each; draw 0, 1, 2);
 * ``random``.
@@ -55,8 +56,9 @@ def settings(sampled: int, seed: int) -> list[str]:
         for c in CATEGORIES:
             out.append(spec({"open": o, "call": c}))
     for r in CATEGORIES:
-        for b in CATEGORIES:
-            out.append(spec({"raise": r, "big": b}))
+        out.append(spec({"raise": r}))
+    for b in CATEGORIES:
+        out.append(spec({"big": b}))
     for d in (0, 1, 2):
         out.append(spec({"draw": d}))
     rng = Generator(seed)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ import tomllib
 
 from pedron.bots import RandomBot, make_bot, parse_bot
 from pedron.bots.diablo import RuleBot
-from pedron.bots.strong import StrongBot, load_strategy
+from pedron.bots.strong import ACTIONS, SCALE, StrongBot, load_strategy
 from pedron.diablo import Rules, Table
 from pedron.errors import PedronError, PedronValueError
 
@@ -78,6 +77,22 @@ def test_reproducible_from_a_seed():
     assert run(10) == run(10)
 
 
+def test_mixed_choices_follow_the_seed():
+    strategy = load_strategy()
+    mixed = [(sit, key) for sit, table in strategy.policy.items()
+             for key, probs in table.items() if max(probs) < SCALE]
+    assert mixed  # the shipped strategy mixes somewhere
+
+    def run(seed):
+        bot = StrongBot(seed)
+        return [bot.pick((30, 40, 30)) for _ in range(200)]
+
+    one, two = run(1), run(2)
+    assert one == run(1)  # (a second bot of the same seed picks the same)
+    assert one != two
+    assert set(one) == {0, 1, 2} and 40 < one.count(1) < 120
+
+
 def test_the_strategy_is_loaded_on_first_use_only():
     code = (
         "import sys\n"
@@ -108,6 +123,20 @@ def test_the_strategy_is_package_data():
     assert "strong_diablo.json" in (ROOT / "MANIFEST.in").read_text()
 
 
+def test_the_shipped_strategy_is_consistent():
+    strategy = load_strategy()
+    assert strategy.training["iterations"], "the file says how it was trained"
+    for situation, table in strategy.policy.items():
+        assert table, situation
+        for key, probs in table.items():
+            assert len(probs) == len(ACTIONS[situation]) and sum(probs) == SCALE
+            assert key[-1] <= len(strategy.edges["q" if situation in ("open", "face1")
+                                                   else "p"])
+    # the reference distributions are probabilities of beating a hand: 0 .. 1, rising
+    cdf = strategy.cdf(True)
+    assert cdf[1] >= 0 and cdf[-1] <= 1 and cdf == sorted(cdf)
+
+
 def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
     strategy = load_strategy()
     path = tmp_path / "s.json"
@@ -127,19 +156,67 @@ def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
         parse_bot("strong:file=3", "diablo")
 
 
+def test_spec_names_it():
+    assert str(parse_bot("strong", "diablo")) == "strong"
+    with pytest.raises(PedronValueError, match="plays diablo"):
+        parse_bot("strong", "diamondback")
+    assert isinstance(make_bot("strong", "diablo", seed=1), StrongBot)
+    bot = make_bot("strong", "diablo", seed=1, rules=Rules(max_draw=3))
+    assert bot.limit.most == 3 and repr(bot) == "StrongBot(seed=1)"
+
+
 def test_it_reads_only_its_view():
-    """The same view gives the same choice whatever the others hold: a view carries
-    only the viewer's cards, so the bot's choice is a function of it (and its seed)."""
-    table = Table(5, 100, seed=4, dealer=0)
-    game = table.next_deal()
-    seat = game.to_act
-    view = game.view(seat)
-    twin = table.clone()
-    other = twin.current
-    assert other.view(seat) == view
-    choices = {repr(StrongBot(8)(view, view.legal)) for _ in range(3)}
-    assert len(choices) == 1
-    hidden = replace(view, my_cards=view.my_cards)
-    assert StrongBot(8)(hidden, hidden.legal) == StrongBot(8)(view, view.legal)
+    """Two tables deal the player the same cards and everyone else different ones: his
+    views agree, and so does every choice the bot makes from them (it is given nothing
+    but the view and the legal actions, and a view holds only the viewer's cards)."""
+    from pedron.cards import parse_cards
+
+    hand = parse_cards("9h 9d 2c Ks 7d")
+    games = []
+    for seed in (4, 5):
+        table = Table(5, 100, seed=seed, dealer=0)
+        games.append(table.next_deal(hands={1: hand}))
+    assert all(g.to_act == 1 for g in games)
+    assert games[0].view(2).my_cards != games[1].view(2).my_cards  # the others differ
+    views = [g.view(1) for g in games]
+    assert views[0] == views[1]
+    assert StrongBot(8)(views[0], views[0].legal) == StrongBot(8)(views[1], views[1].legal)
+    bot = StrongBot(8)
+    assert bot.decision(views[0], {x.kind: x for x in views[0].legal}) == bot.decision(
+        views[1], {x.kind: x for x in views[1].legal})
 
 
+def test_fallbacks_are_rare():
+    """In what the training played (3 to 7 players, a game and the Diablo series it
+    starts, as a match's session) the strategy file holds nearly every key met; the
+    built-in thresholds are for what it did not (a table shrunk to two players)."""
+    decisions = 0
+    fallbacks = 0
+    for players in range(3, 8):
+        bots = [StrongBot(s) for s in range(players)]
+        for seed in range(20):
+            table = Table(players, 100, seed=seed, dealer=0)
+            closed = False
+            while not table.over:
+                game = table.next_deal()
+                while not game.done:
+                    view = game.view(game.to_act)
+                    kinds = {a.kind for a in view.legal}
+                    decisions += bool(kinds & {"call", "check"})
+                    game.act(bots[game.to_act](view, view.legal))
+                if table.over or closed:
+                    continue
+                closed = True
+                table.close()
+        fallbacks += sum(b.fallbacks for b in bots)
+    assert decisions > 1000
+    assert fallbacks <= decisions // 100
+
+
+def test_it_beats_the_rule_bot_in_a_duplicate_match():
+    import pedron.match
+
+    result = pedron.match.match("diablo", {"strong": "strong", "rule": "rule"}, players=3,
+                                sets=1_500, seed=5)
+    score = result.score("strong")
+    assert score.low > 0, str(result)
