@@ -2,6 +2,13 @@
 
     python scripts/strategy_evidence.py --out docs/perf/strategy_evidence.json
 
+The figures of docs/strategy.md are (about 2 and 7 minutes on one core):
+
+    python scripts/strategy_evidence.py --only improvement self_play --scale 0.3 --seed 1 \\
+        --out docs/perf/strategy_evidence.json
+    python scripts/strategy_evidence.py --only opening --scale 0.6 --seed 1 \\
+        --out docs/perf/strategy_evidence.json
+
 Four studies, each reproducible from ``--seed`` (default 1):
 
 * ``opening``: the value of opening (a bet of 1) minus checking, by the class of hand
@@ -19,7 +26,7 @@ Four studies, each reproducible from ``--seed`` (default 1):
   with and without wild 2s, averaged over random pairs.
 * the deuce's worth is read from ``self_play``.
 
-The default sizes take about 25 minutes on one core; ``--scale 0.1`` a tenth.
+The default sizes take about 20 minutes on one core; ``--scale 0.1`` a tenth.
 """
 
 from __future__ import annotations
@@ -269,6 +276,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             out[name] = improvement(max(2, round(20_000 * args.scale)), args.seed)
         out.setdefault("seconds", {})[name] = round(time.perf_counter() - start)
+        out.setdefault("scales", {})[name] = args.scale  # (studies may be run apart)
         if args.out:
             Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out, indent=1))

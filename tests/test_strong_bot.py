@@ -145,6 +145,7 @@ def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
     assert again.policy == strategy.policy and again.edges == strategy.edges
     bot = make_bot(f"strong:file={path}", "diablo", seed=3)
     assert bot.strategy.policy == strategy.policy
+    assert repr(bot) == f"StrongBot(seed=3, strategy={str(path)!r})"
     data = strategy.to_json()
     data["policy"]["open"] = {"5,0,0,3": [50, 50, 1]}  # sums to 101
     path.write_text(json.dumps(data))

@@ -270,8 +270,10 @@ class StrongBot(Bot):
     # -- the abstraction ------------------------------------------------------------------
 
     def strength(self, view: Any, wild: bool) -> float:
-        """The chance of beating one reference hand: after the draw, with the hand
-        held; before, with the best exchange (exact over its replacements)."""
+        """The hand's chance of beating one reference hand (0..1).
+
+        After the draw, with the hand held; before, with the best exchange (exact
+        over its replacements)."""
         from pedron.diablo.draw import draw_odds
         from pedron.diablo.hand import strength
 
@@ -389,4 +391,6 @@ class StrongBot(Bot):
                              self.strategy.beat(wild))
 
     def __repr__(self) -> str:
-        return f"StrongBot(seed={self.rng.seed})"
+        # (the shipped strategy is the default; a file given by path is named)
+        where = f", strategy={self._path!r}" if self._path is not None else ""
+        return f"StrongBot(seed={self.rng.seed}{where})"
