@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, str(Path(__file__).parent))
-from build_pxd import write_pxds  # noqa: E402  (beside this file, in the sdist too)
+from build_pxd import write_pxds  # (beside this file, in the sdist too)
 
 HERE = Path(__file__).parent
 KERNELS = sorted((HERE / "src" / "pedron" / "_kernels").glob("*.pyx"))

@@ -58,10 +58,10 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
 from __future__ import annotations
 
 import ast
-import functools
 import contextlib
 import copy
 import dataclasses
+import functools
 import json
 import random
 import re

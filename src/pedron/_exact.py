@@ -18,9 +18,10 @@ import sys
 import warnings
 from typing import Any
 
-from pedron.errors import PedronTypeError
+from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
-__all__ = ["exact_flag", "exact_int", "exact_str"]
+__all__ = ["check_iterable", "exact_flag", "exact_int", "exact_str", "finite_float"]
 
 
 def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -> int:
@@ -72,3 +73,37 @@ def exact_flag(value: Any, what: str, error: type[Exception] = PedronTypeError) 
     if numpy is not None and isinstance(value, numpy.bool_):
         return bool(value)
     raise error(f"{what} must be True or False, not {type(value).__name__}")
+
+
+def finite_float(value: int | float, what: str) -> float:
+    """An int or float already checked as such, as a finite float, or a pedron error
+    (``float(10**400)`` raises a bare ``OverflowError``)."""
+    try:
+        number = float(value)
+    except OverflowError:
+        raise PedronValueError(f"{what} must be a finite number, not {shown(value)}") from None
+    if number != number or number in (float("inf"), float("-inf")):
+        raise PedronValueError(f"{what} must be a finite number, not {number}")
+    return number
+
+
+#: Most items :func:`check_iterable` lets a lazy sequence (a ``range``) give by default.
+MAX_ITEMS = 1_000_000
+
+
+def check_iterable(value: Any, what: str, error: type[Exception] = PedronTypeError,
+                   most: int = MAX_ITEMS) -> None:
+    """Refuse the iterables whose iteration fails with another library's error: a 0-d
+    numpy array (a ``TypeError``), a memoryview of other than one dimension (a
+    ``NotImplementedError``), a ``range`` of more than ``most`` items (listed, a
+    ``MemoryError``). Any other value is left to the caller's own checks."""
+    if isinstance(value, range):
+        count = max(0, -((value.start - value.stop) // value.step))  # (len() overflows)
+        if count > most:
+            raise PedronValueError(f"{what}: a range of {shown(count)} items, more than the "
+                                   f"{most:,} it may hold")
+    if isinstance(value, memoryview) and value.ndim != 1:
+        raise error(f"{what}: a {value.ndim}-dimensional memoryview is not a list of items")
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.ndarray) and value.ndim == 0:
+        raise error(f"{what}: a 0-d array is not a list of items")

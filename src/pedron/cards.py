@@ -26,7 +26,9 @@ from pedron._kernels.cardset import (
     parse_cards,
 )
 from pedron._kernels.rng import Generator, as_generator
+from pedron._machine import memory_bytes
 from pedron.errors import ArrayError, DeckError
+from pedron.text import shown
 
 if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
     import numpy as np
@@ -119,12 +121,15 @@ def deal_batch(
     else:
         deck_mask = mask_of(deck)
     if n > sys.maxsize or n * k > sys.maxsize:
-        raise ArrayError(f"cannot hold {n} hands of {k} cards in one array")
+        raise ArrayError(f"cannot hold {shown(n)} hands of {shown(k)} cards in one array")
     size = bin(deck_mask).count("1")
     if k > size:
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {size}")
     rng = as_generator(seed)
     if out is None:
+        if n * k > memory_bytes():  # (the array is ours to make: it must fit)
+            raise ArrayError(f"{n:,} hands of {k} cards take {n * k:,} bytes, more than "
+                             f"this machine's memory ({memory_bytes():,} bytes)")
         out = new_uint8_array(n, k)
     else:
         view = as_buffer(out, "out")

@@ -61,7 +61,10 @@ from typing import Any
 
 import numpy as np
 
+from pedron._exact import check_iterable, exact_int
+from pedron.diablo.rules import Rules as DiabloRules
 from pedron.diamondback.cards import RANK_OF_ID
+from pedron.diamondback.rules import Rules as DiamondbackRules
 from pedron.engine.moves import (
     Ante,
     Bet,
@@ -76,9 +79,11 @@ from pedron.engine.moves import (
     Reveal,
     Stop,
 )
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
+from pedron.rules import MAX_CHIPS
+from pedron.text import shown
 
-__all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions"]
+__all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions", "action_index"]
 
 #: Every subset of the five card positions, the empty one first, then by size.
 DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
@@ -88,14 +93,30 @@ DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 _FOLD, _MATCH, _STOP, _LOW, _HIGH = 0, 1, 2, 3, 4
 
 
+def action_index(action: Any, n: int, error: type[Exception] | None = None) -> int:
+    """``action`` as an index of an encoding of ``n`` actions, or a pedron error (a bool,
+    a float, text or an array is not an action; nor is an index out of range).
+
+    ``error``, if given, is raised instead of either (OpenSpiel's adapter raises its
+    :class:`~pedron.spiel.SpielActionError`, which its API expects)."""
+    n = exact_int(n, "n (the encoding's actions)")
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise (error or PedronTypeError)(f"an action is an index 0..{n - 1}, not {action!r}")
+    index = int(action)
+    if not 0 <= index < n:
+        raise (error or PedronValueError)(f"no action {shown(index)}: actions are 0..{n - 1}")
+    return index
+
+
 def _sizes(sizes: Any, most: int) -> tuple[int, ...]:
     """The bet sizes as a checked tuple (``None``: every amount 1..most)."""
     if sizes is None:
         return tuple(range(1, most + 1))
     try:
+        check_iterable(sizes, "bet_sizes", PedronValueError)
         out = tuple(sizes)
     except TypeError:
-        raise PedronValueError(f"bet_sizes must be a sequence of chip amounts, not {sizes!r}"
+        raise PedronValueError(f"bet_sizes must be a sequence of chip amounts, not {shown(sizes)}"
                                ) from None
     if not out or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in out):
         raise PedronValueError(f"bet_sizes must be whole amounts of at least 1, not {sizes!r}")
@@ -109,6 +130,11 @@ class DiamondbackActions:
     of ``total`` chips, with the given bet ``sizes`` (``None``: the full range)."""
 
     def __init__(self, rules: Any, total: int, sizes: Any = None) -> None:
+        if not isinstance(rules, DiamondbackRules):
+            raise PedronTypeError(f"rules must be Diamondback's Rules, not {type(rules).__name__}")
+        total = exact_int(total, "total (the chips at the table)")
+        if not 1 <= total <= MAX_CHIPS:
+            raise PedronValueError(f"total must be 1..{MAX_CHIPS:,} chips, not {shown(total)}")
         most = total if rules.max_bet is None else min(rules.max_bet, total)
         if rules.has_ante:
             most = max(most, total if rules.ante_max is None else min(rules.ante_max, total))
@@ -173,6 +199,7 @@ class DiamondbackActions:
 
     def describe(self, index: int) -> str:
         """The action's name, e.g. ``"bet 3"``."""
+        index = action_index(index, self.n)
         names = ("fold", "match", "stop", "reveal lower", "reveal higher")
         if 0 <= index < 5:
             return names[index]
@@ -183,6 +210,8 @@ class DiabloActions:
     """The Diablo encoding (see the module docstring) for ``rules``."""
 
     def __init__(self, rules: Any) -> None:
+        if not isinstance(rules, DiabloRules):
+            raise PedronTypeError(f"rules must be Diablo's Rules, not {type(rules).__name__}")
         self.most = max(rules.max_bet_before, rules.max_bet_after)
         self.raise_at = 7 + self.most
         self.draw_at = 7 + 2 * self.most
@@ -250,6 +279,7 @@ class DiabloActions:
 
     def describe(self, index: int) -> str:
         """The action's name, e.g. ``"raise by 2"`` or ``"draw positions (0, 3)"``."""
+        index = action_index(index, self.n)
         if index < 4:
             return ("fold", "check", "call", "declare")[index]
         if index < 7:

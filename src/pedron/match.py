@@ -42,11 +42,15 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from pedron._exact import check_iterable, exact_int
 from pedron._kernels.rng import Generator
+from pedron._machine import MAX_COUNT
 from pedron.bots import BotSpec, make_bot, parse_bot
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from pedron.rules import MAX_CHIPS
 from pedron.simulation.core import GAMES, derive_seed
 from pedron.simulation.engines import check_executor, make_engine, run_units, worker_versions
+from pedron.text import shown
 
 __all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
 
@@ -60,6 +64,9 @@ BotFactory = Callable[..., Any]
 def t95(df: int) -> float:
     """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (the
     normal's 1.96 for large ``df``; Hill's expansion, within 0.001 from ``df`` 3 on)."""
+    df = exact_int(df, "df (degrees of freedom)")
+    if df > 10**9:  # (the normal's quantile to 9 digits; df**4 would overflow a float)
+        return 1.959964
     if df < 1:
         return math.inf
     if df == 1:
@@ -205,6 +212,10 @@ class MatchResult:
 # -- the bots -------------------------------------------------------------------------------
 
 
+#: Most bots in one match (a lineup seats at most the game's largest table).
+MAX_BOTS = 1000
+
+
 def _bot_table(game: str, bots: Any) -> dict[str, Any]:
     """``name -> spec text or factory``, from a dict, or a list (named by their specs)."""
     if isinstance(bots, Mapping):
@@ -213,7 +224,10 @@ def _bot_table(game: str, bots: Any) -> dict[str, Any]:
         raise PedronTypeError("bots must be a list or a dict of name -> bot spec or factory, "
                               "with at least two bots")
     elif isinstance(bots, Sequence):
+        if len(bots) > MAX_BOTS:  # (a range(10**12) of bots: each parsed before any play)
+            raise PedronValueError(f"{len(bots):,} bots: a match takes at most {MAX_BOTS}")
         items = []
+        check_iterable(bots, "bots")
         for b in bots:
             name = str(parse_bot(b, game)) if isinstance(b, (str, BotSpec)) else getattr(
                 b, "__name__", type(b).__name__)
@@ -268,6 +282,7 @@ def _lineup(names: list[str], players: int, lineup: Any) -> tuple[str, ...]:
         return (names[0], *(rest[i % len(rest)] for i in range(players - 1)))
     if isinstance(lineup, str) or not isinstance(lineup, Sequence):
         raise PedronTypeError("lineup must be a list of bot names, one per seat")
+    check_iterable(lineup, "lineup")
     out = tuple(lineup)
     if len(out) != players:
         raise PedronValueError(f"lineup names {len(out)} seats for {players} players")
@@ -284,12 +299,15 @@ def seatings(lineup: Sequence[str], rotations: str) -> list[tuple[str, ...]]:
     """The seatings of a set: every rotation of the lineup (``"rotate"``), or every
     distinct permutation (``"all"``), the lineup itself first."""
     n = len(lineup)
+    if not isinstance(rotations, str):  # (an array's == is elementwise)
+        raise PedronTypeError(f"rotations must be 'rotate' or 'all', not {shown(rotations)}")
+    rotations = str.__str__(rotations)  # (the plain text: a subclass's == may lie)
     if rotations == "rotate":
         seen = [tuple(lineup[(i - r) % n] for i in range(n)) for r in range(n)]
     elif rotations == "all":
         seen = list(permutations(lineup))
     else:
-        raise PedronValueError(f"rotations must be 'rotate' or 'all', not {rotations!r}")
+        raise PedronValueError(f"rotations must be 'rotate' or 'all', not {shown(rotations)}")
     return list(dict.fromkeys(seen))
 
 
@@ -406,11 +424,15 @@ def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) ->
 # -- the entry point ------------------------------------------------------------------------
 
 
-def _check_int(name: str, value: Any, low: int) -> int:
+def _check_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    value = int.__index__(value)  # (the plain value, whatever a subclass says)
     if value < low:
         raise PedronValueError(f"{name} must be at least {low}, got {value}")
+    if value > high:  # (a machine word: MAX_COUNT; chips: MAX_CHIPS at the table)
+        raise PedronValueError(f"{name} must be at most {high:,}, got "
+                               f"{value if value.bit_length() <= 64 else 'more'}")
     return value
 
 
@@ -455,7 +477,7 @@ def match(
     table = _bot_table(game, bots)
     names = list(table)
     if players is None:
-        if lineup is not None and not isinstance(lineup, str):
+        if lineup is not None and not isinstance(lineup, str) and isinstance(lineup, Sequence):
             players = len(lineup)
         else:  # (one seat per bot; a smaller field fills the game's smallest table)
             players = max(len(names), GAMES[game][0])
@@ -475,7 +497,7 @@ def match(
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, 1)
     if not isinstance(duplicate, bool):
-        raise PedronTypeError(f"duplicate must be True or False, not {duplicate!r}")
+        raise PedronTypeError(f"duplicate must be True or False, not {shown(duplicate)}")
     if progress is not None and not callable(progress):
         raise PedronTypeError(f"progress must be a callable, not {type(progress).__name__}")
     if game == "diablo":
@@ -491,7 +513,7 @@ def match(
                               f"not {type(rules).__name__}")
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
-    stacks = _check_int("stacks", stacks, 1)
+    stacks = _check_int("stacks", stacks, 1, MAX_CHIPS // players)  # (the table's chips)
     check_executor(executor)
     # Every bot is built once here, so a bad spec or factory fails before any work.
     for name, factory in table.items():

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["plural", "table"]
+__all__ = ["plural", "shown", "table"]
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = ()) -> str:
@@ -29,3 +30,20 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     ``n`` is 1: ``plural(1, "choice")`` is ``"1 choice"``, ``plural(2_000, "run")``
     ``"2,000 runs"``."""
     return f"{n:,} " + (word if n == 1 else many or word + "s")
+
+
+def shown(value: Any) -> str:
+    """``value`` for a message: its repr, but an int too long to write by its size.
+
+    (Python refuses to write an int of more than 4,300 digits: ``f"{10**5000}"`` in a
+    refusal's message raised a bare ``ValueError`` instead of the refusal.)"""
+    if isinstance(value, int) and value.bit_length() > 1000:  # (about 300 digits)
+        return f"{'-' if value < 0 else ''}an int of {value.bit_length():,} bits"
+    if isinstance(value, Fraction) and max(value.numerator.bit_length(),
+                                           value.denominator.bit_length()) > 1000:
+        return f"{'-' if value < 0 else ''}a fraction of {value.numerator.bit_length():,}" \
+               f" and {value.denominator.bit_length():,} bits"
+    try:
+        return repr(value)
+    except ValueError:  # (a container holding such an int)
+        return f"a {type(value).__name__} holding a number too long to write"

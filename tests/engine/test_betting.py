@@ -160,7 +160,8 @@ def test_save_helpers():
     from pedron.engine import saving as save
     from pedron.errors import SaveError
 
-    parts = {"setup": {"a": 1}, "start": {}, "ops": [], "history": [], "state": {"s": 2}}
+    parts = {"setup": {"a": 1}, "start": {}, "ops": [], "history": [], "log": "[]",
+             "last": None, "state": {"s": 2}}
     text = json.dumps({"format": "x.game", "version": 2, **parts})
     assert save._read_envelope(text, "x.game")["state"] == {"s": 2}
     assert save._read_envelope(json.loads(text), "x.game")["setup"] == {"a": 1}

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 
 pytest.importorskip("numpy")
 
-import pedron_calls
+import pedron_calls  # noqa: E402  (after the numpy check: it needs numpy)
 
 BUDGET_US = 30_000  # about 30 ms of calls per entry point: 300,000 of the fastest scalar
 TRACED_BUDGET_US = 1_000  # tracemalloc slows every allocation down: fewer calls

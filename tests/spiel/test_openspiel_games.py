@@ -239,7 +239,10 @@ def test_an_action_outside_legal_actions_is_refused(name, params):
     refused = 0
     for state in _random_states(name, params, seed=3):
         legal = set(state.legal_actions())
-        outside = [*sorted(set(range(top + 60)) - legal)[::7], 10**6, 2**40]
+        outside = [*sorted(set(range(top + 60)) - legal)[::7], 10**6, 2**40,
+                   # (issue 29: OpenSpiel's own SpielError for -1, pybind11's TypeError past
+                   # int64 or for a float, a bool played as 0 or 1)
+                   -1, -(2**70), 2**63, 10**30, 5.0, True, False, "5", None, np.float64(1)]
         before = state.serialize()
         for action in outside:
             with pytest.raises(pyspiel.SpielError) as err:
@@ -249,6 +252,27 @@ def test_an_action_outside_legal_actions_is_refused(name, params):
             assert state.serialize() == before  # unchanged
             refused += 1
     assert refused > 50
+
+
+@pytest.mark.parametrize("name", ["python_pedron_diamondback", "python_pedron_diablo"])
+def test_action_to_string_refuses_an_action_outside_the_encoding(name):
+    # Issue 29: a bare IndexError past the encoding, and a negative action or chance
+    # outcome named as another (read from the end of a tuple).
+    game = pyspiel.load_game(name, {})
+    state = game.new_initial_state()
+    outcomes = [o for o, _ in state.chance_outcomes()]
+    for outcome in (-1, max(outcomes) + 1, 10**9):
+        with pytest.raises(pyspiel.SpielError, match="no chance outcome"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0]).startswith("deal ")
+    n = game.num_distinct_actions()
+    for action in (-1, n, 10**9):
+        with pytest.raises(pyspiel.SpielError, match="no action"):
+            state.action_to_string(0, action)
+    for bad in (2**63, 1.0, True, "1"):
+        with pytest.raises(pyspiel.SpielError, match="ints"):
+            state.action_to_string(0, bad)
+    assert state.action_to_string(0, n - 1)
 
 
 def test_diamondback_bet_outside_the_legal_sizes_is_not_played_as_another():

@@ -15,7 +15,7 @@ arguments, runs its row loop through it and reads the rows of an error back from
 * ``out``: ``None`` (a new numpy array when ``cards`` is one, else an
   ``array.array``), or a writable C-contiguous buffer of ``n`` strengths (uint16 or
   uint8, by game), filled and returned.
-* ``threads``: an int from 1 to 1,024, or ``None`` for one per CPU; never more than
+* ``threads``: an int from 1 to 1,024, or ``None`` for one per usable core; never more than
   one thread per ``per_thread`` rows.
 
 Checked in that order, each before anything is allocated; every refusal is a pedron
@@ -29,7 +29,6 @@ Internal module: the public functions are the games'.
 """
 
 import array
-import os
 import sys
 from functools import partial
 
@@ -50,6 +49,7 @@ from pedron._kernels.exact cimport int_arg
 
 from pedron._exact import exact_int
 from pedron.errors import ArrayError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 cdef extern from "pedron/_kernels/impl/portable.h":
     const int LITTLE_ENDIAN "PEDRON_LITTLE_ENDIAN"
@@ -137,16 +137,17 @@ cdef object rows_copy(object cards, const BatchShape* shape):
 
 cdef Py_ssize_t threads_arg(object threads) except -1:
     """The threads a ``threads`` argument asks for: an int 1..MAX_THREADS, or None for
-    one per CPU."""
+    one per usable core."""
     cdef int overflow = 0
     cdef long t
-    if threads is None:
-        return os.cpu_count() or 1
+    if threads is None:  # (the cores this process may use, not every core there is)
+        from pedron._machine import usable_cores
+        return usable_cores()
     threads = int_arg(threads, "threads (an int or None)")  # (an exact int from here)
     t = PyLong_AsLongAndOverflow(threads, &overflow)
     if overflow or not 1 <= t <= MAX_THREADS:
         raise PedronValueError(
-            f"threads must be 1..{MAX_THREADS} (None: one per CPU), got {threads}"
+            f"threads must be 1..{MAX_THREADS} (None: one per usable core), got {shown(threads)}"
         )
     return t
 
@@ -401,7 +402,7 @@ cdef pedron_rank_rows_fn rank_rows_for_this_cpu(const char** name) noexcept:
 
 def threads_count(threads):
     """The number of threads a ``threads`` argument asks for (an int 1..1024, or None
-    for one per CPU), checked: the rule of every function that takes one."""
+    for one per usable core), checked: the rule of every function that takes one."""
     return threads_arg(threads)
 
 

@@ -16,7 +16,7 @@ from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.exact cimport int_arg
 from pedron._kernels.rng cimport Generator, bounded_u32, lock_state, rng_state, unlock_state
 
-from pedron._exact import exact_int, exact_str
+from pedron._exact import check_iterable, exact_int, exact_str
 from pedron.errors import (
     ArrayError,
     CardError,
@@ -25,6 +25,7 @@ from pedron.errors import (
     PedronTypeError,
     PedronValueError,
 )
+from pedron.text import shown
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -90,6 +91,7 @@ def format_cards(cards, sep=" "):
     if isinstance(cards, (str, bytes)):
         raise PedronTypeError(f"format_cards takes card ints, not {type(cards).__name__}")
     try:
+        check_iterable(cards, "cards")
         items = list(cards)
     except TypeError:
         raise PedronTypeError(
@@ -104,10 +106,10 @@ def check_card(card, size=52):
     if type(size) is not int or not 1 <= size <= 64:
         size = int_arg(size, "size")
         if not 1 <= size <= 64:
-            raise PedronValueError(f"size must be a number of cards 1..64, got {size}")
+            raise PedronValueError(f"size must be a number of cards 1..64, got {shown(size)}")
     c = card if type(card) is int else exact_int(card, "a card")
     if not 0 <= c < size:
-        raise CardError(f"card number out of range 0..{size - 1}: {c}")
+        raise CardError(f"card number out of range 0..{size - 1}: {shown(c)}")
     return c
 
 

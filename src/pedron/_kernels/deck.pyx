@@ -2,6 +2,16 @@
 
 The stock lives in a fixed C array (``buf[top:end]``, top card first), the
 generator in the deck object; nothing is shared between decks.
+
+Threads. A deck has no lock of its own: it relies on the GIL (this module
+does not declare itself free-threading compatible, so importing it keeps the
+GIL on a free-threaded CPython). Every method first turns its arguments into
+plain C values (the caller's objects may run Python code, and another thread
+may then run), and then checks them against the deck and changes the deck in
+one step that runs no Python code and never gives up the GIL. A method that
+shuffles takes the generator's lock *before* that step: waiting for it gives
+up the GIL (a batch on the same generator can hold it for a long time), and
+what another thread did meanwhile must be seen by the check.
 """
 
 from libc.stdint cimport uint8_t, uint64_t
@@ -12,12 +22,15 @@ from libc.string cimport memmove
 
 from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.cardset cimport CardSet, make_set
-from pedron._kernels.exact cimport flag_arg
-from pedron._kernels.rng cimport Generator, lock_state, shuffle_u8, unlock_state
+from pedron._kernels.exact cimport flag_arg, int_arg
+from pedron._kernels.rng cimport (
+    Generator, lock_state, rng_state, shuffle_u8, state_json, unlock_state,
+)
 
 from pedron._kernels.rng import as_generator
-from pedron._exact import exact_int
+from pedron._exact import check_iterable, exact_int
 from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
+from pedron.text import shown
 
 STATE_VERSION = 1
 
@@ -26,19 +39,14 @@ cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
 
 
-cdef int count_arg(object k, int left) except -1:
-    """A number of cards to deal, checked against the ``left`` in the stock."""
+cdef long count_of(object k) except? -2:
+    """A number of cards (a plain int) as a C long; -1 when it cannot be a
+    count of cards (negative, or more than any deck holds)."""
     cdef int overflow = 0
-    cdef long v
-    if type(k) is int:  # the common case, without a Python-level call
-        v = PyLong_AsLongAndOverflow(k, &overflow)
-        if overflow or not 0 <= v <= left:
-            raise DeckError(f"cannot deal {k} cards: {left} left in the stock")
-        return <int>v
-    n = exact_int(k, "the number of cards")  # check the exact value, not the object
-    if not 0 <= n <= left:
-        raise DeckError(f"cannot deal {n} cards: {left} left in the stock")
-    return <int>n
+    cdef long v = PyLong_AsLongAndOverflow(k, &overflow)
+    if overflow or v < 0 or v > 64:
+        return -1
+    return v
 
 
 cdef class Deck:
@@ -47,6 +55,15 @@ cdef class Deck:
     Subclasses fix the cards (``pedron.diablo.Deck``, ``pedron.diamondback.Deck``)
     and the :class:`CardSet` type used for reporting. A new deck is shuffled
     unless ``order`` gives the stock (top card first) or ``shuffle=False``.
+
+    Threads: a deck may be shared. Each call is atomic (checked and done in one
+    step, never half done), so no card is ever lost, dealt twice or twice in
+    the stock, whatever the threads do; the generator it shuffles with is
+    locked (:class:`~pedron.Generator`). Sharing gives up reproducibility
+    (which thread gets which card) and the atomicity of a sequence of calls
+    (``len(deck)``, then ``deal``, can fail with :class:`DeckError` if another
+    thread dealt between): hold your own lock around such sequences, or give
+    each thread its own deck.
     """
 
     cdef uint8_t buf[64]
@@ -57,6 +74,11 @@ cdef class Deck:
     cdef readonly Generator rng
 
     card_set_type = CardSet
+
+    # Thread safety (see the module docstring): a deck shared by threads
+    # never loses a card or holds one twice, whatever the calls; what sharing
+    # gives up is which thread gets which card, and the atomicity of a
+    # sequence of calls ("len(deck), then deal") -- lock around those.
 
     def __cinit__(self, *args, **kwargs):
         # Never leave ``rng`` None, even for Deck.__new__() without __init__:
@@ -77,6 +99,7 @@ cdef class Deck:
         cdef uint64_t seen = 0, bit
         cdef int i = 0
         try:
+            check_iterable(order, "order")
             order = list(order)
         except TypeError:
             raise PedronTypeError(
@@ -113,21 +136,31 @@ cdef class Deck:
 
     def shuffle(self):
         """Shuffle the cards still in the stock."""
-        shuffle_u8(lock_state(self.rng), &self.buf[self.top], self.end - self.top)
-        unlock_state(self.rng)
+        cdef Generator g = self.rng
+        cdef rng_state* st = lock_state(g)  # (first: waiting may give up the GIL)
+        shuffle_u8(st, &self.buf[self.top], self.end - self.top)
+        unlock_state(g)
 
     def deal(self, k=1):
         """Deal ``k`` cards from the top of the stock, as a tuple in dealing order."""
-        cdef int i, n = count_arg(k, self.end - self.top)
-        cdef uint8_t c
+        cdef uint8_t taken[64]
+        cdef long n
+        cdef int i
+        k = int_arg(k, "the number of cards")  # the exact value, not the object
+        n = count_of(k)
+        # -- one step: checked against the stock and taken, no Python code --
+        if n < 0 or n > self.end - self.top:
+            raise DeckError(f"cannot deal {shown(k)} cards: {self.end - self.top} left in the stock")
+        for i in range(n):
+            taken[i] = self.buf[self.top + i]
+            self.stock_mask ^= (<uint64_t>1) << taken[i]
+        self.top += n
+        # -- the result, from the cards taken (another thread may deal now) --
         out = PyTuple_New(n)
         for i in range(n):
-            c = self.buf[self.top + i]
-            self.stock_mask ^= (<uint64_t>1) << c
-            item = <object>PyLong_FromLong(c)
+            item = <object>PyLong_FromLong(taken[i])
             Py_INCREF(item)
             PyTuple_SET_ITEM(out, i, item)
-        self.top += n
         return out
 
     def deal_one(self):
@@ -143,37 +176,47 @@ cdef class Deck:
     def deal_set(self, k):
         """Deal ``k`` cards as a card set."""
         cdef uint64_t m = 0
-        cdef int i, n = count_arg(k, self.end - self.top)
+        cdef long n
+        cdef int i
+        k = int_arg(k, "the number of cards")
+        n = count_of(k)
+        if n < 0 or n > self.end - self.top:
+            raise DeckError(f"cannot deal {shown(k)} cards: {self.end - self.top} left in the stock")
         for i in range(n):
             m |= (<uint64_t>1) << self.buf[self.top + i]
         self.top += n
         self.stock_mask &= ~m
         return make_set(self.card_set_type, m)
 
-    cdef uint64_t _out_of_stock(self, cards) except? 0:
-        # Every card must belong to the deck and be dealt (not in the stock).
-        cdef uint64_t m = self.card_set_type._mask_of(cards)
-        cdef uint64_t foreign = m & ~self.full_mask
-        cdef uint64_t inside = m & self.stock_mask
-        if foreign:
-            raise DeckError(f"card {self._name(ctz64(foreign))} does not belong to this deck")
-        if inside:
-            raise DeckError(f"card {self._name(ctz64(inside))} is already in the stock")
-        return m
+    cdef uint64_t _misfits(self, uint64_t m) noexcept:
+        # The cards of ``m`` that cannot go under the stock: not of this deck, or
+        # already in the stock.
+        return (m & ~self.full_mask) | (m & self.stock_mask)
 
-    cdef _append(self, order):
-        cdef int n = len(order), i
+    cdef object _refusal(self, uint64_t misfits):
+        cdef int c = ctz64(misfits)
+        if not (self.full_mask >> c) & 1:
+            return DeckError(f"card {self._name(c)} does not belong to this deck")
+        return DeckError(f"card {self._name(c)} is already in the stock")
+
+    cdef void _put_under(self, const uint8_t* cards, int n) noexcept:
+        # Cards checked with _fits, in this same step: the stock then holds at
+        # most the deck's cards, so buf (64 cards) never overflows.
+        cdef int i
         if self.end + n > 64:
             memmove(&self.buf[0], &self.buf[self.top], self.end - self.top)
             self.end -= self.top
             self.top = 0
         for i in range(n):
-            self.buf[self.end + i] = order[i]
-            self.stock_mask |= (<uint64_t>1) << <int>order[i]
+            self.buf[self.end + i] = cards[i]
+            self.stock_mask |= (<uint64_t>1) << cards[i]
         self.end += n
 
     def return_cards(self, cards):
         """Put dealt ``cards`` back under the stock, in the order given."""
+        cdef uint8_t order[64]
+        cdef uint64_t m = 0, bit, bad
+        cdef Py_ssize_t i, n
         cls = self.card_set_type
         if isinstance(cards, str):
             cards = cls._parse_text(cards)
@@ -184,34 +227,58 @@ cdef class Deck:
                 f"return_cards takes text or an iterable of cards, not {type(cards).__name__}"
             )
         try:
+            check_iterable(cards, "cards")
             items = list(cards)
         except TypeError:
             raise PedronTypeError(
                 f"return_cards takes text or an iterable of cards, not {type(cards).__name__}"
             ) from None
-        # Every card becomes a plain int before the stock changes: card text
-        # or objects with their own __index__ must not reach _append, where a
-        # failure (or a different second answer) would leave a card half
-        # returned, and where Python code could run between check and update.
-        order = [c if type(c) is int and 0 <= c < 64 else cls._mask_of([c]).bit_length() - 1
+        # Every card becomes a plain C value before the stock is looked at: card
+        # text or objects with their own __index__ run Python code (and another
+        # thread may run then), and a failure (or a different second answer)
+        # must never leave a card half returned.
+        plain = [c if type(c) is int and 0 <= c < 64 else cls._mask_of([c]).bit_length() - 1
                  for c in items]
-        m = self._out_of_stock(order)
-        if popcount64(m) != len(order):
-            raise DuplicateCardError("a card is returned twice")
-        self._append(order)
+        n = len(plain)
+        for i in range(n):
+            bit = (<uint64_t>1) << <int>plain[i]
+            if m & bit:
+                raise DuplicateCardError("a card is returned twice")
+            m |= bit
+            order[i] = <uint8_t>plain[i]  # (distinct cards below 64: at most 64 of them)
+        # -- one step: checked against the stock and put under it, no Python code --
+        bad = self._misfits(m)
+        if not bad:
+            self._put_under(order, <int>n)
+            return
+        raise self._refusal(bad)
 
     def restock(self, cards):
         """Shuffle dealt ``cards`` and put them under the stock (e.g. discards)."""
-        cdef uint64_t m = self._out_of_stock(cards)
+        cdef uint64_t m = self.card_set_type._mask_of(cards), rest, bad
         cdef uint8_t tmp[64]
         cdef int n = 0
-        while m:
-            tmp[n] = ctz64(m)
-            m &= m - 1
-            n += 1
-        shuffle_u8(lock_state(self.rng), tmp, n)
-        unlock_state(self.rng)
-        self._append([tmp[i] for i in range(n)])
+        cdef Generator g = self.rng
+        cdef rng_state* st
+        if m & ~self.full_mask:
+            raise self._refusal(m & ~self.full_mask)
+        # The generator's lock first: waiting for it gives up the GIL, and a
+        # check made before could be stale by the time the cards are put back
+        # (another thread returning the same cards: a card twice in the stock).
+        st = lock_state(g)
+        # -- one step: checked, shuffled and put under the stock, no Python code --
+        bad = self._misfits(m)
+        if not bad:
+            rest = m
+            while rest:
+                tmp[n] = ctz64(rest)
+                rest &= rest - 1
+                n += 1
+            shuffle_u8(st, tmp, n)
+            self._put_under(tmp, n)
+        unlock_state(g)
+        if bad:
+            raise self._refusal(bad)
 
     def collect(self, shuffle=True):
         """Gather every card back into the stock, then shuffle it (unless told not to).
@@ -221,6 +288,10 @@ cdef class Deck:
         cdef uint64_t rest = self.full_mask
         cdef int n = 0
         cdef bint shuffled = flag_arg(shuffle, "shuffle")
+        cdef Generator g = self.rng
+        cdef rng_state* st = NULL
+        if shuffled:
+            st = lock_state(g)  # (first: waiting may give up the GIL)
         while rest:
             self.buf[n] = <uint8_t>ctz64(rest)
             rest &= rest - 1
@@ -229,8 +300,8 @@ cdef class Deck:
         self.end = n
         self.stock_mask = self.full_mask
         if shuffled:
-            shuffle_u8(lock_state(self.rng), &self.buf[0], n)
-            unlock_state(self.rng)
+            shuffle_u8(st, &self.buf[0], n)
+            unlock_state(g)
 
     def __len__(self):
         return self.end - self.top
@@ -238,7 +309,11 @@ cdef class Deck:
     @property
     def stock(self):
         """The stock, top card first (hidden information: never show it to players)."""
-        return tuple(self.buf[i] for i in range(self.top, self.end))
+        cdef uint8_t cards[64]
+        cdef int i, n = self.end - self.top
+        for i in range(n):  # (copied in one step: building the tuple may run Python code)
+            cards[i] = self.buf[self.top + i]
+        return tuple([cards[i] for i in range(n)])
 
     @property
     def cards(self):
@@ -251,8 +326,19 @@ cdef class Deck:
         return make_set(self.card_set_type, self.full_mask & ~self.stock_mask)
 
     def getstate(self):
-        """The stock order and generator state as plain data (hidden information)."""
-        return {"version": STATE_VERSION, "stock": list(self.stock), "rng": self.rng.getstate()}
+        """The stock order and generator state as plain data (hidden information),
+        both taken at the same moment."""
+        cdef uint8_t cards[64]
+        cdef rng_state words
+        cdef int i, n
+        cdef Generator g = self.rng
+        words = lock_state(g)[0]
+        n = self.end - self.top
+        for i in range(n):
+            cards[i] = self.buf[self.top + i]
+        unlock_state(g)
+        return {"version": STATE_VERSION, "stock": [cards[i] for i in range(n)],
+                "rng": state_json(&words)}
 
     def setstate(self, state):
         """Restore :meth:`getstate` output, checking every card."""
@@ -273,12 +359,18 @@ cdef class Deck:
         """An independent deck in the same state (generator included)."""
         cls = type(self)
         other = cls.__new__(cls)
+        cdef Generator g = self.rng
+        cdef Generator rng = Generator.__new__(Generator, 0)
+        rng.seed = g.seed
+        # the deck and its generator copied at the same moment
+        rng.state = lock_state(g)[0]
         (<Deck>other).buf = self.buf
         (<Deck>other).top = self.top
         (<Deck>other).end = self.end
         (<Deck>other).full_mask = self.full_mask
         (<Deck>other).stock_mask = self.stock_mask
-        (<Deck>other).rng = self.rng.copy()
+        unlock_state(g)
+        (<Deck>other).rng = rng
         other.__dict__.update(getattr(self, "__dict__", {}))
         return other
 

@@ -53,7 +53,7 @@ from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
 
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
-from pedron._exact import exact_int
+from pedron._exact import check_iterable, exact_int
 from pedron.errors import (
     ArrayError,
     CardError,
@@ -61,6 +61,7 @@ from pedron.errors import (
     PedronTypeError,
     PedronValueError,
 )
+from pedron.text import shown
 
 cdef extern from "Python.h":
     # (declared here for a PyObject* argument: the per-call path reads borrowed items)
@@ -522,7 +523,7 @@ cdef int check_strength(object strength, bint wild) except -1:
     strength = int_arg(strength, "a strength")  # check the exact value, not the object
     if not 1 <= strength <= n:
         raise PedronValueError(
-            f"strength out of range 1..{n} ({'wild' if wild else 'natural'} mode): {strength}"
+            f"strength out of range 1..{n} ({'wild' if wild else 'natural'} mode): {shown(strength)}"
         )
     return <int>strength
 
@@ -658,7 +659,7 @@ cdef uint64_t items_mask(object hand) except? 0:
         else:
             v = exact_int(item, "a card (an int or card text)")
             if not 0 <= v < 52:
-                raise CardError(f"card number out of range 0..51: {v}")
+                raise CardError(f"card number out of range 0..51: {shown(v)}")
             c = v
         bit = (<uint64_t>1) << c
         if mask & bit:
@@ -697,6 +698,8 @@ cdef uint64_t hand_mask(object hand) except? 0:
             f"a hand is card text, a sequence of five card ints, a CardSet or a mask, "
             f"not {t.__name__}"
         )
+    if isinstance(hand, range):  # (listed whole: a range of 10**12 was a MemoryError)
+        check_iterable(hand, "a hand")
     if hasattr(hand, "__iter__") or hasattr(hand, "__getitem__"):
         try:
             cards = list(hand)
@@ -1045,7 +1048,7 @@ def evaluate_batch(cards, *, wild=True, out=None, threads=1):
     cards within the 52); the first bad row raises
     :class:`~pedron.errors.ArrayError` naming it (``out`` then holds the rows
     before it). The work runs without the GIL; ``threads`` > 1 splits the rows
-    across that many threads (``None``: one per CPU; at most one per 65,536 rows).
+    across that many threads (``None``: one per usable core; at most one per 65,536 rows).
 
     In a hot loop of small batches, pass ``out``: the call's fixed cost is then
     well under a microsecond, while making the result array costs about as much.

@@ -261,7 +261,7 @@ def evaluate_batch(cards, *, ids=False, out=None, threads=1):
     (a writable C-contiguous uint8 buffer of length n), else a new numpy uint8
     array when ``cards`` is a numpy array, else an ``array('B')``. The work runs
     without the GIL; ``threads`` > 1 splits the rows across that many threads
-    (``None``: one per CPU; at most one per 2**20 rows).
+    (``None``: one per usable core; at most one per 2**20 rows).
 
     Raises :class:`~pedron.errors.ArrayError` naming the first bad row: a rank
     above 4 (or id above 42), Magician-Magician, the same id twice, a mask of

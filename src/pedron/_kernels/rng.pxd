@@ -65,6 +65,9 @@ cdef inline void shuffle_u8(rng_state* st, uint8_t* a, Py_ssize_t n) noexcept no
 
 cdef void seed_state(rng_state* st, uint64_t seed) noexcept nogil
 
+# A state as the plain data Generator.getstate() gives (for a copy taken under the lock).
+cdef dict state_json(const rng_state* st)
+
 cdef class Generator:
     cdef rng_state state
     cdef readonly object seed

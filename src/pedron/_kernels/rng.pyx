@@ -12,7 +12,9 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from pedron._exact import exact_int
+from pedron._machine import memory_bytes
 from pedron.errors import PedronTypeError, SeedError
+from pedron.text import shown
 
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX
@@ -20,6 +22,9 @@ cdef extern from "Python.h":
 STREAM_VERSION = 1
 ALGORITHM = "xoshiro256**"
 _U64 = (1 << 64) - 1
+# The memory one number of random_raw(size) takes: its 8 bytes drawn, then a list
+# slot (8 bytes) and an int object (32 bytes).
+_BYTES_PER_NUMBER = 48
 
 
 cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
@@ -70,6 +75,15 @@ cdef int set_words_from(rng_state* st, object values) except -1:
     return 0
 
 
+cdef dict state_json(const rng_state* st):
+    return {
+        "algorithm": ALGORITHM,
+        "version": STREAM_VERSION,
+        "s": [int(st.s[i]) for i in range(4)],
+        "spare": int(st.spare) if st.has_spare else None,
+    }
+
+
 cdef class Generator:
     """A seedable xoshiro256** generator with a stable, versioned stream.
 
@@ -118,7 +132,7 @@ cdef class Generator:
                 )
         seed = exact_int(seed, "seed")  # check the exact value, not the object
         if seed < 0 or seed > _U64:
-            raise SeedError(f"seed must be in 0..2**64-1, got {seed}")
+            raise SeedError(f"seed must be in 0..2**64-1, got {shown(seed)}")
         seed_state(&self.state, <uint64_t>seed)
         self.seed = seed
 
@@ -136,6 +150,9 @@ cdef class Generator:
                 raise SeedError(f"size must be >= 0, got {size}")
             if size > PY_SSIZE_T_MAX // 8:
                 raise SeedError(f"size is too large: {size}")
+            if size * _BYTES_PER_NUMBER > memory_bytes():  # (checked before any is drawn)
+                raise SeedError(f"size {size:,}: {size:,} numbers take more than this "
+                                f"machine's memory ({memory_bytes():,} bytes)")
         cdef uint64_t x
         cdef uint64_t* buf
         if size is None:
@@ -171,7 +188,7 @@ cdef class Generator:
         cdef uint32_t x
         n = exact_int(n, "n")
         if n < 1 or n > (1 << 32):
-            raise SeedError(f"n must be in 1..2**32, got {n}")
+            raise SeedError(f"n must be in 1..2**32, got {shown(n)}")
         st = lock_state(self)
         x = next_u32(st) if n == (1 << 32) else bounded_u32(st, <uint32_t>n)
         unlock_state(self)
@@ -208,16 +225,9 @@ cdef class Generator:
 
     def getstate(self):
         """The full state as a plain dict (for saving); restore with :meth:`setstate`."""
-        cdef rng_state copy
-        lock_state(self)
-        copy = self.state
+        cdef rng_state copy = lock_state(self)[0]
         unlock_state(self)
-        return {
-            "algorithm": ALGORITHM,
-            "version": STREAM_VERSION,
-            "s": [int(copy.s[i]) for i in range(4)],
-            "spare": int(copy.spare) if copy.has_spare else None,
-        }
+        return state_json(&copy)
 
     def setstate(self, state):
         """Restore a state returned by :meth:`getstate`, checking it thoroughly.

@@ -15,10 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pedron._exact import check_iterable
 from pedron.bench.order import ALL_HANDS, OrderCheck, all_hands, compare_order, pedron_strengths
 from pedron.bench.peers import treys_int
-from pedron.cards import format_card
+from pedron.cards import check_card, format_card
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["FORMS", "Evaluator", "assert_same_order", "check_evaluator", "parse_spec"]
 
@@ -64,12 +66,12 @@ class Evaluator:
 
     def __post_init__(self) -> None:
         if not callable(self.function):
-            raise PedronTypeError(f"an evaluator must be callable, not {self.function!r}")
+            raise PedronTypeError(f"an evaluator must be callable, not {shown(self.function)}")
         if type(self.form) is not str or self.form not in FORMS:
             raise PedronValueError(
-                f"form must be one of {', '.join(FORMS)}, not {self.form!r}")
+                f"form must be one of {', '.join(FORMS)}, not {shown(self.form)}")
         if type(self.wild) is not bool:
-            raise PedronTypeError(f"wild must be True or False, not {self.wild!r}")
+            raise PedronTypeError(f"wild must be True or False, not {shown(self.wild)}")
         if not self.name:
             name = getattr(self.function, "__qualname__", None) or repr(self.function)
             module = getattr(self.function, "__module__", None)
@@ -135,7 +137,7 @@ def parse_spec(spec: str) -> Evaluator:
     ``"mypkg.poker:score"`` or ``"mypkg.poker:score:text:wild"``. ``function`` may
     be dotted (``"mypkg:Evaluator.rank"`` for a static or class method)."""
     if type(spec) is not str:
-        raise PedronTypeError(f"an evaluator is given as text, not {spec!r}")
+        raise PedronTypeError(f"an evaluator is given as text, not {shown(spec)}")
     parts = spec.split(":")
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise PedronValueError(
@@ -162,6 +164,29 @@ def parse_spec(spec: str) -> Evaluator:
     return Evaluator(target, form, wild, f"{parts[0]}:{parts[1]}")
 
 
+def _checked_hands(hands: Any) -> list[tuple[int, ...]]:
+    """``hands`` as a list of 5-card tuples of card ids, or a pedron error."""
+    import numpy as np
+
+    def sequence(x: Any) -> bool:
+        return isinstance(x, np.ndarray) or (
+            isinstance(x, Sequence) and not isinstance(x, (str, bytes)))
+
+    if not sequence(hands):
+        raise PedronTypeError(f"hands must be a list of hands, not {type(hands).__name__}")
+    check_iterable(hands, "hands", most=ALL_HANDS)
+    if len(hands) > ALL_HANDS:
+        raise PedronValueError(f"{len(hands):,} hands: there are {ALL_HANDS:,} hands of five")
+    if len(hands) == 0:
+        raise PedronValueError("hands: at least one hand is needed")
+    out = []
+    for hand in hands:
+        if not sequence(hand) or len(hand) != 5:
+            raise PedronValueError(f"a hand is five card ids, not {shown(hand)[:80]}")
+        out.append(tuple(check_card(card) for card in hand))
+    return out
+
+
 def check_evaluator(
     evaluator: Evaluator,
     hands: Hands | None = None,
@@ -171,6 +196,8 @@ def check_evaluator(
     2,598,960 hands, in chunks); ``progress(done, total)`` is told as it goes."""
     if not isinstance(evaluator, Evaluator):
         raise PedronTypeError(f"expected an Evaluator, not {type(evaluator).__name__}")
+    if hands is not None:
+        hands = _checked_hands(hands)
     chunks = all_hands() if hands is None else iter([list(hands)])
     total = ALL_HANDS if hands is None else len(hands)
     strengths: list[int] = []

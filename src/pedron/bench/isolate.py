@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from pedron._exact import finite_float
 from pedron._process import leave_with_parent
 from pedron.bench.custom import Evaluator, check_evaluator
 from pedron.bench.harness import Measured, RunnerFailed
@@ -54,6 +55,7 @@ def check_time_limit(value: Any) -> float:
     """A time limit in seconds: a positive, finite number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PedronTypeError(f"time_limit must be a number of seconds, not {value!r}")
+    value = finite_float(value, "time_limit")
     if not 0 < value < math.inf:
         raise PedronValueError(f"time_limit must be a positive number of seconds, not {value}")
     return float(value)

@@ -34,17 +34,20 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pedron._exact import exact_int
 from pedron._kernels.rng import Generator, as_generator
 from pedron._lazy import lazy_attributes
 from pedron.engine import LegalAction
 from pedron.engine.moves import MOVE_TYPES
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
     from pedron.bots.diablo import RuleBot
@@ -85,6 +88,9 @@ class Bot(ABC):
 
 def amount_between(rng: Generator, low: int, high: int) -> int:
     """A uniform whole amount in ``low..high`` (any size: stacks need not fit 32 bits)."""
+    low, high = exact_int(low, "low"), exact_int(high, "high")
+    if high < low:
+        raise PedronValueError(f"no amount between {shown(low)} and {shown(high)}")
     span = high - low + 1
     if span <= 1 << 32:
         return low + rng.integers(span)
@@ -234,15 +240,15 @@ def _category(key: str, value: Any) -> Any:
     from pedron.diablo.hand import Category
 
     if isinstance(value, int) and not isinstance(value, bool):
-        if 1 <= value <= len(Category):
-            return Category(value)
+        if 1 <= int.__index__(value) <= len(Category):  # (the plain value: a subclass may lie)
+            return Category(int.__index__(value))
     elif isinstance(value, str):
         name = value.strip().lower().replace(" ", "_").replace("-", "_")
         name = _CATEGORY_ALIASES.get(name, name)
         if name.isascii() and name.upper() in Category.__members__:  # ("ſ".upper() is "S")
             return Category[name.upper()]
     names = ", ".join(c.name.lower() for c in Category)
-    raise PedronValueError(f"bot parameter {key}={value!r}: not a hand category ({names})")
+    raise PedronValueError(f"bot parameter {key}={shown(value)}: not a hand category ({names})")
 
 
 _CATEGORY_ALIASES = {
@@ -261,14 +267,22 @@ def _check_param(name: str, key: str, value: Any) -> Any:
             raise PedronValueError(f"bot parameter file={value!r}: a strategy file's path")
         return value
     if name == "rule" and key == "draw":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
-            raise PedronValueError(f"bot parameter draw={value!r}: a number of cards 0..4")
-        return value
+        if isinstance(value, bool) or not isinstance(value, int) or \
+                not 0 <= int.__index__(value) <= 4:
+            raise PedronValueError(f"bot parameter draw={shown(value)}: a number of cards 0..4")
+        return int.__index__(value)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PedronValueError(f"bot parameter {key}={value!r}: a number is needed")
-    if key == "aggression" and value < 0:
+        raise PedronValueError(f"bot parameter {key}={shown(value)}: a number is needed")
+    try:
+        number = float(value)
+    except OverflowError:  # (an int beyond any float)
+        raise PedronValueError(f"bot parameter {key}: a number of {int(value).bit_length()} "
+                               "bits is too large") from None
+    if not math.isfinite(number):  # (NaN compares false with everything: no threshold)
+        raise PedronValueError(f"bot parameter {key}={value!r}: a finite number is needed")
+    if key == "aggression" and number < 0:
         raise PedronValueError(f"bot parameter aggression={value!r}: must be at least 0")
-    return float(value)
+    return number
 
 
 def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) -> BotSpec:
@@ -294,7 +308,8 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
                 raise PedronValueError(f"bot spec {spec!r}: expected key=value, got {item!r}")
             raw[key.strip()] = _scalar(value.strip())
     else:
-        raise PedronValueError(f"a bot spec is text such as 'rule:open=two_pair', not {spec!r}")
+        raise PedronValueError(
+            f"a bot spec is text such as 'rule:open=two_pair', not {shown(spec)}")
     name = name.strip()
     if "." in name:  # an import path: parameters are passed through as given
         return BotSpec(name, tuple(sorted(raw.items())))
@@ -303,8 +318,10 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
         known = ", ".join(sorted(BOTS))
         raise PedronValueError(f"unknown bot {name!r} (built-in: {known}; or a.module.Class)")
     games, keys = BOTS[name]
+    if game is not None and not isinstance(game, str):  # (an array's "in" is elementwise)
+        raise PedronTypeError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
     if game is not None and game not in games:
-        raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not {game}")
+        raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not {shown(game)}")
     params = {}
     for key, value in raw.items():
         short = next((k for k, kw in keys.items() if key in (k, kw)), None)

@@ -40,10 +40,12 @@ class RuleBot(Bot):
         bet_big_at: Category = Category.FOUR_OF_A_KIND,
         max_draw: int | None = None,
     ) -> None:
-        self.open_at = Category(open_at)
-        self.call_at = Category(call_at)
-        self.raise_at = Category(raise_at)
-        self.bet_big_at = Category(bet_big_at)
+        from pedron.bots import _category  # (one check for the constructor and specs)
+
+        self.open_at = _category("open", open_at)
+        self.call_at = _category("call", call_at)
+        self.raise_at = _category("raise", raise_at)
+        self.bet_big_at = _category("big", bet_big_at)
         self.max_draw = max_draw
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:

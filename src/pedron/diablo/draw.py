@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import exact_flag, exact_int
+from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron._kernels import diablo_eval as _k
 from pedron._kernels import draw_kernel as _dk
 from pedron._kernels import videopoker as _vp
@@ -25,6 +25,7 @@ from pedron.diablo.objectives import DEFAULT as DEFAULT_OBJECTIVE
 from pedron.diablo.objectives import Beat, ExpectedStrength, Objective, PayTable, objective_arg
 from pedron.diablo.outcomes import Outcome, outcome_classes
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.diablo.rules import Rules
@@ -75,7 +76,7 @@ class DrawLimit:
     def __post_init__(self) -> None:
         most = exact_int(self.most, "DrawLimit.most")
         if not 0 <= most <= 5:
-            raise PedronValueError(f"DrawLimit.most must be 0..5, not {most}")
+            raise PedronValueError(f"DrawLimit.most must be 0..5, not {shown(most)}")
         if type(self.ace_for_most) is not bool:
             raise PedronTypeError(
                 f"DrawLimit.ace_for_most must be a bool, not {type(self.ace_for_most).__name__}"
@@ -189,6 +190,7 @@ def _card_ints(cards: Any, what: str) -> tuple[int, ...]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise PedronTypeError(f"{what} must be a sequence of card ints, not {type(cards).__name__}")
     out = []
+    check_iterable(cards, what)
     for c in cards:
         if type(c) is not int:
             c = exact_int(c, f"{what}: a card")
@@ -475,7 +477,7 @@ def _dead_mask(dead: Any, hand_mask: int) -> int:
 def _max_draw_arg(max_draw: Any) -> int:
     m = exact_int(max_draw, "max_draw")
     if not 0 <= m <= 5:
-        raise PedronValueError(f"max_draw must be 0..5, got {m}")
+        raise PedronValueError(f"max_draw must be 0..5, got {shown(m)}")
     return m
 
 
@@ -711,13 +713,14 @@ def analyse_batch(
     :func:`draw_odds` (no dead cards), ``objective`` a built-in objective
     (expected strength, a :class:`PayTable` or a :class:`Beat`; a custom
     function needs :func:`draw_odds`). The work runs without the GIL;
-    ``threads`` > 1 splits the rows across threads (None: one per CPU).
+    ``threads`` > 1 splits the rows across threads (None: one per usable core).
     """
 
     from pedron._kernels._common import rows_in_threads, threads_count
     from pedron.errors import ArrayError
 
     try:
+        check_iterable(hands, "hands", ArrayError)
         arr = np.asarray(hands)
     except (ValueError, TypeError):  # ragged rows, objects numpy cannot hold as an array
         raise ArrayError("hands must be an (n, 5) array of card ints") from None

@@ -73,6 +73,7 @@ from pedron.engine.moves import (
 )
 from pedron.engine.settle import Settlement, pass_pot, settle
 from pedron.errors import IllegalActionError
+from pedron.text import shown
 
 __all__ = ["CHOOSE", "DECLARE", "DONE", "DRAW", "FIRST", "SECOND", "Game"]
 
@@ -109,7 +110,7 @@ class _DiabloArgs(MoveArgs):
         index = exact_int(value, "a variant")
         if 0 <= index < len(VARIANTS):
             return VARIANTS[index]
-        raise IllegalActionError(f"no variant number {index} (variants: {VARIANTS})")
+        raise IllegalActionError(f"no variant number {shown(index)} (variants: {VARIANTS})")
 
 
 @cython.final

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pedron._exact import exact_flag, exact_int, exact_str
+from pedron._exact import check_iterable, exact_flag, exact_int, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.diablo.draw import DrawOption
@@ -324,6 +325,7 @@ class PayTable(Objective):
                 f"not {type(pays).__name__}"
             )
         else:
+            check_iterable(pays, "pays")
             given = list(itertools.islice(pays, MAX_ROWS + 1))  # never read without end
             if given and all(isinstance(r, PayRow) for r in given):
                 rows = tuple(given)
@@ -362,6 +364,7 @@ class PayTable(Objective):
         pays 0 on the rows left over)."""
         if isinstance(pays, (str, bytes)) or not isinstance(pays, Iterable):
             raise PedronTypeError(f"pays must be a list of payouts, not {type(pays).__name__}")
+        check_iterable(pays, "pays")
         given = list(itertools.islice(pays, len(self.rows) + 1))
         if not given or len(given) > len(self.rows):
             raise PedronValueError(f"pays: 1..{len(self.rows)} payouts (one per row, in the "
@@ -406,7 +409,7 @@ class PayTable(Objective):
         try:
             return self.pays[self.classes.index(outcome)]
         except ValueError:
-            raise PedronValueError(f"{outcome!r} is not a class of this pay table") from None
+            raise PedronValueError(f"{shown(outcome)} is not a class of this pay table") from None
 
     def hand_values(self) -> tuple[Any, Any]:
         """Per five-card hand of the deck (by colex rank) its row (uint8;
@@ -506,14 +509,15 @@ def _scaled(rows: tuple[PayRow, ...]) -> tuple[int, tuple[int, ...]]:
         scale = math.lcm(scale, r.pays.denominator)
         if scale > MAX_SCALED_PAY:
             raise PedronValueError(
-                f"pays: row {i} ({r.label}) pays {r.pays}: the payouts' common denominator "
+                f"pays: row {i} ({r.label}) pays {shown(r.pays)}: the payouts' common "
+                f"denominator "
                 f"passes {MAX_SCALED_PAY:,} (2**39), too fine to count exactly")
     scaled = []
     for i, r in enumerate(rows, 1):
         x = r.pays.numerator * (scale // r.pays.denominator)
         if x > MAX_SCALED_PAY:
             raise PedronValueError(
-                f"pays: row {i} ({r.label}) pays {r.pays}: too large to count exactly "
+                f"pays: row {i} ({r.label}) pays {shown(r.pays)}: too large to count exactly "
                 f"(at most {MAX_SCALED_PAY:,} (2**39) after scaling to the common "
                 f"denominator {scale})")
         scaled.append(x)
@@ -547,12 +551,13 @@ class Beat(Objective):
         if type(wild) is not bool:
             raise PedronTypeError(f"wild must be a bool, not {type(wild).__name__}")
         n = _ev.strength_count(wild)
-        weights = np.zeros(n + 1, dtype=np.uint64)
+        # The counts are summed as Python ints and bounded before any goes into the
+        # kernel's 64-bit arrays (summed there, 2**64 - 1 and 2 made a total of 1).
+        counts: dict[int, int] = {}
         if isinstance(target, DrawOption):
             if target.wild != wild:
                 raise PedronValueError("the target option is on the other strength scale")
-            for s, c in target.strength_counts().items():
-                weights[s] += c
+            counts = {int(s): int(c) for s, c in target.strength_counts().items()}
         elif isinstance(target, Mapping):
             for s, c in target.items():
                 s = exact_int(s, f"target: a strength (1..{n})", PedronValueError)
@@ -561,17 +566,20 @@ class Beat(Objective):
                 c = exact_int(c, "target: a count (>= 0)", PedronValueError)
                 if c < 0:
                     raise PedronValueError(f"target: a count is an int >= 0, not {c!r}")
-                weights[s] += c
+                counts[s] = counts.get(s, 0) + c
         else:
-            weights[_ev.strength(target, wild=wild)] = 1
-        total = int(weights.sum())
+            counts = {_ev.strength(target, wild=wild): 1}
+        total = sum(counts.values())
         if total == 0:
             raise PedronValueError("target: the distribution is empty")
         tie = _rational(ties, "ties")
         if not 0 <= tie <= 1:
-            raise PedronValueError(f"ties must be 0..1, not {tie}")
+            raise PedronValueError(f"ties must be 0..1, not {shown(tie)}")
         if total * tie.denominator * 1533939 >= 1 << 62:
             raise PedronValueError("target: the weights are too large to count exactly")
+        weights = np.zeros(n + 1, dtype=np.uint64)
+        for s, c in counts.items():
+            weights[s] = c
         below = np.zeros(n + 1, dtype=np.uint64)
         below[1:] = np.cumsum(weights)[:-1]
         object.__setattr__(self, "target", target)
@@ -618,8 +626,11 @@ class Custom(Objective):
 
     ``fn(option)`` gets a :class:`~pedron.diablo.draw.DrawOption` (with its
     class counts and, on demand, its strength counts) and returns a number
-    (int, Fraction or float); higher ranks first. Passing a plain callable as
-    ``objective`` wraps it in this class.
+    (int, Fraction or float, numpy's too, or a Decimal; read exactly: a plain
+    int, a Fraction or a float); higher ranks first. NaN and infinities are
+    refused (:class:`~pedron.errors.PedronValueError`): NaN compares false
+    with everything, so it would rank the exchanges in no order at all.
+    Passing a plain callable as ``objective`` wraps it in this class.
     """
 
     __slots__ = ("fn",)
@@ -631,15 +642,42 @@ class Custom(Objective):
         object.__setattr__(self, "fn", fn)
 
     def value(self, option: DrawOption) -> Any:
-        v = self.fn(option)
-        if isinstance(v, bool) or not isinstance(v, (Rational, float)):
-            raise PedronTypeError(
-                f"the objective returned {type(v).__name__}, not a number"
-            )
-        return v
+        return _ranking_value(self.fn(option))
 
     def __repr__(self) -> str:
         return f"Custom({getattr(self.fn, '__qualname__', self.fn)!r})"
+
+
+def _ranking_value(v: Any) -> int | Fraction | float:
+    """A custom objective's result, read exactly: a plain int, a Fraction or a
+    finite float (numpy's numbers and Decimals included); anything else, NaN
+    and the infinities refused."""
+    if isinstance(v, bool):
+        raise PedronTypeError("the objective returned a bool, not a number")
+    if isinstance(v, numbers.Integral):
+        return exact_int(v, "the objective's value")
+    if isinstance(v, Fraction):
+        return Fraction(v.numerator, v.denominator)
+    if isinstance(v, Rational):
+        return _rational(v, "the objective's value")
+    if isinstance(v, Decimal):
+        if not v.is_finite():
+            raise PedronValueError(f"the objective returned {v}: not a finite number")
+        return _rational(v, "the objective's value")
+    if isinstance(v, numbers.Real):  # floats, numpy's (float16..float64) included
+        try:
+            f = float(v)
+        except (TypeError, ValueError, OverflowError):
+            raise PedronTypeError(
+                f"the objective returned {type(v).__name__}, not a plain number") from None
+        if not math.isfinite(f):
+            raise PedronValueError(
+                f"the objective returned {f}: NaN and infinities cannot rank exchanges")
+        if f != v:  # (a float-like whose float() is not its value)
+            raise PedronValueError(f"the objective returned {v!r}, which is not exactly a "
+                                   "float")
+        return f
+    raise PedronTypeError(f"the objective returned {type(v).__name__}, not a number")
 
 
 DEFAULT = ExpectedStrength()

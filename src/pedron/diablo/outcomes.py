@@ -43,10 +43,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from pedron._exact import exact_flag
+from pedron._exact import check_iterable, exact_flag
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
 from pedron.diablo.hand import Category
+from pedron.text import shown
 
 __all__ = [
     "DEUCES_WILD_OUTCOMES",
@@ -123,7 +124,7 @@ del _O
 
 def outcome_classes(wild: bool = True) -> tuple[Outcome, ...]:
     """The classes of a mode, best first: deuces wild (13) or natural (11)."""
-    return DEUCES_WILD_OUTCOMES if wild else NATURAL_OUTCOMES
+    return DEUCES_WILD_OUTCOMES if exact_flag(wild, "wild") else NATURAL_OUTCOMES
 
 
 def outcome_of(hand: Any, *, wild: bool = True) -> Outcome:
@@ -179,6 +180,7 @@ def parse_ranks(spec: Any, what: str = "ranks") -> frozenset[int]:
                 out.add(_rank_char(part, what, spec))
         return frozenset(out)
     if isinstance(spec, Iterable) and not isinstance(spec, (bytes, bytearray)):
+        check_iterable(spec, what)
         items = list(itertools.islice(spec, 14))   # (an endless iterable stops here)
         if not items or len(items) > 13:
             raise PedronValueError(f"{what}: 1..13 ranks, not {len(items)}")
@@ -188,7 +190,7 @@ def parse_ranks(spec: Any, what: str = "ranks") -> frozenset[int]:
         return frozenset(out)
     r = exact_int(spec, f"{what} (rank text or a rank int 0..12)", PedronTypeError)
     if not 0 <= r <= 12:
-        raise PedronValueError(f"{what}: a rank int is 0 (a 2) .. 12 (an ace), not {r}")
+        raise PedronValueError(f"{what}: a rank int is 0 (a 2) .. 12 (an ace), not {shown(r)}")
     return frozenset((r,))
 
 
@@ -251,13 +253,16 @@ class PayRow:
 
         if not isinstance(self.hand, str) or self.hand not in HANDS:
             raise PedronValueError(f"a pay row's hand is one of {', '.join(HANDS)}; "
-                                   f"not {self.hand!r}")
+                                   f"not {shown(self.hand)}")
         if type(self.hand) is not str:
             object.__setattr__(self, "hand", str.__str__(self.hand))
         if type(self.pays) is not Fraction:   # read exactly, as a pay table reads payouts
             from pedron.diablo.objectives import _rational
 
             object.__setattr__(self, "pays", _rational(self.pays, f"{self.hand}: pays"))
+        if max(self.pays.numerator.bit_length(), self.pays.denominator.bit_length()) > 1000:
+            # (a pay table refuses far less, naming its row; a row alone cannot be written)
+            raise PedronValueError(f"{self.hand}: pays {shown(self.pays)}: too long a number")
         for name in ("ranks", "kicker"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, frozenset):

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from pedron.diablo.draw import DrawLimit
 from pedron.errors import RulesError
 from pedron.rules import RulesBase, flags, whole
+from pedron.text import shown
 
 __all__ = ["VARIANTS", "Rules"]
 
@@ -135,7 +136,7 @@ class Rules(RulesBase):
             or len(set(choices)) != len(choices)
         ):
             raise RulesError(f"Rules.choices must be distinct variants of {VARIANTS}, not "
-                             f"{choices!r}")
+                             f"{shown(choices)}")
         flags(self, ("dealers_choice", "more_draw", "jacks_or_better", "declare", "all_in"))
         whole("ante", self.ante, 0)
         for name in ("stacks", "min_bet_before", "max_bet_before", "min_bet_after",

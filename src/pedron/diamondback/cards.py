@@ -27,6 +27,7 @@ from pedron._exact import exact_int, exact_str
 from pedron._kernels.cardset import CardSet as _StandardCardSet
 from pedron._kernels.deck import Deck as _Deck
 from pedron.errors import CardError
+from pedron.text import shown
 
 __all__ = [
     "COPIES",
@@ -103,8 +104,8 @@ def card_id(rank: int, copy: int) -> int:
         return _ID_OF_COPY[(rank, copy)]
     except KeyError:
         raise CardError(
-            f"there is no {RANK_NAMES[rank] if rank in range(5) else rank!r} "
-            f"number {copy!r} (copies: 1..{COPIES[rank] * 3 if rank in range(4) else 1})"
+            f"there is no {RANK_NAMES[rank] if rank in range(5) else shown(rank)} "
+            f"number {shown(copy)} (copies: 1..{COPIES[rank] * 3 if rank in range(4) else 1})"
         ) from None
 
 
@@ -127,7 +128,7 @@ def format_id(card: int) -> str:
     """Text of one card id: its rank code and copy number (``"Q4"``)."""
     card = exact_int(card, "a Diamondback card id")
     if not 0 <= card <= MAX_ID:
-        raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {card!r}")
+        raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {shown(card)}")
     return f"{RANK_CODES[RANK_OF_ID[card]]}{_COPY_OF_ID[card]}"
 
 
@@ -141,7 +142,7 @@ def rank_of(card: int) -> int:
 def deck_mask(players: int) -> int:
     """The mask of card ids in the deck for ``players`` (2, 3 or 4)."""
     if type(players) is not int or players not in DECK_SIZES:
-        raise CardError(f"Diamondback is for 2 to 4 players, not {players!r}")
+        raise CardError(f"Diamondback is for 2 to 4 players, not {shown(players)}")
     return (1 << DECK_SIZES[players]) - 1
 
 

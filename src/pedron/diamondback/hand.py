@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pedron._exact import exact_flag, exact_int
+from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron._kernels.diamondback_eval import evaluate_batch, evaluate_batch_unchecked
 from pedron.diamondback.cards import (
     MAGICIAN,
@@ -43,6 +43,7 @@ from pedron.diamondback.cards import (
     parse_ranks,
 )
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = [
     "HANDS",
@@ -206,7 +207,7 @@ def hand_by_strength(strength: int) -> HandValue:
     """The hand of the given strength, 1 (Priest-Priest) to 14 (Magician-Priestess)."""
     strength = exact_int(strength, "a Diamondback hand strength")
     if not 1 <= strength <= 14:
-        raise CardError(f"Diamondback hand strength must be 1..14, not {strength!r}")
+        raise CardError(f"Diamondback hand strength must be 1..14, not {shown(strength)}")
     hand = _BY_STRENGTH[strength]
     assert hand is not None
     return hand
@@ -229,7 +230,7 @@ def strength_of_ranks(a: int, b: int) -> int:
         return found
     for x in (a, b):
         if not 0 <= x <= 4:
-            raise CardError(f"Diamondback rank out of range 0..4: {x!r}")
+            raise CardError(f"Diamondback rank out of range 0..4: {shown(x)}")
     raise CardError("Magician-Magician cannot be dealt: every table has one Magician")
 
 
@@ -242,7 +243,7 @@ def strength_of_ids(a: int, b: int) -> int:
         return found
     for x in (a, b):
         if not 0 <= x <= MAX_ID:
-            raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {x!r}")
+            raise CardError(f"Diamondback card id out of range 0..{MAX_ID}: {shown(x)}")
     raise DuplicateCardError(f"the same card id twice in a hand: {a!r}")
 
 
@@ -270,7 +271,8 @@ def _element_rank(x: Any) -> int:
         return ranks[0]
     v = exact_int(x, "a Diamondback rank (an int or text)")
     if not 0 <= v <= 4:
-        raise CardError(f"Diamondback rank out of range 0..4: {x!r} (pass ids=True for card ids)")
+        raise CardError(
+            f"Diamondback rank out of range 0..4: {shown(x)} (pass ids=True for card ids)")
     return v
 
 
@@ -297,6 +299,7 @@ def hand_ranks(hand: HandLike, *, ids: bool = False) -> tuple[int, int]:
         ranks = hand.ranks()
     else:
         try:
+            check_iterable(hand, "a hand")
             items = list(hand)
         except (TypeError, NotImplementedError):  # (a 2-D memoryview cannot be listed)
             raise PedronTypeError(

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from pedron._exact import exact_int
+from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron._kernels.diamondback_eval import odds_counts
 from pedron.diamondback.cards import (
     COPIES,
@@ -48,6 +48,7 @@ from pedron.diamondback.cards import (
 from pedron.diamondback.hand import HANDS, STRENGTH, HandValue, hand_ranks
 from pedron.diamondback.rules import Rules
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = [
     "Odds",
@@ -62,9 +63,10 @@ _HAS_DIGIT = re.compile(r"\d")
 
 
 def _check_players(players: Any) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in DECK_SIZES:
-        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {players!r}")
-    return players
+    n = exact_int(players, "players")  # (numpy's ints read exactly; floats refused)
+    if n not in DECK_SIZES:
+        raise PedronValueError(f"Diamondback is for 2 to 4 players, not {shown(n)}")
+    return n
 
 
 def deck_counts(players: int) -> tuple[int, int, int, int, int]:
@@ -96,7 +98,8 @@ def dealing_counts(players: int, *, names: bool = False) -> dict[Any, int]:
     2, 3 and 4 players.
     """
     rows = _dealing_counts(_check_players(players))
-    return {(hand.name if names else hand): ways for hand, ways in rows}
+    by_name = exact_flag(names, "names")
+    return {(hand.name if by_name else hand): ways for hand, ways in rows}
 
 
 def dealing_odds(players: int, *, names: bool = False) -> dict[Any, Fraction]:
@@ -107,8 +110,9 @@ def dealing_odds(players: int, *, names: bool = False) -> dict[Any, Fraction]:
     :class:`~fractions.Fraction` and add up to 1.
     """
     rows = _dealing_counts(_check_players(players))
+    by_name = exact_flag(names, "names")
     total = sum(ways for _, ways in rows)
-    return {(hand.name if names else hand): Fraction(ways, total) for hand, ways in rows}
+    return {(hand.name if by_name else hand): Fraction(ways, total) for hand, ways in rows}
 
 
 # --------------------------------------------------------------------------
@@ -187,7 +191,13 @@ class Odds:
     @classmethod
     def from_counts(cls, counts: Sequence[int], deals: int) -> Odds:
         """Build from raw (win, share2, share3, share4, carry, lose) counts."""
-        win, s2, s3, s4, carry, lose = (int(c) for c in counts)
+        if not isinstance(counts, (list, tuple)) or len(counts) != 6:
+            raise PedronTypeError("counts must be a list or tuple of six counts (win, share2, "
+                                  f"share3, share4, carry, lose), not {shown(counts)[:100]}")
+        win, s2, s3, s4, carry, lose = (exact_int(c, "a count") for c in counts)
+        deals = exact_int(deals, "deals")
+        if min(win, s2, s3, s4, carry, lose) < 0:
+            raise PedronValueError(f"outcome counts cannot be negative: {tuple(counts)}")
         if win + s2 + s3 + s4 + carry + lose != deals or deals <= 0:
             raise PedronValueError(f"outcome counts {tuple(counts)} do not add up to {deals}")
         shares = (Fraction(s2, deals), Fraction(s3, deals), Fraction(s4, deals))
@@ -246,6 +256,7 @@ def _cards(obj: Any, ids: bool, what: str) -> list[_Card]:
     if isinstance(obj, HandValue):
         return [(r, None) for r in obj.ranks]
     try:
+        check_iterable(obj, "dead")
         items = list(obj)
     except TypeError:
         raise PedronTypeError(
@@ -258,6 +269,7 @@ def _revealed_cards(revealed: Any, ids: bool) -> list[_Card | None]:
     if isinstance(revealed, str | CardSet):
         return list(_cards(revealed, ids, "revealed"))
     try:
+        check_iterable(revealed, "revealed")
         items = list(revealed)
     except TypeError:
         raise PedronTypeError(
@@ -272,9 +284,7 @@ def _plural(name: str) -> str:
 
 
 def _count_arg(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PedronTypeError(f"{name} must be an int, not {type(value).__name__}")
-    return value
+    return exact_int(value, name)
 
 
 def _situation(
@@ -309,7 +319,7 @@ def _situation(
         opponents = _count_arg(opponents, "opponents")
         if not 1 <= opponents <= 3:  # checked before [None] * opponents allocates
             raise PedronValueError(
-                f"{opponents} opponents still in: Diamondback has 1 to 3 opponents"
+                f"{shown(opponents)} opponents still in: Diamondback has 1 to 3 opponents"
             )
         opp_cards: list[_Card | None] = [None] * opponents
     else:
@@ -332,7 +342,7 @@ def _situation(
     elif not k + 1 <= dealt_in <= players:
         possible = f"{players}" if k + 1 == players else f"{k + 1} to {players}"
         raise PedronValueError(
-            f"dealt_in={dealt_in}: with {k} opponents still in and a {players}-player deck, "
+            f"dealt_in={shown(dealt_in)}: with {k} opponents still in and a {players}-player deck, "
             f"{possible} players were dealt in"
         )
     dead_cards = _cards(dead, ids, "dead")

@@ -19,6 +19,7 @@ from typing import Any
 import cython
 
 from pedron.errors import IllegalActionError
+from pedron.text import shown
 
 __all__ = ["LegalAction", "Record", "check_amount", "check_seat", "fields_repr"]
 
@@ -153,5 +154,5 @@ def check_seat(seat: Any, n: int) -> int:
 
     value = exact_int(seat, "a seat")
     if not 0 <= value < n:
-        raise IllegalActionError(f"no seat {value} at a table of {n}")
+        raise IllegalActionError(f"no seat {shown(value)} at a table of {n}")
     return value

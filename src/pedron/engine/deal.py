@@ -47,6 +47,7 @@ from pedron.errors import (
     IllegalActionError,
     NotYourTurnError,
 )
+from pedron.text import shown
 
 __all__ = ["DONE", "Deal", "DealContext", "check_against"]
 
@@ -105,7 +106,7 @@ def check_against(legal: LegalAction, move: Any, actor: int) -> None:
             if kind == "raise":
                 raise AmountError(f"a raise must be to {lo}..{hi} chips in all, not {amount}")
             what = "the ante" if kind == "ante" else "a bet"
-            raise AmountError(f"{what} must be {lo}..{hi} chips, not {amount}")
+            raise AmountError(f"{what} must be {lo}..{hi} chips, not {shown(amount)}")
     elif kind in _COST_KINDS:
         amount = move.amount
         if amount is not None and amount != legal.min:

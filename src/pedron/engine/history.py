@@ -25,9 +25,10 @@ from typing import Any, ClassVar
 from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Draw, to_move
-from pedron.engine.saving import short
+from pedron.engine.saving import json_difference, short
 from pedron.engine.views import result_from_json
 from pedron.errors import PedronError, SaveError
+from pedron.text import shown
 
 __all__ = [
     "HISTORY_FORMAT",
@@ -211,7 +212,7 @@ class DealHistory:
 
     @classmethod
     def _rules_from_json(cls, data: Any) -> Any:
-        return cls._RULES.from_json(data)
+        return cls._RULES.from_json(data, complete=True)
 
     @classmethod
     def _result_from_json(cls, data: Any) -> Any:
@@ -272,7 +273,9 @@ class DealHistory:
         refused, or if the records or the result differ from the recorded ones.
         """
         deal = self._play_again()
-        if deal.result != self.result or (
+        # (the results compared as JSON, type for type: a result read with 1 for true
+        # equals the replayed one by ==, and would be written back changed)
+        if json_difference(deal.result.to_json(), self.result.to_json(), "result") or (
             self._records is not None and tuple(deal.history) != self._records
         ):
             raise HistoryError(f"deal {self.number}: the replay does not give the recorded result")
@@ -369,6 +372,7 @@ class DealHistory:
                 data = json.loads(data)
             except (ValueError, RecursionError) as exc:
                 raise HistoryError(f"not JSON: {exc}") from None
+        table_form = rules is not None
         try:
             if rules is None:
                 if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
@@ -379,7 +383,7 @@ class DealHistory:
                 if data.get("game") != cls.GAME:
                     raise HistoryError(f"a history of {short(data.get('game'))}, not of "
                                        f"{cls.GAME}")
-                rules = cls._rules_from_json(data["rules"])
+                rules = cls._rules_from_json(data["rules"])  # (every option: complete)
                 names = tuple(_str(x) for x in data["names"])
             elif not isinstance(data, dict):
                 raise HistoryError("a hand history is a dict")
@@ -405,6 +409,13 @@ class DealHistory:
                 records, cls._result_from_json(data["result"]), viewer,
             )
             history._check_form()
+            # Exactly what pedron writes for it: an unknown key, a rule left out (read
+            # as its default), 1 for true, "BET" for "bet" would otherwise load and be
+            # written back changed (state silently repaired).
+            why = json_difference(
+                history.to_json(records="records" in data, table=table_form), data, "history")
+            if why is not None:
+                raise HistoryError(f"not a history as pedron writes it: {why}")
         except HistoryError:
             raise
         except PedronError as exc:
@@ -458,7 +469,7 @@ class DealHistory:
         """This history as ``seat`` (``None``: a spectator) could know it: others'
         private cards censored, the deck's order gone (not replayable)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.names)):
-            raise HistoryError(f"no seat {seat!r} at a table of {len(self.names)}")
+            raise HistoryError(f"no seat {shown(seat)} at a table of {len(self.names)}")
         return self.__class__(
             self.rules, self.names, self.number, self.dealer, self.seats, self.stacks,
             self.carry, self.context, None,

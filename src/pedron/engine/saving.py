@@ -411,11 +411,14 @@ def _restore(cls: Any, text: str | bytes | dict[str, Any], prove_now: bool,
         _restore_start(table, data["start"])
         for op in data["ops"]:
             table.journal.replay_op(table, op)
+        # the operations as pedron writes them ("BET" is read as "bet": refused here)
+        ops = [table.journal.op_json(o) for o in table.journal.ops] if table.in_progress else []
+        require_json(ops, data["ops"], "ops")
         _require_same(getstate(table), data["state"])
         history = data["history"]
         if not all(type(h) is str for h in history):
             raise SaveError("kept histories are saved as JSON texts")
-        log = data.get("log", "[]")
+        log = data["log"]
         if type(log) is not str or not (log.startswith("[") and log.endswith("]")):
             raise SaveError("the saved log must be the JSON text of a list")
     except SaveError:
@@ -442,7 +445,7 @@ def _restore(cls: Any, text: str | bytes | dict[str, Any], prove_now: bool,
         journal.saved_log = SavedLog(log, table.deals_played, finished, data["state"])
         if prove_now:  # (the replay deals the kept histories: they are its own now)
             journal.proven_log(table)
-    _restore_last(table, data.get("last"), history)
+    _restore_last(table, data["last"], history)
     return table
 
 
@@ -486,7 +489,7 @@ def _table_from_setup(cls: Any, setup: Any) -> Any:
         names = seat_names(setup["names"], game.players.start, game.players.stop - 1,
                            game.name.capitalize())
         stacks = stack_list(setup["stacks"], len(names))
-        rules = game.rules.from_json(setup["rules"])
+        rules = game.rules.from_json(setup["rules"], complete=True)
         seed = setup["seed"]
         if seed is not None and type(seed) is not int:
             raise SaveError(f"the seed must be an int or null, not {short(seed)}")
@@ -498,7 +501,8 @@ def _table_from_setup(cls: Any, setup: Any) -> Any:
             raise SaveError(f"the first dealer must be a seat or null, not {short(dealer)}")
         if not isinstance(setup["plans"], list):
             raise SaveError("the setup's plans must be a list")
-        Generator(0).setstate(setup["rng"])
+        rng = Generator(0)
+        rng.setstate(setup["rng"])
     except SaveError:
         raise
     except PedronError as exc:
@@ -512,6 +516,11 @@ def _table_from_setup(cls: Any, setup: Any) -> Any:
         raise SaveError(f"bad setup: the plans: {exc}") from None
     if [p.to_json() for p in plans] != setup["plans"]:
         raise SaveError("bad setup: the plans are not in their saved form")
+    # every part as pedron writes it (a rule left out is not read as its default)
+    written = {"names": list(names), "stacks": list(stacks), "rules": rules.to_json(),
+               "seed": seed, "rng": rng.getstate(), "keep_history": keep, "dealer": dealer,
+               "plans": [p.to_json() for p in plans]}
+    require_json(written, setup, "setup", prefix="bad setup: ")
     table.journal.setup = dict(setup)
     return table
 
@@ -569,8 +578,9 @@ def _restore_start(table: Any, data: Any) -> None:
         raise SaveError("the deals still queued are not the last of those set up")
     table.session.restore(table, data)
     state = TableState.of(table).to_json(table.ledger.getstate(), events=False)
-    if {**state, "events": data["events"]} != data:
-        raise SaveError("the saved start state is not one this game can be in")
+    state["events"] = [r.to_json() for r in table._events]
+    require_json(state, data, "start",
+                 prefix="the saved start state is not one this game can be in: ")
 
 
 def _event(data: Any) -> Record:
@@ -624,8 +634,8 @@ def _prove_log(table: Any, ops: Any, saved: SavedLog) -> tuple[list[Any], list[A
     except _MALFORMED as exc:
         raise SaveError(f"malformed saved log: {exc!r}") from None
     journal = other.journal
-    if [journal.op_json(o) for o in journal.log] != ops:
-        raise SaveError("the saved log is not in the form pedron writes (tampered?)")
+    require_json([journal.op_json(o) for o in journal.log], ops, "log",
+                 prefix="the saved log is not in the form pedron writes (tampered?): ")
     kept = table.journal.kept[:saved.finished]
     if len(journal.kept) != len(kept):
         raise SaveError("the saved log does not deal the kept histories (tampered?)")
@@ -638,12 +648,8 @@ def _prove_log(table: Any, ops: Any, saved: SavedLog) -> tuple[list[Any], list[A
         if text != h.compact_text():
             raise SaveError(f"kept deal {number} is not the deal the saved log deals "
                             "(tampered?)")
-    try:
-        same = getstate(other) == saved.state
-    except RecursionError:
-        same = False
-    if not same:
-        raise SaveError("the saved log does not lead to the saved table (tampered?)")
+    require_json(getstate(other), saved.state, "state",
+                 prefix="the saved log does not lead to the saved table (tampered?): ")
     return journal.log, journal.kept
 
 
@@ -750,6 +756,75 @@ def short(value: Any) -> str:
     return _REPR.repr(value)
 
 
+def json_difference(written: Any, found: Any, where: str) -> str | None:
+    """Where ``found`` (read from a file) is not, type for type, the JSON pedron
+    writes for it (``written``), or None if nowhere.
+
+    ``==`` alone is not enough: it takes ``1`` for ``true`` and ``1.0`` for
+    ``1``, and a reader that fills a missing key with its default, drops an
+    unknown one or reads ``"BET"`` as ``"bet"`` would let a save load and be
+    written back changed: state silently repaired. The answer names the first
+    difference (``where`` and the path to it: ``state.table.closing``), the
+    value found and the value pedron writes. Objects are compared key for key
+    (their order and the text's spacing are free), lists item for item.
+    """
+    try:  # (the common case, at C speed: the same JSON)
+        if json.dumps(written, sort_keys=True) == json.dumps(found, sort_keys=True):
+            return None
+    except (TypeError, ValueError, RecursionError):
+        pass
+    try:
+        return _difference(written, found, where)
+    except RecursionError:  # (nesting planted deeper than anything pedron writes)
+        return f"{where}: nested too deeply"
+
+
+def _json_kind(value: Any) -> type:
+    for kind in (bool, int, float, str):  # (bool first: a bool is an int to isinstance)
+        if isinstance(value, kind):
+            return kind
+    return type(value)
+
+
+def _difference(written: Any, found: Any, where: str) -> str | None:
+    if isinstance(written, dict):
+        if not isinstance(found, dict):
+            return f"{where}: {short(found)} where an object belongs"
+        for key in written:
+            if key not in found:
+                return f"{where}: {key!r} is missing"
+        for key in found:
+            if key not in written:
+                return f"{where}: unknown key {short(key)}"
+        for key, value in written.items():
+            why = _difference(value, found[key], f"{where}.{key}")
+            if why is not None:
+                return why
+        return None
+    if isinstance(written, (list, tuple)):
+        if not isinstance(found, list):
+            return f"{where}: {short(found)} where a list belongs"
+        if len(found) != len(written):
+            return f"{where}: {len(found)} items where pedron writes {len(written)}"
+        for i, (a, b) in enumerate(zip(written, found, strict=True)):
+            why = _difference(a, b, f"{where}[{i}]")
+            if why is not None:
+                return why
+        return None
+    if _json_kind(found) is not _json_kind(written) or found != written:
+        return f"{where}: {short(found)} where pedron writes {short(written)}"
+    return None
+
+
+def require_json(written: Any, found: Any, where: str, error: type[SaveError] = SaveError,
+                 prefix: str = "") -> None:
+    """Refuse ``found`` unless it is, type for type, what pedron writes
+    (:func:`json_difference`), with ``error`` naming the first difference."""
+    why = json_difference(written, found, where)
+    if why is not None:
+        raise error(prefix + why)
+
+
 def check_chips(
     stacks: Sequence[Any], committed: Sequence[Any], carry: Any, total: Any, bought_in: int
 ) -> None:
@@ -786,13 +861,9 @@ def check_turn(n: int, ledger: dict[str, Any], pending: Any) -> None:
 
 
 def _require_same(replayed: Any, saved: Any) -> None:
-    """The replayed state must be the saved one."""
-    try:
-        same = replayed == saved
-    except RecursionError:  # a deeply nested value planted in the saved state
-        same = False
-    if not same:
-        raise SaveError("the saved state does not match its own history (tampered?)")
+    """The replayed state must be the saved one, type for type."""
+    require_json(replayed, saved, "state", prefix="the saved state does not match its own "
+                 "history (tampered?): ")
 
 
 def _read_envelope(text: str | bytes | dict[str, Any], format: str) -> dict[str, Any]:
@@ -811,7 +882,19 @@ def _read_envelope(text: str | bytes | dict[str, Any], format: str) -> dict[str,
     for key, kind in parts.items():
         if not isinstance(data.get(key), kind):
             raise SaveError(f"a saved table needs {key!r} ({kind.__name__})")
+    # exactly the parts pedron writes: an unknown one would be dropped when saved again
+    unknown = set(data) - _PARTS - {"signature"}
+    if unknown:
+        raise SaveError(f"unknown key {short(sorted(unknown)[0])} at the top of the save")
+    missing = _PARTS - set(data)
+    if missing:
+        raise SaveError(f"the save has no {sorted(missing)[0]!r}")
     return data  # type: ignore[no-any-return]
+
+
+#: The parts of a save (and ``signature`` in a signed one).
+_PARTS = frozenset(("format", "version", "setup", "start", "ops", "history", "log", "last",
+                    "state"))
 
 
 # -- signatures --------------------------------------------------------------------------------

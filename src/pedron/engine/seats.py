@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pedron.errors import PedronTypeError, RulesError
+from pedron.rules import MAX_CHIPS
 
 __all__ = ["clockwise", "from_left", "next_clockwise", "seat_names", "stack_list"]
 
@@ -39,7 +40,10 @@ def seat_names(players: Any, low: int, high: int, game: str) -> tuple[str, ...]:
     if isinstance(players, bool):
         raise PedronTypeError("players must be a count or a list of names")
     if isinstance(players, int):
-        names = tuple(f"P{i}" for i in range(int.__index__(players)))
+        count = int.__index__(players)
+        if not low <= count <= high:  # (checked before any name is made: 10**9 players?)
+            raise RulesError(f"{game} is for {low} to {high} players, not {_shown(count)}")
+        names = tuple(f"P{i}" for i in range(count))
     elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
         names = tuple(str.__str__(p) for p in players)
     else:
@@ -52,7 +56,8 @@ def seat_names(players: Any, low: int, high: int, game: str) -> tuple[str, ...]:
 
 
 def stack_list(stacks: Any, n: int) -> list[int]:
-    """Starting stacks: one int for everyone, or one whole number (>= 1) per seat."""
+    """Starting stacks: one int for everyone, or one whole number (>= 1) per seat;
+    together at most :data:`~pedron.rules.MAX_CHIPS`."""
     if isinstance(stacks, int) and not isinstance(stacks, bool):
         out = [int.__index__(stacks)] * n
     elif isinstance(stacks, (list, tuple)):
@@ -62,4 +67,11 @@ def stack_list(stacks: Any, n: int) -> list[int]:
         raise PedronTypeError("stacks must be an int or a list of ints")
     if len(out) != n or not all(type(s) is int and s >= 1 for s in out):
         raise RulesError(f"stacks must be {n} whole numbers of at least 1 chip")
+    if sum(out) > MAX_CHIPS:
+        raise RulesError(f"the stacks add up to more than {MAX_CHIPS:,} chips (2**53), the "
+                         "most a table holds")
     return out
+
+
+def _shown(count: int) -> str:
+    return str(count) if count.bit_length() <= 64 else f"an int of {count.bit_length()} bits"

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from pedron._exact import check_iterable
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import saving
 from pedron.engine.actions import LegalAction, Record, check_seat
@@ -729,6 +730,9 @@ class Table(Generic[D]):
 def replay_session(table: Any, actions: Any) -> Any:
     """Apply ``actions`` (moves, naming their seats or not, or saved operations) to
     ``table``, dealing a new deal whenever one is needed; returns the table."""
+    if isinstance(actions, (str, bytes)) or not hasattr(actions, "__iter__"):
+        raise ActionTypeError(f"actions must be a list of moves, not {type(actions).__name__}")
+    check_iterable(actions, "actions", ActionTypeError)
     for entry in actions:
         if isinstance(entry, list) and entry and entry[0] in ("deal", "move", "close", "leave",
                                                               "vote"):

@@ -39,22 +39,12 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         "pip install 'pedron[rl]'") from exc
 
 from pedron._kernels.rng import Generator
+from pedron.encodings import action_index
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["OrderEnforcing", "TableEnv", "action_index"]
 
 _REWARDS = ("deal", "session")
-
-
-def action_index(action: Any, n: int) -> int:
-    """``action`` as an index of an encoding of ``n`` actions, or a pedron error (a bool,
-    a float, text or an array is not an action; nor is an index out of range)."""
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise PedronTypeError(f"an action is an index 0..{n - 1}, not {action!r}")
-    index = int(action)
-    if not 0 <= index < n:
-        raise PedronValueError(f"no action {index}: actions are 0..{n - 1}")
-    return index
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]
@@ -132,7 +122,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                 raise PedronTypeError(f"seed must be an int or None, not {seed!r}")
-            self._rng = Generator(int(seed))
+            self._rng = Generator(int.__index__(int(seed)))  # (its checks: 0..2**64-1)
         table_seed = Generator(self._rng.next_u32() << 32 | self._rng.next_u32())
         if self.reward_mode == "deal":
             self.table = self._fresh_table(table_seed)

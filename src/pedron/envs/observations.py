@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from pedron._exact import exact_flag
 from pedron.cards import format_cards
 from pedron.diablo.rules import VARIANTS
 from pedron.diamondback.cards import RANK_OF_ID, format_id
@@ -38,6 +39,7 @@ def view_text(view: Any, format_card: Callable[[int], str], public: bool = False
     """A one-line text of ``view`` (what the viewer knows, chips exact): the position,
     his cards, the cards shown, stacks, chips in, pot, the bet, and the censored
     history of the deal. ``public``: without his cards (what everyone knows)."""
+    public = exact_flag(public, "public")
     shown = " ".join(f"{s}:{format_card_list(c, format_card)}" for s, c in enumerate(view.shown))
     history = " ".join(_record_text(r, format_card, public) for r in view.history)
     cards = "-" if public else format_card_list(view.my_cards, format_card)
@@ -93,6 +95,8 @@ class Observation:
     def encode(self, view: Any, public: bool = False) -> np.ndarray:
         """The tensor of ``view`` (float32, every entry in 0..1; a new array).
         ``public``: without the viewer's own cards."""
+        if public is not False and public is not True:  # (the hot path: no call)
+            public = exact_flag(public, "public")
         out = self._blank()
         if not public:
             self._cards(out, view.my_cards)

@@ -33,7 +33,8 @@ import numpy as np
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
 from pedron.envs.base import action_index
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["SingleAgentEnv", "diablo", "diamondback"]
 
@@ -70,13 +71,21 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         game = self.game = name  # (the card game the bots play)
         self.aec = raw_env(render_mode=render_mode, **options)
         n = len(self.aec.possible_agents)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise PedronValueError(f"seat must be 0..{n - 1}, not {seat!r}")
-        self.seat = seat
+        # (the plain value of an int: a subclass's comparisons may lie)
+        if isinstance(seat, bool) or not isinstance(seat, int) or \
+                not 0 <= int.__index__(seat) < n:
+            raise PedronValueError(f"seat must be 0..{n - 1}, not {shown(seat)}")
+        seat = self.seat = int.__index__(seat)
         self.agent = self.aec.possible_agents[seat]
         if opponents is None:
             opponents = "odds" if game == "diamondback" else "rule"
-        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if isinstance(opponents, str):
+            specs = [opponents] * (n - 1)
+        elif isinstance(opponents, (list, tuple)):
+            specs = list(opponents)
+        else:
+            raise PedronTypeError(f"opponents are a bot spec or a list of them, not "
+                                  f"{type(opponents).__name__}")
         if len(specs) != n - 1:
             raise PedronValueError(f"{n - 1} opponents are needed, not {len(specs)}")
         self.opponents = specs
@@ -90,8 +99,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
-        self.aec.reset(seed=seed)
+        self.aec.reset(seed=seed)  # (first: it checks the seed, which Gymnasium would refuse
+        super().reset(seed=None if seed is None else int(seed))  # with its own error)
         source = Generator(self.aec._rng.next_u32())
         others = [s for s in range(len(self.aec.possible_agents)) if s != self.seat]
         self.bots = {s: make_bot(spec, self.game, Generator(source.next_u32()),

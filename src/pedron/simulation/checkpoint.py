@@ -33,7 +33,19 @@ def check_checkpoint_path(path: object, name: str = "checkpoint") -> Path:
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
         raise PedronTypeError(f"{name} must be a file path, not {type(path).__name__}")
     file = Path(path)
-    where = f"{name} {path}"
+    text = str(path)
+    where = f"{name} {text if len(text) <= 200 else text[:197] + '...'}"
+    if "\0" in text:
+        raise PedronValueError(f"{where}: a path cannot hold a NUL character")
+    try:
+        return _writable(file, where)
+    except (OSError, ValueError) as exc:  # (a NUL in the path, a name too long...)
+        if isinstance(exc, PedronValueError):
+            raise
+        raise PedronValueError(f"{where}: cannot write there ({exc})") from None
+
+
+def _writable(file: Path, where: str) -> Path:
     if file.is_dir():
         raise PedronValueError(f"{where}: is a directory; name a file in it")
     folder = file.parent

@@ -31,9 +31,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pedron._exact import check_iterable, exact_int, finite_float
 from pedron._kernels.rng import Generator
+from pedron._machine import MAX_COUNT
 from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
 from pedron.errors import ClusterError, PedronError, PedronTypeError, PedronValueError
+from pedron.rules import MAX_CHIPS
 from pedron.simulation.checkpoint import StudyState, check_checkpoint_path
 from pedron.simulation.engines import (
     check_executor,
@@ -42,12 +45,9 @@ from pedron.simulation.engines import (
     run_units,
     worker_versions,
 )
-from pedron.simulation.results import Counters, SimulationResult
+from pedron.simulation.results import GAMES, Counters, SimulationResult, check_game
 
 __all__ = ["GAMES", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
-
-#: The games the simulator plays, with their table sizes.
-GAMES: dict[str, range] = {"diablo": range(3, 8), "diamondback": range(2, 5)}
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -68,11 +68,12 @@ def derive_seed(seed: int, *path: int) -> int:
     """A 64-bit seed for the sub-stream named by ``path`` under the master ``seed``.
 
     SplitMix64 hashing of the master seed and each path element in turn:
-    deterministic, well spread, and independent of how work is split.
+    deterministic, well spread, and independent of how work is split. Every part is
+    an int (any size: only its low 64 bits count).
     """
-    h = _mix(seed & _MASK)
+    h = _mix(exact_int(seed, "seed") & _MASK)
     for p in path:
-        h = _mix(h ^ _mix((p * _GOLDEN) & _MASK))
+        h = _mix(h ^ _mix((exact_int(p, "a seed path's part") * _GOLDEN) & _MASK))
     return h
 
 
@@ -334,10 +335,24 @@ def _worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"
 
 
+#: Most units :func:`plan_chunks` lists (a study cuts its own lazily, however many).
+MAX_LISTED_UNITS = 1_000_000
+
+
 def plan_chunks(games: int, session_games: int, chunk_size: int) -> list[tuple[int, int]]:
-    """The block ranges ``(first, last)`` of each chunk."""
-    blocks = math.ceil(games / session_games)
-    per = max(1, math.ceil(chunk_size / session_games))
+    """The block ranges ``(first, last)`` of each chunk.
+
+    Every argument is a whole number of at least 1; a plan of more than
+    :data:`MAX_LISTED_UNITS` units is refused (it would be listed whole)."""
+    games = _check_int("games", games, 1)
+    session_games = _check_int("session_games", session_games, 1)
+    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    blocks = -(-games // session_games)  # (exact: no float on a caller's numbers)
+    per = max(1, -(-chunk_size // session_games))
+    units = -(-blocks // per)
+    if units > MAX_LISTED_UNITS:
+        raise PedronValueError(f"plan_chunks: {units:,} units, more than the "
+                               f"{MAX_LISTED_UNITS:,} it lists; use larger chunks")
     return list(_cut([(0, blocks)], per))
 
 
@@ -359,11 +374,15 @@ UNITS_PER_WORKER = 4
 IN_PROCESS_UNITS = 20
 
 
-def _check_int(name: str, value: Any, low: int) -> int:
+def _check_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+    value = int.__index__(value)  # (the plain value, whatever a subclass says)
     if value < low:
         raise PedronValueError(f"{name} must be at least {low}, got {value}")
+    if value > high:  # (a machine word: MAX_COUNT; chips: MAX_CHIPS at the table)
+        raise PedronValueError(f"{name} must be at most {high:,}, got "
+                               f"{value if value.bit_length() <= 64 else 'more'}")
     return value
 
 
@@ -401,6 +420,7 @@ def _bot_specs(game: str, players: int, bots: Any, rules: Any) -> tuple[str, ...
     if len(bots) != players:
         raise PedronValueError(f"{len(bots)} bots for {players} players: give one spec or "
                                f"one per seat")
+    check_iterable(bots, "bots")
     specs = [parse_bot(b, game) for b in bots]
     for spec in dict.fromkeys(specs):
         _check_bot(spec, game, rules)
@@ -412,6 +432,7 @@ def _check_timeout(timeout: Any) -> float | None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise PedronTypeError(f"timeout must be a number of seconds, not {timeout!r}")
+    timeout = finite_float(timeout, "timeout")
     if not timeout > 0 or math.isinf(timeout):
         raise PedronValueError(f"timeout must be a positive number of seconds, got {timeout}")
     return float(timeout)
@@ -506,12 +527,7 @@ def simulate(
     The chip total is checked in every session and again on the merged table
     (:meth:`SimulationResult.check`).
     """
-    if game not in GAMES:
-        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
-    players = _check_int("players", players, 1)
-    if players not in GAMES[game]:
-        span = GAMES[game]
-        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, not {players}")
+    game, players = check_game(game, players)
     games = _check_int("games", games, 1)
     session_games = _check_int("session_games", session_games, 1)
     seed = _check_int("seed", seed, 0)
@@ -535,7 +551,7 @@ def simulate(
     rules_json = rules_obj.to_json()
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
-    stacks = _check_int("stacks", stacks, 1)
+    stacks = _check_int("stacks", stacks, 1, MAX_CHIPS // players)  # (the table's chips)
     specs = _bot_specs(game, players, bots, rules_obj)
     report = _progress_caller(progress)
     check_executor(executor)

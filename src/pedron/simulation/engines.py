@@ -20,8 +20,10 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures import wait as wait_futures
 from typing import Any
 
+from pedron._machine import usable_cores
 from pedron._process import leave_with_parent
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
+from pedron.text import shown
 
 __all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "check_workers",
            "make_engine", "usable_cores", "worker_versions"]
@@ -95,21 +97,13 @@ WORKER_HARD_CAP = 4
 MAX_EXECUTOR_WORKERS = 65_536
 
 
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system says it)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> None:
     """Refuse, before anything starts, more local workers than the machine can run:
     at most :func:`usable_cores`, or with ``oversubscribe`` at most
     :data:`WORKER_HARD_CAP` times that. With an ``executor``, ``workers`` only sizes
     the units (at most :data:`MAX_EXECUTOR_WORKERS`)."""
     if type(oversubscribe) is not bool:
-        raise PedronTypeError(f"oversubscribe must be True or False, not {oversubscribe!r}")
+        raise PedronTypeError(f"oversubscribe must be True or False, not {shown(oversubscribe)}")
     if workers is None:
         return
     if executor is not None:

@@ -17,8 +17,12 @@ from types import MappingProxyType
 from typing import Any
 
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.text import shown
 
-__all__ = ["CATEGORY_NAMES", "SimulationResult", "Tally"]
+__all__ = ["CATEGORY_NAMES", "GAMES", "SimulationResult", "Tally"]
+
+#: The games the simulator plays, with their table sizes.
+GAMES: dict[str, range] = {"diablo": range(3, 8), "diamondback": range(2, 5)}
 
 #: Diablo hand categories by number (index 0 unused), for the by-category table.
 CATEGORY_NAMES = (
@@ -62,6 +66,21 @@ def _counts_json(counts: Counters | Tally) -> dict[str, Any]:
     }
 
 
+def check_game(game: Any, players: Any) -> tuple[str, int]:
+    """``(game, players)`` checked: a game of :data:`GAMES` and a whole number of
+    players its tables seat, or a pedron error."""
+    if type(game) is not str or game not in GAMES:
+        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise PedronTypeError(f"players must be a whole number, not {players!r}")
+    players = int.__index__(players)  # (the plain value, whatever a subclass says)
+    if players not in GAMES[game]:
+        span = GAMES[game]
+        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, "
+                               f"not {players if players.bit_length() <= 64 else 'more'}")
+    return game, players
+
+
 class Counters:
     """The mutable counters a work unit adds to as it plays (internal: the fast path).
 
@@ -71,8 +90,8 @@ class Counters:
     __slots__ = ("categories", "game", "histograms", "players", "scalars", "seats")
 
     def __init__(self, game: str, players: int) -> None:
-        self.game = game
-        self.players = players
+        # (checked before the per-seat lists are made: a tally of 2**40 seats asked for them)
+        self.game, self.players = check_game(game, players)
         self.scalars: dict[str, int] = dict.fromkeys(_SCALARS, 0)
         self.seats: dict[str, list[int]] = {k: [0] * players for k in _SEATS}
         self.categories: dict[str, list[int]] = {k: [0] * len(CATEGORY_NAMES) for k in _CATEGORIES}

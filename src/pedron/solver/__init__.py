@@ -31,8 +31,11 @@ from typing import Any
 
 import numpy as np
 
+from pedron._exact import check_iterable
+from pedron._machine import MAX_COUNT
 from pedron.bots.equilibrium import FORMAT
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.rules import MAX_CHIPS
 from pedron.solver.tree import (
     HANDS,
     GameSpec,
@@ -44,6 +47,7 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
+from pedron.text import shown
 
 __all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_limit",
            "solve", "write_strategy"]
@@ -75,27 +79,34 @@ def memory_limit() -> int:
         return 4 << 30
 
 
-def _whole(name: str, value: Any, low: int) -> int:
+def _whole(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
+        raise PedronTypeError(f"{name} must be a whole number, not {shown(value)}")
+    value = int.__index__(value)  # (the plain value: a subclass's comparisons may lie)
     if value < low:
-        raise PedronValueError(f"{name} must be at least {low}, not {value}")
-    return int(value)
+        raise PedronValueError(f"{name} must be at least {low}, not {shown(value)}")
+    if value > high:
+        raise PedronValueError(f"{name} must be at most {high:,}, not {shown(value)}")
+    return value
 
 
 def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
               carry: str = "split", tie_rule: str = "showdown") -> GameSpec:
     """A checked :class:`GameSpec` (``bet_sizes``: ``None``, text such as ``"1;2;4"``, or
     a sequence of increasing whole amounts)."""
-    stacks = _whole("stacks", stacks, 1)
+    stacks = _whole("stacks", stacks, 1, MAX_CHIPS)
+    for name, value in (("variant", variant), ("carry", carry), ("tie_rule", tie_rule)):
+        if not isinstance(value, str):  # (an array's "in" is elementwise)
+            raise PedronTypeError(f"{name} must be text, not {shown(value)}")
+    variant, carry, tie_rule = (str.__str__(v) for v in (variant, carry, tie_rule))
     if variant not in ("normal", "dealers"):
-        raise PedronValueError(f"variant must be 'normal' or 'dealers', not {variant!r}")
+        raise PedronValueError(f"variant must be 'normal' or 'dealers', not {shown(variant)}")
     if carry not in ("split", "refund", "lost"):
         raise PedronValueError(f"carry must be 'split', 'refund' or 'lost', not {carry!r}")
     if tie_rule not in ("showdown", "split"):
         raise PedronValueError(f"tie_rule must be 'showdown' or 'split', not {tie_rule!r}")
     sizes: tuple[int, ...] | None
-    if bet_sizes is None or bet_sizes == "":
+    if bet_sizes is None or (isinstance(bet_sizes, str) and bet_sizes == ""):
         sizes = None
     else:
         if isinstance(bet_sizes, str):
@@ -107,9 +118,11 @@ def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
                                        f"not {bet_sizes!r}") from None
         else:
             try:
+                check_iterable(bet_sizes, "bet_sizes")
                 items = list(bet_sizes)
             except TypeError:
-                raise PedronTypeError(f"bet_sizes must be amounts, not {bet_sizes!r}") from None
+                raise PedronTypeError(
+                    f"bet_sizes must be amounts, not {shown(bet_sizes)}") from None
         for x in items:
             _whole("a bet size", x, 1)
         if not items or items != sorted(set(items)):
@@ -150,6 +163,9 @@ def _mib(n: int) -> str:
 def estimate(spec: GameSpec) -> Estimate:
     """Count ``spec``'s tree and predict the solve's peak memory and time per iteration,
     without allocating the tree (see :func:`pedron.solver.tree.count`)."""
+    if not isinstance(spec, GameSpec):
+        raise PedronTypeError(f"estimate takes a GameSpec (see game_spec()), not "
+                              f"{type(spec).__name__}")
     graph = build_graph(spec)
     size = count(graph)
     return Estimate(spec, size, graph.states, size.nodes * SECONDS_PER_NODE_ITERATION)
@@ -232,9 +248,12 @@ def solve(
     check_every = _whole("check_every", check_every, 1)
     if target is None:
         target = 0.001 * spec.stacks
+    if isinstance(target, int) and not isinstance(target, bool):
+        target = int.__index__(target)  # (the plain value: a subclass's comparisons may lie)
     if isinstance(target, bool) or not isinstance(target, (int, float)) or not (
-            math.isfinite(target) and target >= 0):
-        raise PedronValueError(f"target must be a NashConv of at least 0 chips, not {target!r}")
+            target < 2**53 and math.isfinite(target) and target >= 0):
+        raise PedronValueError(
+            f"target must be a NashConv of at least 0 chips, not {shown(target)}")
     limit = memory_limit() if max_memory is None else _whole("max_memory", max_memory, 1)
     from pedron._kernels.cfr import CfrTree
 

@@ -49,7 +49,7 @@ from pedron.diamondback.rules import Rules as DiamondbackRules
 from pedron.diamondback.table import Table as DiamondbackTable
 from pedron.encodings import DiabloActions, DiamondbackActions
 from pedron.envs.observations import DiabloObservation, DiamondbackObservation, view_text
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
 from pedron.spiel.observer import Observer
 from pedron.spiel.state import EngineState
 
@@ -148,6 +148,11 @@ class Settings:
             free[RANK_OF_ID[c]].append(c)
         return [free[r].pop(0) for r in outcomes]
 
+    @property
+    def outcome_count(self) -> int:
+        """How many chance outcomes there are: a rank (Diamondback), a card (Diablo)."""
+        return len(RANK_CODES) if self.game_name == DIAMONDBACK else 52
+
     def outcome_text(self, outcome: int) -> str:
         if self.game_name == DIAMONDBACK:
             return RANK_CODES[outcome]
@@ -187,7 +192,9 @@ class Settings:
         return net
 
 
-def _params(params: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+def _params(params: dict[str, Any] | None, defaults: dict[str, Any]) -> dict[str, Any]:
+    if params is not None and not isinstance(params, dict):
+        raise PedronTypeError(f"a game's parameters are a dict, not {type(params).__name__}")
     out = dict(defaults)
     for key, value in (params or {}).items():
         if key not in defaults:
@@ -215,7 +222,7 @@ class DiamondbackSpielGame(_PedronGame):
     """Diamondback as an OpenSpiel game (see the module docstring for the parameters)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = _params(params or {}, _DB_DEFAULTS)
+        p = _params(params, _DB_DEFAULTS)
         rules = DiamondbackRules(
             variant=p["variant"], tie_rule=p["tie_rule"], odd_chip=p["odd_chip"],
             min_bet=p["min_bet"], max_bet=_none_if_zero(p["max_bet"]),
@@ -256,7 +263,7 @@ class DiabloSpielGame(_PedronGame):
     """Diablo as an OpenSpiel game (see the module docstring for the parameters)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = _params(params or {}, _DL_DEFAULTS)
+        p = _params(params, _DL_DEFAULTS)
         rules = DiabloRules(
             variant=p["variant"], ante=p["ante"], stacks=p["stacks"],
             min_bet_before=p["min_bet_before"], max_bet_before=p["max_bet_before"],

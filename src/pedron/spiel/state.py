@@ -28,10 +28,12 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from pedron._kernels.rng import Generator
+from pedron.encodings import action_index
 from pedron.engine.deal import DealContext
 from pedron.engine.ledger import Ledger
 from pedron.engine.seats import from_left
 from pedron.errors import IllegalActionError
+from pedron.text import shown
 
 __all__ = ["EngineState", "Shoe", "SpielActionError"]
 
@@ -193,9 +195,7 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._pending is not None:
             if all(o != action for o, _ in self.chance_outcomes()):
-                left = len(self.chance_outcomes())
-                raise SpielActionError(f"chance outcome {action} is not legal now (legal: "
-                                       f"{left} outcomes, the cards not yet dealt)")
+                raise self._refusal(action)
             self._chosen.append(int(action))
             if len(self._chosen) == len(self._receivers):
                 self._dealt_known()
@@ -203,9 +203,7 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         deal = self.deal
         legal = self._legal_actions(deal.to_act)
         if action not in legal:  # (never played as another action: refused, as the engine)
-            what = (f" ({self.settings.actions.describe(action)})"
-                    if 0 <= action < self.settings.actions.n else "")
-            raise SpielActionError(f"action {action}{what} is not legal now (legal: {legal})")
+            raise self._refusal(action)
         view = deal.view(deal.to_act)
         move = self.settings.actions.move(int(action), view)
         if deal.deck is None:  # would this move deal? (asked on a copy)
@@ -219,10 +217,53 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
             return
         deal.apply(move)
 
+    def _refusal(self, action: int) -> SpielActionError:
+        """The error for an action (or chance outcome) that is not legal now."""
+        if self._pending is not None:
+            left = len(self.chance_outcomes())
+            return SpielActionError(f"chance outcome {action} is not legal now (legal: "
+                                    f"{left} outcomes, the cards not yet dealt)")
+        what = (f" ({self.settings.actions.describe(action)})"
+                if 0 <= action < self.settings.actions.n else "")
+        legal = self._legal_actions(self.deal.to_act)
+        return SpielActionError(f"action {shown(action)}{what} is not legal now (legal: {legal})")
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            outcomes = self.settings.outcome_count
+            if not 0 <= action < outcomes:
+                raise SpielActionError(f"no chance outcome {action}: outcomes are "
+                                       f"0..{outcomes - 1}")
             return f"deal {self.settings.outcome_text(action)}"
-        return str(self.settings.actions.describe(action))
+        return str(self.settings.actions.describe(action_index(
+            action, self.settings.actions.n, SpielActionError)))
+
+    # OpenSpiel's own entry points take any int64 (and refuse -1 with a bare SpielError, a
+    # float or 2**63 with pybind11's TypeError): pedron's refusal comes first, naming the
+    # legal actions, as for any other action the game refuses.
+    def apply_action(self, action: Any) -> None:
+        """Play ``action`` (a player's action or a chance outcome): OpenSpiel's
+        ``apply_action``; anything outside ``legal_actions()`` raises
+        :class:`SpielActionError` and leaves the state unchanged."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise SpielActionError(f"action {action!r} is not legal: an action is an int "
+                                   f"(legal now: {self.legal_actions()})")
+        if self.is_terminal():
+            raise SpielActionError(f"action {action}: the game is over")
+        action = int(action)  # (the plain value: an int subclass's comparisons may lie)
+        if not 0 <= action < 2**63:
+            raise self._refusal(action)
+        super().apply_action(action)
+
+    def action_to_string(self, *args: Any) -> str:
+        """OpenSpiel's ``action_to_string([player,] action)``: an action outside the
+        encoding (or a chance outcome outside the deck) raises :class:`SpielActionError`."""
+        if not 1 <= len(args) <= 2 or any(
+                isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer))
+                or not -2**63 <= int(a) < 2**63 for a in args):
+            raise SpielActionError(f"action_to_string takes ([player,] action) as ints, "
+                                   f"not {shown(args)}")
+        return str(super().action_to_string(*(int(a) for a in args)))
 
     def returns(self) -> list[float]:
         if not self.is_terminal():

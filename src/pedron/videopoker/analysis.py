@@ -33,7 +33,6 @@ holds of exactly equal EV is played; the row counts and the variance can.
 from __future__ import annotations
 
 import itertools
-import os
 import threading
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -42,12 +41,14 @@ from typing import Any
 
 import numpy as np
 
-from pedron._exact import exact_int, exact_str
+from pedron._exact import check_iterable, exact_int, exact_str
 from pedron._kernels import videopoker as _vp
+from pedron._machine import usable_cores
 from pedron.cards import format_cards, parse_cards
 from pedron.diablo.objectives import PayTable, deck_tables
 from pedron.diablo.outcomes import Outcome
 from pedron.errors import DuplicateCardError, PedronTypeError, PedronValueError
+from pedron.text import shown
 from pedron.videopoker.tables import Game
 from pedron.videopoker.tables import pay_table as _pay_table
 
@@ -68,25 +69,18 @@ JOKER = 52
 """The joker's card number in a 53-card game (text: ``Jk``)."""
 
 
-def _usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # (not every platform has affinity)
-        return os.cpu_count() or 1
-
-
-MAX_THREADS = max(2, _usable_cores())
+MAX_THREADS = max(2, usable_cores())
 """The most threads :func:`analyse` starts: the cores this process may use
 (at least 2); more would only queue."""
 
 
 def _threads_arg(threads: Any) -> int:
     if threads is None:
-        return _usable_cores()
+        return usable_cores()
     t = exact_int(threads, "threads (an int or None)")
     if not 1 <= t <= MAX_THREADS:
         raise PedronValueError(
-            f"threads must be 1..{MAX_THREADS} (the usable cores here), got {t}")
+            f"threads must be 1..{MAX_THREADS} (the usable cores here), got {shown(t)}")
     return t
 
 
@@ -117,6 +111,7 @@ def parse_hand(hand: Any, wilds: str) -> tuple[int, ...]:
             else:
                 cards.extend(parse_cards(token))
     elif isinstance(hand, Iterable):
+        check_iterable(hand, "hand")
         cards = [exact_int(c, "a card (an int)") for c in itertools.islice(hand, 6)]
     else:
         raise PedronTypeError(f"a hand is text or card ints, not {type(hand).__name__}")

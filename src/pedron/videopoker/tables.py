@@ -186,7 +186,7 @@ def pay_table(name_or_pays: str | PayTable | Iterable[Any] = "deuces-wild", *,
         if len(text) > 2000:
             raise PedronValueError("a pay table name or list is at most 2,000 characters")
         if text and (text[0].isdigit() or text[0] in "-+.") and "," in text:
-            return game_arg(game or "deuces-wild").table(
+            return game_arg("deuces-wild" if game is None else game).table(
                 [p.strip() for p in text.split(",")])
         key = _ALIASES.get(text.lower(), text.lower())
         table = PAY_TABLES.get(key)
@@ -197,7 +197,7 @@ def pay_table(name_or_pays: str | PayTable | Iterable[Any] = "deuces-wild", *,
             raise PedronValueError(f"{table.name} is not a {game_arg(game).key} table")
         return table
     if isinstance(name_or_pays, Iterable) and not isinstance(name_or_pays, (bytes, bytearray)):
-        return game_arg(game or "deuces-wild").table(name_or_pays)
+        return game_arg("deuces-wild" if game is None else game).table(name_or_pays)
     raise PedronTypeError(
         f"a pay table is a name, a list of payouts or a PayTable, not {type(name_or_pays).__name__}"
     )
