@@ -15,7 +15,7 @@ from pedron.bots import RandomBot, make_bot, parse_bot
 from pedron.bots.diablo import RuleBot
 from pedron.bots.strong import ACTIONS, SCALE, StrongBot, load_strategy
 from pedron.diablo import Rules, Table
-from pedron.errors import PedronError, PedronValueError
+from pedron.errors import PedronError, PedronTypeError, PedronValueError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -146,6 +146,7 @@ def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
     bot = make_bot(f"strong:file={path}", "diablo", seed=3)
     assert bot.strategy.policy == strategy.policy
     assert repr(bot) == f"StrongBot(seed=3, strategy={str(path)!r})"
+    assert StrongBot(3, strategy=path).strategy.policy == strategy.policy  # (a Path too)
     data = strategy.to_json()
     data["policy"]["open"] = {"5,0,0,3": [50, 50, 1]}  # sums to 101
     path.write_text(json.dumps(data))
@@ -155,6 +156,10 @@ def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
         load_strategy(str(tmp_path / "missing.json"))
     with pytest.raises(PedronError):
         parse_bot("strong:file=3", "diablo")
+    with pytest.raises(PedronTypeError, match="a Strategy or a strategy file's path"):
+        StrongBot(3, strategy=3)
+    with pytest.raises(PedronTypeError, match=r"pedron\.diablo\.Rules"):
+        StrongBot(3, rules="deuces")
 
 
 def test_spec_names_it():

@@ -38,6 +38,7 @@ may.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
@@ -50,7 +51,7 @@ from pedron._kernels.rng import Generator, as_generator
 from pedron.bots import Bot
 from pedron.engine import LegalAction
 from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, RaiseTo
-from pedron.errors import PedronValueError
+from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["ACTIONS", "FORMAT", "Decision", "Strategy", "StrongBot", "fallback_probs",
            "load_strategy"]
@@ -250,14 +251,20 @@ class StrongBot(Bot):
         self,
         seed: int | Generator | None = None,
         rules: Any = None,
-        strategy: Strategy | str | None = None,
+        strategy: Strategy | str | os.PathLike[str] | None = None,
     ) -> None:
         from pedron.diablo.draw import DrawLimit
 
         self.rng = as_generator(seed)
         self.limit = DrawLimit(2) if rules is None else DrawLimit.from_rules(rules)
         self._strategy = strategy if isinstance(strategy, Strategy) else None
-        self._path = strategy if isinstance(strategy, str) else None
+        self._path: str | None = None
+        if strategy is not None and self._strategy is None:
+            path = os.fspath(strategy) if isinstance(strategy, (str, os.PathLike)) else None
+            if not isinstance(path, str):
+                raise PedronTypeError("StrongBot's strategy is a Strategy or a strategy "
+                                      f"file's path, not {type(strategy).__name__}")
+            self._path = str.__str__(path)  # (its plain text, whatever a subclass says)
         self.fallbacks = 0
 
     @property
