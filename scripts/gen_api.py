@@ -41,6 +41,7 @@ MODULES = [
     "pedron.bots.diablo",
     "pedron.bots.diamondback",
     "pedron.bots.equilibrium",
+    "pedron.bots.strong",
     "pedron.simulation",
     "pedron.bench",
     "pedron.bench.isolate",

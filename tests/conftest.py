@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,3 +42,44 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             'rebuild first (pip install -e ".[test]" or python setup.py build_ext --inplace)',
             returncode=4,
         )
+
+
+@pytest.fixture(scope="session")
+def diablo_opened_scene() -> Callable[..., tuple[int, tuple[int, ...]]]:
+    """``find(players=None) -> (seed, cards)``: the first seed of ``pedron play diablo``
+    (50 chips each; ``players``: its default table size) whose first game has a bot open
+    for 1 before the human's first turn, and where, after he calls and stands pat, he
+    faces a bet again; ``cards`` are his. The play tests type their scripts into this
+    scene: it is found by playing the default bots, not fixed, so a new strategy for
+    the bots moves the seed, not the tests."""
+    from pedron.cli import play
+    from pedron.engine.moves import Call, Draw
+
+    def until_me(deal: Any, bots: list[Any]) -> None:
+        while not deal.done and deal.to_act != 0:
+            view = deal.view(deal.to_act)
+            deal.act(bots[deal.to_act](view, view.legal))
+
+    @functools.cache
+    def find(players: int | None = None) -> tuple[int, tuple[int, ...]]:
+        players = players or play.DEFAULT_PLAYERS["diablo"]
+        for seed in range(1, 1000):
+            table, bots, _ = play._setup("diablo", players, 50, seed)
+            deal = table.next_deal()
+            until_me(deal, bots)
+            view = deal.view(0)
+            kinds = {a.kind: a for a in view.legal}
+            if deal.done or view.to_call != 1 or "raise" not in kinds:
+                continue
+            cards = tuple(view.my_cards)
+            deal.act(Call())
+            until_me(deal, bots)
+            if deal.done or "draw" not in {a.kind for a in deal.legal_actions()}:
+                continue
+            deal.act(Draw(()))
+            until_me(deal, bots)
+            if not deal.done and "call" in {a.kind for a in deal.legal_actions()}:
+                return seed, cards
+        raise AssertionError(f"no seed in 1..999 has a bot open before the human ({players})")
+
+    return find

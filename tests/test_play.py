@@ -44,7 +44,7 @@ def test_diablo_hand_named_by_its_evaluator():
     assert hand_text("diablo", cards, 4, wild=False).startswith("two pair")
 
 
-def _diablo_table(seed=2, players=4, stacks=50):
+def _diablo_table(seed, players=4, stacks=50):
     table, bots, helper = play._setup("diablo", players, stacks, seed)
     return table, bots, helper
 
@@ -54,8 +54,8 @@ def _play_bots_until_me(deal, bots):
         deal.act(bots[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
 
 
-def test_diablo_scene_from_the_view():
-    table, bots, _ = _diablo_table()
+def test_diablo_scene_from_the_view(diablo_opened_scene):
+    table, bots, _ = _diablo_table(diablo_opened_scene()[0])  # (a bot opens before you)
     deal = table.next_deal()
     _play_bots_until_me(deal, bots)
     s = scene("diablo", table.view(0))
@@ -79,7 +79,7 @@ def test_diablo_scene_from_the_view():
 
 
 def test_no_internals_in_the_history():
-    table, bots, helper = _diablo_table()
+    table, bots, helper = _diablo_table(2)
     deal = table.next_deal()
     while not deal.done:
         seat = deal.to_act
@@ -99,7 +99,7 @@ def test_no_internals_in_the_history():
 
 
 def test_a_diablo_pot_is_named_and_has_no_ante():
-    table, bots, helper = _diablo_table()
+    table, bots, helper = _diablo_table(2)
     everyone = [helper, *bots[1:]]
     for _ in range(30):
         deal = table.next_deal()
@@ -202,8 +202,8 @@ def test_a_match_of_the_wrong_amount_is_refused_not_changed():
     assert deal.verify(Match(1))
 
 
-def test_raise_wordings():
-    table, bots, _ = _diablo_table()
+def test_raise_wordings(diablo_opened_scene):
+    table, bots, _ = _diablo_table(diablo_opened_scene()[0])  # (a bot opens for 1)
     deal = table.next_deal()
     _play_bots_until_me(deal, bots)
     assert _parse("diablo", deal, "raise to 4") == RaiseTo(4)
@@ -290,6 +290,28 @@ def test_whole_session_by_script(game, verb):
         line.startswith("== ") for line in lines)
 
 
+def test_diablo_seats_the_strong_bot_by_default():
+    from pedron.bots import StrongBot
+
+    _, bots, helper = play._setup("diablo", 4, 50, 7)
+    assert bots[0] is None  # (the human's seat)
+    assert all(isinstance(b, StrongBot) for b in bots[1:])
+    assert isinstance(helper, StrongBot)  # ('auto' plays as the bots do)
+    assert all(b.limit.most == 2 for b in bots[1:])  # (the table's draw limit)
+    seeds = [b.rng.seed for b in bots[1:]]
+    assert len(set(seeds)) == 3  # each bot mixes on its own
+    assert seeds == [b.rng.seed for b in play._setup("diablo", 4, 50, 7)[1][1:]]
+    assert seeds != [b.rng.seed for b in play._setup("diablo", 4, 50, 8)[1][1:]]
+
+
+def test_plain_diablo_session_is_reproducible():
+    # The strong bots mix their choices from generators seeded by --seed.
+    script = "a\n\n" * 12 + "q\n"
+    a = run_play(["diablo", "--seed", "9"], script).stdout
+    assert "You leave with" in a
+    assert a == run_play(["diablo", "--seed", "9"], script).stdout
+
+
 def test_plain_session_is_reproducible():
     a = run_play(["diamondback", "--seed", "9"], "a\n\n" * 30 + "q\n").stdout
     b = run_play(["diamondback", "--seed", "9"], "a\n\n" * 30 + "q\n").stdout
@@ -306,8 +328,9 @@ def test_plain_refusals_and_quit():
     assert "You leave with 50 chips." in proc.stdout
 
 
-def test_plain_diablo_human_commands():
-    proc = run_play(["diablo", "--seed", "2"], "call\nstand\nfold\n\nq\n")
+def test_plain_diablo_human_commands(diablo_opened_scene):
+    seed, _ = diablo_opened_scene()  # (a bot opens; after you stand, a bet again)
+    proc = run_play(["diablo", "--seed", str(seed)], "call\nstand\nfold\n\nq\n")
     assert proc.returncode == 0, proc.stderr
     assert "You call 1" in proc.stdout
     assert "You stand pat" in proc.stdout
@@ -413,27 +436,34 @@ def test_history_of_a_draw_with_a_reshuffle():
 # -- the rough edges a newcomer met (issue 30), through the plain terminal path ----------------
 
 
-def test_draw_words_are_answered_in_the_players_words():
-    proc = run_play(["diablo", "--seed", "2"],
-                    "call\ndraw Ah\ndraw Zz\ndraw\ndraw 9s 9s\nstand 9s\nstand\nfold\n\nq\n")
+def test_draw_words_are_answered_in_the_players_words(diablo_opened_scene):
+    from pedron.cards import format_card, format_cards
+
+    seed, cards = diablo_opened_scene()  # (a bot opens; after you stand, a bet again)
+    mine = format_card(cards[-1])
+    other = format_card(next(c for c in range(52) if c not in cards))
+    proc = run_play(["diablo", "--seed", str(seed)],
+                    f"call\ndraw {other}\ndraw Zz\ndraw\ndraw {mine} {mine}\nstand {mine}\n"
+                    "stand\nfold\n\nq\n")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    held = "you hold Qs 2s 6c 9c 9s"
-    assert f"Not accepted: you do not hold Ah: {held}" in out  # (was: seat 0 does not hold)
+    held = f"you hold {format_cards(cards)}"
+    assert f"Not accepted: you do not hold {other}: {held}" in out  # (was: seat 0 ...)
     assert "seat 0" not in out
     assert f"Not accepted: 'Zz' is not a card (a rank and a suit, such as 7s, Kd or Th): " \
            f"{held}" in out  # (was: not a card: 'Zz' in 'Zz')
     assert "in 'Zz'" not in out
     # a bare draw asks which cards (it stood pat silently), stand keeps all five
-    assert f"Not accepted: draw which cards? Name them (draw 9s), or say stand to keep all " \
-           f"five: {held}" in out
-    assert "Not accepted: 9s is named twice" in out
-    assert "Not accepted: stand keeps all five cards: say draw 9s to exchange those" in out
+    assert f"Not accepted: draw which cards? Name them (draw {mine}), or say stand to keep " \
+           f"all five: {held}" in out
+    assert f"Not accepted: {mine} is named twice" in out
+    assert f"Not accepted: stand keeps all five cards: say draw {mine} to exchange those" in out
     assert out.count("You stand pat") == 1
 
 
-def test_raise_by_is_answered_by_how_much():
-    proc = run_play(["diablo", "--seed", "2"], "raise by 10\nraise by 0\nraise by 5\nq\n")
+def test_raise_by_is_answered_by_how_much(diablo_opened_scene):
+    seed, _ = diablo_opened_scene()  # (a bot opens for 1 before you)
+    proc = run_play(["diablo", "--seed", str(seed)], "raise by 10\nraise by 0\nraise by 5\nq\n")
     assert proc.returncode == 0, proc.stderr
     # the round's bet is 1, a raise goes to 2..6: by 1..5 (it said "not 11")
     assert "Not accepted: you may raise by 1..5 chips (to 2..6), not by 10" in proc.stdout
@@ -442,14 +472,15 @@ def test_raise_by_is_answered_by_how_much():
     assert "You raise to 6" in proc.stdout
 
 
-def test_text_between_games_is_never_thrown_away():
-    proc = run_play(["diablo", "--seed", "2"], "fold\ncall\nhelp\n\nq\n")
+def test_text_between_games_is_never_thrown_away(diablo_opened_scene):
+    seed, _ = diablo_opened_scene()  # (a bot opens before you: your fold ends your game)
+    proc = run_play(["diablo", "--seed", str(seed)], "fold\ncall\nhelp\n\nq\n")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     for typed in ("call", "help"):
         assert f"Not used: {typed!r} (the game is over; this asks only what comes next)" in out
     assert out.count("Enter for the next game") == 3  # asked again each time
-    assert "== Diablo, game 2 ==" in out  # then Enter went on
+    assert "== Diablo, game 2" in out  # then Enter went on
 
 
 def test_you_open_and_bots_open():

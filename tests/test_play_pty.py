@@ -140,8 +140,8 @@ def test_pty_plain_on_request():
     assert p.close() == 0
 
 
-def test_pty_a_refusal_redraws_the_table_with_the_reason():
-    p = Player("diablo", "--seed", "2")
+def test_pty_a_refusal_redraws_the_table_with_the_reason(diablo_opened_scene):
+    p = Player("diablo", "--seed", str(diablo_opened_scene()[0]))  # (a bot opens for 1)
     p.wait()
     p.say("match 5")  # not a Diablo word
     p.wait()
@@ -157,8 +157,8 @@ def test_pty_a_refusal_redraws_the_table_with_the_reason():
     assert p.close() == 0
 
 
-def test_pty_a_bare_draw_asks_and_text_between_games_is_answered():
-    p = Player("diablo", "--seed", "2")
+def test_pty_a_bare_draw_asks_and_text_between_games_is_answered(diablo_opened_scene):
+    p = Player("diablo", "--seed", str(diablo_opened_scene()[0]))  # (you call, stand, fold)
     p.wait()
     p.say("call")
     p.wait()

@@ -627,6 +627,8 @@ slot("bots.amount_between high", "int", lambda x: _bots().amount_between(Generat
 slot("bots.RandomBot seed", "any", lambda x: callable(_bots().RandomBot(x)))
 slot("bots.OddsBot margin", "number", lambda x: callable(_bots().OddsBot(margin=x)))
 slot("bots.RuleBot open_at", "any", lambda x: callable(_bots().RuleBot(open_at=x)))
+slot("bots.StrongBot seed", "any", lambda x: callable(_bots().StrongBot(x)))
+slot("bots.StrongBot strategy", "any", lambda x: callable(_bots().StrongBot(strategy=x)))
 slot("bots.bot view", "any", lambda x: _bots().RandomBot(1)(x, _legal()))
 
 

@@ -4,14 +4,14 @@ A bot is any callable ``bot(view, legal) -> action`` (:class:`BotFunction`):
 it receives its own per-player view (never another player's hidden cards)
 and the list of legal actions, and returns one of them: a move (``Bet(3)``,
 ``RaiseTo(8)``), text (``"raise 8"``) or a tuple (``("raise", 8)``). pedron's
-bots (:class:`RandomBot`, :class:`RuleBot`, :class:`OddsBot`) share the base
-class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type checker;
-yours may subclass it too. The built-in bots are deterministic for a given seed.
+bots (:class:`RandomBot`, :class:`RuleBot`, :class:`StrongBot`, :class:`OddsBot`)
+share the base class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type
+checker; yours may subclass it too. The built-in bots are deterministic for a given seed.
 
 Bots are also named by *specs*, plain text that crosses process and machine
 boundaries (the simulator's work units carry specs, never live bots):
 ``"random"``, ``"rule"``, ``"rule:open=two_pair,call=three_of_a_kind"``,
-``"odds:margin=0.1,aggression=2"``, or an import path to your own bot class
+``"strong"``, ``"odds:margin=0.1,aggression=2"``, or an import path to your own bot class
 or factory, ``"mypackage.mybots.Cautious:level=2"``. :func:`parse_bot` checks
 and normalises a spec; :func:`make_bot` builds the bot.
 
@@ -23,6 +23,8 @@ name                  game         parameters
                                    category: ``one_pair``, ``two_pair``,
                                    ``trips``, ``straight``, ... or 1-10),
                                    ``draw`` (most cards it exchanges)
+``strong``            Diablo       ``file`` (a strategy file; default: the one
+                                   shipped with pedron)
 ``odds``              Diamondback  ``margin``, ``aggression``, ``stop`` (the
                                    dealer stops betting at or below this equity)
 ====================  ===========  ==============================================
@@ -51,15 +53,16 @@ if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
     from pedron.bots.diablo import RuleBot
     from pedron.bots.diamondback import OddsBot
     from pedron.bots.equilibrium import EquilibriumBot
+    from pedron.bots.strong import StrongBot
 
 __all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "EquilibriumBot", "OddsBot", "RandomBot",
-           "RuleBot", "amount_between", "make_bot", "parse_bot"]
+           "RuleBot", "StrongBot", "amount_between", "make_bot", "parse_bot"]
 
 # The game's bots come in when first named (they import the game and its advisor; the
 # equilibrium bot reads a solved strategy file).
 __getattr__ = lazy_attributes("pedron.bots", {
     "RuleBot": "pedron.bots.diablo", "OddsBot": "pedron.bots.diamondback",
-    "EquilibriumBot": "pedron.bots.equilibrium",
+    "EquilibriumBot": "pedron.bots.equilibrium", "StrongBot": "pedron.bots.strong",
 })
 
 
@@ -185,6 +188,7 @@ BOTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         {"open": "open_at", "call": "call_at", "raise": "raise_at", "big": "bet_big_at",
          "draw": "max_draw"},
     ),
+    "strong": (("diablo",), {"file": "strategy"}),
     "odds": (
         ("diamondback",),
         {"margin": "margin", "aggression": "aggression", "stop": "stop_below"},
@@ -258,6 +262,10 @@ def _check_param(name: str, key: str, value: Any) -> Any:
     """One built-in bot parameter, checked and converted."""
     if name == "rule" and key in ("open", "call", "raise", "big"):
         return _category(key, value)
+    if name == "strong":  # (file: a path, kept as given)
+        if not isinstance(value, str) or not value:
+            raise PedronValueError(f"bot parameter file={value!r}: a strategy file's path")
+        return value
     if name == "rule" and key == "draw":
         if isinstance(value, bool) or not isinstance(value, int) or \
                 not 0 <= int.__index__(value) <= 4:
@@ -333,10 +341,10 @@ def make_bot(
 ) -> BotFunction:
     """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
 
-    ``seed`` seeds bots that use randomness (``random``; an imported factory
-    that takes a ``seed`` keyword gets it too); ``rules`` are the table's
-    (``odds`` reads its tie rule; an imported factory that takes a ``rules``
-    keyword gets them).
+    ``seed`` seeds bots that use randomness (``random``, ``strong``; an imported
+    factory that takes a ``seed`` keyword gets it too); ``rules`` are the table's
+    (``odds`` reads its tie rule, ``strong`` its draw limit; an imported factory
+    that takes a ``rules`` keyword gets them).
     """
     parsed = parse_bot(spec, game)
     params = dict(parsed.params)
@@ -349,6 +357,10 @@ def make_bot(
             from pedron.bots.diablo import RuleBot
 
             return RuleBot(**kwargs)
+        if parsed.name == "strong":
+            from pedron.bots.strong import StrongBot
+
+            return StrongBot(seed, rules=rules, **kwargs)
         from pedron.bots.diamondback import OddsBot
 
         return OddsBot(**kwargs, rules=rules)

@@ -147,14 +147,16 @@ def _setup(game: str, players: int, stacks: int, seed: int | None) -> tuple[Any,
         bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
                                     for i in range(1, players)]
         return table, bots, OddsBot(rules=table.rules)
-    from pedron.bots.diablo import RuleBot
-    from pedron.diablo.hand import Category
+    from pedron.bots.strong import StrongBot
+    from pedron.simulation.core import derive_seed
 
     table = DiabloTable(names, stacks, seed=seed)
-    styles = [Category.THREE_OF_A_KIND, Category.TWO_PAIR, Category.FULL_HOUSE]
-    bots = [None] + [RuleBot(open_at=styles[i % 3], call_at=styles[i % 3])
-                     for i in range(1, players)]
-    return table, bots, RuleBot()
+
+    def bot_seed(i: int) -> int | None:  # (reproducible with --seed)
+        return None if seed is None else derive_seed(seed, 7, i)
+
+    bots = [None] + [StrongBot(bot_seed(i), rules=table.rules) for i in range(1, players)]
+    return table, bots, StrongBot(bot_seed(0), rules=table.rules)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
