@@ -20,44 +20,8 @@ from pedron.errors import CardError, DeckError, PedronError, PedronTypeError, Se
 
 np = pytest.importorskip("numpy")
 
-
-class Liar(int):
-    """An int whose ``__index__`` returns itself and whose comparisons all say yes."""
-
-    def __index__(self) -> int:
-        return self
-
-    def __lt__(self, other: object) -> bool:
-        return True
-
-    __le__ = __gt__ = __ge__ = __lt__
-    __hash__ = int.__hash__
-
-
-class Idx:
-    """An object whose ``__index__`` returns whatever it was given (or raises it)."""
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __index__(self) -> Any:
-        if isinstance(self.value, BaseException):
-            raise self.value
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Idx({self.value!r})"
-
-
-class LyingStr(str):
-    def strip(self, chars: Any = None) -> str:
-        return "As"
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = str.__hash__
-
+# (scripts/fuzz/hostile.py, on the path by conftest.py; after the skip: it imports numpy)
+from hostile import REFUSED, Idx, Liar, LyingStr, plain_flag, plain_int  # noqa: E402
 
 # -- the defects, one test each ---------------------------------------------------------
 
@@ -240,31 +204,6 @@ def test_one_generator_shared_by_threads_deals_whole_batches():
 
 # -- hostile objects at every entry point -------------------------------------------------
 
-REFUSED = object()  # the plain value of an object that must be refused
-
-
-def _int_plain(x: Any) -> Any:
-    """What an int slot must read from ``x``: its plain value, or REFUSED."""
-    if isinstance(x, (bool, np.bool_)):
-        return REFUSED
-    if isinstance(x, int):
-        return int.__index__(x)
-    if isinstance(x, np.integer) or (isinstance(x, np.ndarray) and x.ndim == 0
-                                     and x.dtype.kind in "iu"):
-        return int(x)
-    if isinstance(x, Idx) and type(x.value) is int:
-        return x.value
-    return REFUSED
-
-
-def _flag_plain(x: Any) -> Any:
-    if x is True or x is False:
-        return x
-    if isinstance(x, np.bool_):
-        return bool(x)
-    return REFUSED
-
-
 _INT_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 
 ints = st.one_of(
@@ -339,7 +278,7 @@ FLAG_ENTRY_POINTS: list[tuple[str, Callable[[Any], Any]]] = [
 
 
 def _small(x: Any) -> bool:
-    v = _int_plain(x)
+    v = plain_int(x)
     return v is REFUSED or v <= 1000
 
 
@@ -355,7 +294,7 @@ def _outcome(f: Callable[[Any], Any], x: Any) -> Any:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(x=hostile)
 def test_int_slots_read_the_plain_value_or_refuse(name, f, x):
-    plain = _int_plain(x)
+    plain = plain_int(x)
     got = _outcome(f, x)
     if x is None and name in NONE_OK:
         return
@@ -369,7 +308,7 @@ def test_int_slots_read_the_plain_value_or_refuse(name, f, x):
 @settings(max_examples=40, deadline=None)
 @given(x=st.one_of(hostile, st.sampled_from([True, False, np.bool_(False)])))
 def test_flag_slots_take_true_or_false_only(name, f, x):
-    plain = _flag_plain(x)
+    plain = plain_flag(x)
     got = _outcome(f, x)
     if plain is REFUSED:
         assert got is PedronError, (name, x, got)

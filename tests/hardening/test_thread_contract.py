@@ -26,12 +26,11 @@ import subprocess
 import sys
 import textwrap
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from thread_stress import run_threads
 
 from pedron import CardSet, Generator, deal_batch, diablo, diamondback, videopoker
 from pedron.errors import DeckError, PedronError
@@ -39,41 +38,6 @@ from pedron.errors import DeckError, PedronError
 np = pytest.importorskip("numpy")
 
 FUZZ_DIR = Path(__file__).resolve().parents[2] / "scripts" / "fuzz"
-
-
-@contextmanager
-def fast_switching() -> Iterator[None]:
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
-
-
-def run_threads(work: Callable[[int], Any], n: int) -> list[Any]:
-    """``work(i)`` in ``n`` threads started together; results, or the first error."""
-    barrier = threading.Barrier(n)
-    results: list[Any] = [None] * n
-    errors: list[BaseException] = []
-
-    def body(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = work(i)
-        except BaseException as exc:
-            errors.append(exc)
-
-    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
-    with fast_switching():
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=300)
-    assert not any(t.is_alive() for t in threads), "a thread hung"
-    if errors:
-        raise errors[0]
-    return results
 
 
 def run_child(code: str, timeout: float = 240) -> str:

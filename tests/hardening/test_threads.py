@@ -4,57 +4,15 @@ corrupt their state (see docs/reliability.md for what may be shared)."""
 
 from __future__ import annotations
 
-import sys
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from thread_stress import THREADS, run_threads
 
 from pedron import CardSet, Generator, deal_batch, diablo, diamondback
 from pedron.errors import ArrayError, PedronError
 
 np = pytest.importorskip("numpy")
-
-THREADS = 8
-
-
-@contextmanager
-def fast_switching() -> Iterator[None]:
-    """Make the interpreter switch threads as often as it can."""
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(old)
-
-
-def run_threads(work: Callable[[int], Any], n: int = THREADS) -> list[Any]:
-    """Run ``work(i)`` in n threads started together; return results, re-raise errors."""
-    barrier = threading.Barrier(n)
-    results: list[Any] = [None] * n
-    errors: list[BaseException] = []
-
-    def body(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = work(i)
-        except BaseException as exc:
-            errors.append(exc)
-
-    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
-    with fast_switching():
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=300)
-    assert not any(t.is_alive() for t in threads), "a thread hung"
-    if errors:
-        raise errors[0]
-    return results
-
 
 RNG = np.random.default_rng(20261130)
 HANDS = np.array([RNG.permutation(52)[:5] for _ in range(3000)], dtype=np.uint8)
