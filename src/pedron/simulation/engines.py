@@ -367,7 +367,12 @@ class DaskEngine(Engine):
         if handle.status == "cancelled":
             raise self._lost()
         try:
-            out: dict[str, Any] = handle.result()
+            # (a finished unit's result is fetched through the scheduler: one frozen just
+            # after the unit finished would never answer, and the study would hang)
+            out: dict[str, Any] = handle.result(timeout=self.timeout)
+        except self._timeouts:
+            raise ClusterError(f"the Dask scheduler at {self.address} did not hand over a "
+                               f"finished unit's result in {self.timeout:g} s") from None
         except self.distributed.KilledWorker as exc:
             raise ClusterError(f"a work unit killed every Dask worker that ran it: {exc}") from None
         except self.distributed.client.FutureCancelledError:
