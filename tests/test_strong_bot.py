@@ -9,8 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import tomllib
-
 from pedron.bots import RandomBot, make_bot, parse_bot
 from pedron.bots.diablo import RuleBot
 from pedron.bots.strong import ACTIONS, SCALE, StrongBot, load_strategy
@@ -118,6 +116,7 @@ def test_the_strategy_is_package_data():
     data = resources.files("pedron.bots").joinpath("strong_diablo.json")
     size = len(data.read_bytes())
     assert 10_000 < size < 3_000_000
+    tomllib = pytest.importorskip("tomllib")  # (Python 3.11 on)
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "strong_diablo.json" in config["tool"]["setuptools"]["package-data"]["pedron.bots"]
     assert "strong_diablo.json" in (ROOT / "MANIFEST.in").read_text()
