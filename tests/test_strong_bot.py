@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from pedron.bots import RandomBot, make_bot, parse_bot
 from pedron.bots.diablo import RuleBot
 from pedron.bots.strong import ACTIONS, SCALE, StrongBot, load_strategy
