@@ -173,3 +173,14 @@ def test_readme_links_work_on_the_package_index():
     assert ours, "no link into the repository"
     missing = [path for path in ours if not (ROOT / path).exists()]
     assert not missing, f"README.md links to files that do not exist: {missing}"
+
+
+def test_no_merge_conflict_is_left_in_a_text_file():
+    # (a conflict's markers once survived a merge in docs/performance.md)
+    marker = re.compile(r"^(<{7}|>{7}) ", re.MULTILINE)
+    files = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for folder in ("src", "tests", "scripts", "benchmarks"):
+        files += [p for p in sorted((ROOT / folder).rglob("*"))
+                  if p.suffix in {".py", ".pyx", ".pxd", ".pyi", ".c", ".h", ".md", ".txt"}]
+    left = [str(p.relative_to(ROOT)) for p in files if marker.search(p.read_text("utf-8"))]
+    assert left == []
