@@ -26,6 +26,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,22 @@ def _batches_from(deck: Any, stop: threading.Event) -> int:
     return n
 
 
+def _players_beside_batches(deck: Any, player: Callable[[int], int]) -> list[int]:
+    """``player(i)`` in six threads beside a seventh dealing batches from ``deck``'s
+    generator until the first player is done; the seven results."""
+    stop = threading.Event()
+
+    def work(i: int) -> int:
+        if i == 6:
+            return _batches_from(deck, stop)
+        try:
+            return player(i)
+        finally:
+            stop.set()  # (the first player done stops the batches)
+
+    return run_threads(work, 7)
+
+
 @pytest.mark.parametrize("make", DECKS, ids=["diablo", "diamondback"])
 def test_a_deck_shared_by_threads_and_a_batch_on_its_generator(make):
     """Six threads deal (deal, deal_one, deal_set), give back (return_cards,
@@ -139,8 +156,6 @@ def test_a_deck_shared_by_threads_and_a_batch_on_its_generator(make):
     deck = make()
     deck_cards = set(deck.cards)
     held: list[set[int]] = [set() for _ in range(6)]
-    stop = threading.Event()
-
     def player(i: int) -> int:
         rng = Generator(100 + i)
         mine = held[i]
@@ -171,15 +186,7 @@ def test_a_deck_shared_by_threads_and_a_batch_on_its_generator(make):
                 pass  # the stock ran dry, or another thread dealt first
         return 20_000
 
-    def work(i: int) -> int:
-        if i == 6:
-            return _batches_from(deck, stop)
-        try:
-            return player(i)
-        finally:
-            stop.set()  # (the first player done stops the batches)
-
-    results = run_threads(work, 7)
+    results = _players_beside_batches(deck, player)
     assert results[:6] == [20_000] * 6 and results[6] > 0
     _consistent(deck)
     everyone: set[int] = set()
@@ -199,8 +206,6 @@ def test_every_deck_method_at_once_keeps_the_deck_whole(make):
     so only the deck's own consistency is checked): each snapshot holds each card
     once, and a final collect gives the whole deck back."""
     deck = make()
-    stop = threading.Event()
-
     def player(i: int) -> int:
         rng = Generator(200 + i)
         for _ in range(15_000):
@@ -230,15 +235,7 @@ def test_every_deck_method_at_once_keeps_the_deck_whole(make):
                 pass  # (cards another thread moved between reading and using them)
         return 15_000
 
-    def work(i: int) -> int:
-        if i == 6:
-            return _batches_from(deck, stop)
-        try:
-            return player(i)
-        finally:
-            stop.set()
-
-    results = run_threads(work, 7)
+    results = _players_beside_batches(deck, player)
     assert results[:6] == [15_000] * 6
     _consistent(deck)
     deck.collect()
