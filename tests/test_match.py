@@ -177,7 +177,7 @@ def test_progress_is_reported_per_unit():
     ({"bots": ["rule", "random"], "players": 3, "lineup": ["rule", "rule", "rule"]},
      "no seat"),
     ({"bots": ["rule", "random"], "sets": 0}, "sets must be at least 1"),
-    ({"bots": ["rule", "random"], "sets": 2.0}, "whole number"),
+    ({"bots": ["rule", "random"], "sets": 2.0}, "must be an int"),
     ({"bots": ["rule", "random"], "seed": -1}, "seed"),
     ({"bots": ["rule", "random"], "rotations": "some"}, "rotations"),
     ({"bots": ["rule", "random"], "executor": object()}, "executor must be"),
@@ -207,3 +207,16 @@ def test_cli_match(capsys):
     assert main(["match", "diablo", "--bots", "rule", "random", "--lineup", "1", "3", "2",
                  "--sets", "5"]) == 2
     assert "--lineup 3" in capsys.readouterr().err
+
+
+def test_every_64_bit_seed_is_taken_and_a_longer_one_refused():
+    # (a seed from derive_seed can use the top bit: match once refused half of them)
+    top = (1 << 64) - 1
+    assert match("diablo", ["rule", "random"], players=3, sets=1, seed=top).seed == top
+    with pytest.raises(PedronError, match="seed must be at most"):
+        match("diablo", ["rule", "random"], players=3, sets=1, seed=top + 1)
+
+
+def test_a_count_given_as_a_numpy_int_is_read_exactly():
+    np = pytest.importorskip("numpy")
+    assert match("diablo", ["rule", "random"], players=3, sets=np.int64(2), seed=1).sets == 2

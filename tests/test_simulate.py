@@ -681,3 +681,10 @@ def test_the_time_left_counts_only_this_runs_work():
     assert rate < 100  # 10 games in 0.2 s: about 50 a second, not 900 / 0.2
     left = second.split("about ")[1]
     assert left.endswith("left") and not left.startswith("0 s")
+
+
+def test_every_64_bit_seed_is_taken_and_a_longer_one_refused():
+    top = (1 << 64) - 1
+    assert pedron.simulate("diablo", players=3, games=2, seed=top).seed == top
+    with pytest.raises(PedronValueError, match="seed must be at most"):
+        pedron.simulate("diablo", players=3, games=2, seed=top + 1)

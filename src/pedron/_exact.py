@@ -21,7 +21,8 @@ from typing import Any
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
 
-__all__ = ["check_iterable", "exact_flag", "exact_int", "exact_str", "finite_float"]
+__all__ = ["bounded_int", "check_iterable", "exact_flag", "exact_int", "exact_str",
+           "finite_float"]
 
 
 def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -> int:
@@ -50,6 +51,21 @@ def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -
             f"{what} must be an int, not {type(value).__name__} (its __index__ is not an int)"
         ) from None
     return int.__index__(result)
+
+
+def bounded_int(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` as an exact ``int`` in ``low..high``: a count, a seed or a size.
+
+    A :class:`~pedron.errors.PedronTypeError` for anything :func:`exact_int`
+    refuses, a :class:`~pedron.errors.PedronValueError` naming the bound it misses.
+    """
+    number = exact_int(value, what)
+    if number < low:
+        raise PedronValueError(f"{what} must be at least {low}, got {number}")
+    if number > high:  # (a number too long to show in a message is only called so)
+        raise PedronValueError(f"{what} must be at most {high:,}, got "
+                               f"{number if number.bit_length() <= 64 else 'more'}")
+    return number
 
 
 def exact_str(value: Any, what: str, error: type[Exception] = PedronTypeError) -> str:

@@ -42,13 +42,13 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from pedron._exact import check_iterable, exact_int
+from pedron._exact import bounded_int, check_iterable, exact_int
 from pedron._kernels.rng import Generator
 from pedron._machine import MAX_COUNT
 from pedron.bots import BotSpec, make_bot, parse_bot
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
-from pedron.simulation.core import GAMES, derive_seed
+from pedron.simulation.core import GAMES, SEED_MAX, derive_seed
 from pedron.simulation.engines import check_executor, make_engine, run_units, worker_versions
 from pedron.text import shown
 
@@ -56,7 +56,6 @@ __all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
 
 #: Sets per work unit when ``chunk_size`` is not given (at most; fewer for small matches).
 MAX_UNIT_SETS = 500
-_MASK = (1 << 64) - 1
 
 BotFactory = Callable[..., Any]
 
@@ -424,17 +423,6 @@ def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) ->
 # -- the entry point ------------------------------------------------------------------------
 
 
-def _check_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
-    value = int.__index__(value)  # (the plain value, whatever a subclass says)
-    if value < low:
-        raise PedronValueError(f"{name} must be at least {low}, got {value}")
-    if value > high:  # (a machine word: MAX_COUNT; chips: MAX_CHIPS at the table)
-        raise PedronValueError(f"{name} must be at most {high:,}, got "
-                               f"{value if value.bit_length() <= 64 else 'more'}")
-    return value
-
 
 def match(
     game: str,
@@ -481,21 +469,19 @@ def match(
             players = len(lineup)
         else:  # (one seat per bot; a smaller field fills the game's smallest table)
             players = max(len(names), GAMES[game][0])
-    players = _check_int("players", players, 1)
+    players = bounded_int(players, "players", 1, MAX_COUNT)
     if players not in GAMES[game]:
         span = GAMES[game]
         raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, not {players}")
     seats = _lineup(names, players, lineup)
     sittings = seatings(seats, rotations)
-    sets = _check_int("sets", sets, 1)
-    deals = _check_int("deals", deals, 1)
-    seed = _check_int("seed", seed, 0)
-    if seed > _MASK:
-        raise PedronValueError(f"seed must be in 0..2**64-1, got {seed}")
+    sets = bounded_int(sets, "sets", 1, MAX_COUNT)
+    deals = bounded_int(deals, "deals", 1, MAX_COUNT)
+    seed = bounded_int(seed, "seed", 0, SEED_MAX)
     if workers is not None:
-        workers = _check_int("workers", workers, 1)
+        workers = bounded_int(workers, "workers", 1, MAX_COUNT)
     if chunk_size is not None:
-        chunk_size = _check_int("chunk_size", chunk_size, 1)
+        chunk_size = bounded_int(chunk_size, "chunk_size", 1, MAX_COUNT)
     if not isinstance(duplicate, bool):
         raise PedronTypeError(f"duplicate must be True or False, not {shown(duplicate)}")
     if progress is not None and not callable(progress):
@@ -513,7 +499,7 @@ def match(
                               f"not {type(rules).__name__}")
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
-    stacks = _check_int("stacks", stacks, 1, MAX_CHIPS // players)  # (the table's chips)
+    stacks = bounded_int(stacks, "stacks", 1, MAX_CHIPS // players)  # (the table's chips)
     check_executor(executor)
     # Every bot is built once here, so a bad spec or factory fails before any work.
     for name, factory in table.items():

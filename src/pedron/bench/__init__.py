@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pedron._exact import bounded_int
+from pedron._machine import MAX_COUNT
 from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evaluator, parse_spec
 from pedron.bench.harness import NOISY, RunnerFailed, Spread, Timing, machine, ratio, run_rounds
 from pedron.bench.isolate import (
@@ -450,13 +452,6 @@ def _diamondback_entries(n: int, scalar: int, ref: int, seed: int) -> list[_Entr
     return out
 
 
-def _check_count(name: str, value: Any, least: int) -> int:
-    if type(value) is not int:
-        raise PedronTypeError(f"{name} must be an int, not {value!r}")
-    if value < least:
-        raise PedronValueError(f"{name} must be at least {least}, not {value}")
-    return value
-
 
 def run_bench(
     *,
@@ -497,10 +492,10 @@ def run_bench(
     a long step has gone: ``"hands"`` checked (each block of a full check),
     ``"runs"`` timed (after each timed run).
     """
-    hands = _check_count("hands", hands, 1)
-    scalar_hands = _check_count("scalar_hands", scalar_hands, 1)
-    reference_hands = _check_count("reference_hands", reference_hands, 1)
-    repeat = _check_count("repeat", repeat, 1)
+    hands = bounded_int(hands, "hands", 1, MAX_COUNT)
+    scalar_hands = bounded_int(scalar_hands, "scalar_hands", 1, MAX_COUNT)
+    reference_hands = bounded_int(reference_hands, "reference_hands", 1, MAX_COUNT)
+    repeat = bounded_int(repeat, "repeat", 1, MAX_COUNT)
     if type(seed) is not int:
         raise PedronTypeError(f"seed must be an int, not {seed!r}")
     if scalar_hands > hands or reference_hands > scalar_hands:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pedron._exact import check_iterable, exact_int, finite_float
+from pedron._exact import bounded_int, check_iterable, exact_int, finite_float
 from pedron._kernels.rng import Generator
 from pedron._machine import MAX_COUNT
 from pedron.bots import DEFAULT_BOT, BotSpec, make_bot, parse_bot
@@ -47,9 +47,11 @@ from pedron.simulation.engines import (
 )
 from pedron.simulation.results import GAMES, Counters, SimulationResult, check_game
 
-__all__ = ["GAMES", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
+__all__ = ["GAMES", "SEED_MAX", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
 
 _MASK = (1 << 64) - 1
+#: The largest seed a study takes (a seed is one 64-bit word, as the generator's).
+SEED_MAX = _MASK
 _GOLDEN = 0x9E3779B97F4A7C15
 
 #: A progress callback: ``progress(games_done, games_requested)``.
@@ -344,9 +346,9 @@ def plan_chunks(games: int, session_games: int, chunk_size: int) -> list[tuple[i
 
     Every argument is a whole number of at least 1; a plan of more than
     :data:`MAX_LISTED_UNITS` units is refused (it would be listed whole)."""
-    games = _check_int("games", games, 1)
-    session_games = _check_int("session_games", session_games, 1)
-    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    games = bounded_int(games, "games", 1, MAX_COUNT)
+    session_games = bounded_int(session_games, "session_games", 1, MAX_COUNT)
+    chunk_size = bounded_int(chunk_size, "chunk_size", 1, MAX_COUNT)
     blocks = -(-games // session_games)  # (exact: no float on a caller's numbers)
     per = max(1, -(-chunk_size // session_games))
     units = -(-blocks // per)
@@ -373,17 +375,6 @@ UNITS_PER_WORKER = 4
 #: Units of an in-process study (for progress reports and checkpoints).
 IN_PROCESS_UNITS = 20
 
-
-def _check_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PedronTypeError(f"{name} must be a whole number, not {value!r}")
-    value = int.__index__(value)  # (the plain value, whatever a subclass says)
-    if value < low:
-        raise PedronValueError(f"{name} must be at least {low}, got {value}")
-    if value > high:  # (a machine word: MAX_COUNT; chips: MAX_CHIPS at the table)
-        raise PedronValueError(f"{name} must be at most {high:,}, got "
-                               f"{value if value.bit_length() <= 64 else 'more'}")
-    return value
 
 
 def _check_bot(spec: BotSpec, game: str, rules: Any) -> None:
@@ -528,16 +519,14 @@ def simulate(
     (:meth:`SimulationResult.check`).
     """
     game, players = check_game(game, players)
-    games = _check_int("games", games, 1)
-    session_games = _check_int("session_games", session_games, 1)
-    seed = _check_int("seed", seed, 0)
-    if seed > _MASK:
-        raise PedronValueError(f"seed must be in 0..2**64-1, got {seed}")
+    games = bounded_int(games, "games", 1, MAX_COUNT)
+    session_games = bounded_int(session_games, "session_games", 1, MAX_COUNT)
+    seed = bounded_int(seed, "seed", 0, SEED_MAX)
     if workers is not None:
-        workers = _check_int("workers", workers, 1)
+        workers = bounded_int(workers, "workers", 1, MAX_COUNT)
     check_workers(workers, oversubscribe, executor)
     if chunk_size is not None:
-        chunk_size = _check_int("chunk_size", chunk_size, 1)
+        chunk_size = bounded_int(chunk_size, "chunk_size", 1, MAX_COUNT)
     timeout = _check_timeout(timeout)
     if checkpoint is not None:
         check_checkpoint_path(checkpoint)
@@ -551,7 +540,7 @@ def simulate(
     rules_json = rules_obj.to_json()
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
-    stacks = _check_int("stacks", stacks, 1, MAX_CHIPS // players)  # (the table's chips)
+    stacks = bounded_int(stacks, "stacks", 1, MAX_CHIPS // players)  # (the table's chips)
     specs = _bot_specs(game, players, bots, rules_obj)
     report = _progress_caller(progress)
     check_executor(executor)
