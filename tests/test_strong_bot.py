@@ -77,11 +77,7 @@ def test_reproducible_from_a_seed():
 
 
 def test_mixed_choices_follow_the_seed():
-    strategy = load_strategy()
-    mixed = [(sit, key) for sit, table in strategy.policy.items()
-             for key, probs in table.items() if max(probs) < SCALE]
-    assert mixed  # the shipped strategy mixes somewhere
-
+    # (the shipped strategy is pure, see the next test; a strategy file may mix)
     def run(seed):
         bot = StrongBot(seed)
         return [bot.pick((30, 40, 30)) for _ in range(200)]
@@ -90,6 +86,13 @@ def test_mixed_choices_follow_the_seed():
     assert one == run(1)  # (a second bot of the same seed picks the same)
     assert one != two
     assert set(one) == {0, 1, 2} and 40 < one.count(1) < 120
+
+
+def test_the_shipped_strategy_is_pure():
+    strategy = load_strategy()
+    assert strategy.training.get("purified") is True
+    assert all(max(probs) == SCALE for table in strategy.policy.values()
+               for probs in table.values())
 
 
 def test_the_strategy_is_loaded_on_first_use_only():

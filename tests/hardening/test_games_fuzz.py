@@ -177,6 +177,7 @@ def test_truncated_save_at_every_cut_point(name):
             g.Table.from_json(data[:cut])
 
 
+@pytest.mark.slow  # (exhaustive over a save's values: about 15 s, run by CI after the loop)
 @pytest.mark.parametrize("name", ["diamondback", "diablo"])
 @pytest.mark.parametrize("keep", [False, True])
 def test_every_single_value_edit_of_a_small_save(name, keep):
