@@ -27,13 +27,17 @@ iterations were asked for, so the file after iteration ``k`` of a longer run is
 the file ``--iterations k`` writes.
 
 The shipped ``src/pedron/bots/strong_diablo.json`` (330 kB) is, on one core of a
-shared 2-core machine, 3.5 s of reference hands and then 4 iterations in 33 minutes
-(255, 774, 419 and 550 s):
+shared 2-core machine, 3.5 s of reference hands, 4 iterations (33 minutes: 255, 774,
+419 and 550 s), 2 more keeping their samples in a file (9 minutes: 267 and 297 s), and
+the policy purified (:func:`purify`):
 
     python scripts/train_strong_bot.py reference --out src/pedron/bots/strong_diablo.json \\
         --hands 40000 --seed 1
     python scripts/train_strong_bot.py train --strategy src/pedron/bots/strong_diablo.json \\
         --iterations 4 --sessions 60000 --minutes 30 --seed 1
+    python scripts/train_strong_bot.py train --strategy src/pedron/bots/strong_diablo.json \\
+        --iterations 2 --sessions 60000 --minutes 30 --seed 1 --samples samples.json
+    python scripts/train_strong_bot.py purify --strategy src/pedron/bots/strong_diablo.json
 
 (the other options at their defaults; ``--minutes 30`` is only a cap, never reached).
 A strategy is checked against a few rule bots with
