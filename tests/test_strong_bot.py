@@ -229,3 +229,21 @@ def test_it_beats_the_rule_bot_in_a_duplicate_match():
                                 sets=1_500, seed=5)
     score = result.score("strong")
     assert score.low > 0, str(result)
+
+
+def test_purify_plays_the_largest_share_and_the_more_passive_of_a_tie():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("train_strong_bot",
+                                                  ROOT / "scripts" / "train_strong_bot.py")
+    trainer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(trainer)
+    strategy = load_strategy()
+    strategy = type(strategy)(strategy.reference, strategy.edges, {
+        "open": {(5, 4, 0, 3): (20, 50, 30), (5, 4, 0, 4): (40, 20, 40)},
+        "face1": {(1, 0, 0, 0, 0, 3): (100, 0, 0)},
+        "lead2": {}, "face2": {},
+    })
+    assert trainer.purify(strategy) == {"purified": 2}
+    assert strategy.policy["open"] == {(5, 4, 0, 3): (0, 100, 0), (5, 4, 0, 4): (100, 0, 0)}
+    assert strategy.policy["face1"] == {(1, 0, 0, 0, 0, 3): (100, 0, 0)}
