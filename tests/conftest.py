@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,14 +45,24 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
+@dataclass(frozen=True)
+class OpenedScene:
+    """A seed of ``pedron play diablo`` whose first game has a bot open before the
+    human's first turn: the human's ``cards`` and the ``bet`` he faces."""
+
+    seed: int
+    cards: tuple[int, ...]
+    bet: int
+
+
 @pytest.fixture(scope="session")
-def diablo_opened_scene() -> Callable[..., tuple[int, tuple[int, ...]]]:
-    """``find(players=None) -> (seed, cards)``: the first seed of ``pedron play diablo``
+def diablo_opened_scene() -> Callable[..., OpenedScene]:
+    """``find(players=None) -> OpenedScene``: the first seed of ``pedron play diablo``
     (50 chips each; ``players``: its default table size) whose first game has a bot open
-    for 1 before the human's first turn, and where, after he calls and stands pat, he
-    faces a bet again; ``cards`` are his. The play tests type their scripts into this
-    scene: it is found by playing the default bots, not fixed, so a new strategy for
-    the bots moves the seed, not the tests."""
+    before the human's first turn, and where, after he calls and stands pat, he faces a
+    bet again. The play tests type their scripts into this scene: it is found by playing
+    the default bots, not fixed, so a new strategy for the bots moves the seed (and the
+    bet), not the tests."""
     from pedron.cli import play
     from pedron.engine.moves import Call, Draw
 
@@ -61,7 +72,7 @@ def diablo_opened_scene() -> Callable[..., tuple[int, tuple[int, ...]]]:
             deal.act(bots[deal.to_act](view, view.legal))
 
     @functools.cache
-    def find(players: int | None = None) -> tuple[int, tuple[int, ...]]:
+    def find(players: int | None = None) -> OpenedScene:
         players = players or play.DEFAULT_PLAYERS["diablo"]
         for seed in range(1, 1000):
             table, bots, _ = play._setup("diablo", players, 50, seed)
@@ -69,9 +80,9 @@ def diablo_opened_scene() -> Callable[..., tuple[int, tuple[int, ...]]]:
             until_me(deal, bots)
             view = deal.view(0)
             kinds = {a.kind: a for a in view.legal}
-            if deal.done or view.to_call != 1 or "raise" not in kinds:
+            if deal.done or view.to_call < 1 or "raise" not in kinds:
                 continue
-            cards = tuple(view.my_cards)
+            scene = OpenedScene(seed, tuple(view.my_cards), view.to_call)
             deal.act(Call())
             until_me(deal, bots)
             if deal.done or "draw" not in {a.kind for a in deal.legal_actions()}:
@@ -79,7 +90,29 @@ def diablo_opened_scene() -> Callable[..., tuple[int, tuple[int, ...]]]:
             deal.act(Draw(()))
             until_me(deal, bots)
             if not deal.done and "call" in {a.kind for a in deal.legal_actions()}:
-                return seed, cards
+                return scene
         raise AssertionError(f"no seed in 1..999 has a bot open before the human ({players})")
 
     return find
+
+
+@pytest.fixture(scope="session")
+def diablo_pot_seed() -> int:
+    """The first seed of ``pedron play diablo`` (4 players, 50 chips, every seat played
+    by the bots, as ``a`` answers) whose table plays a Diablo pot within 20 games, and
+    whose Diablo pot is played to its end: found, not fixed, for the same reason."""
+    from pedron.cli import play
+
+    for seed in range(1, 200):
+        table, bots, helper = play._setup("diablo", 4, 50, seed)
+        everyone = [helper, *bots[1:]]
+        for _ in range(20):
+            if table.over:
+                break
+            deal = table.next_deal()
+            pot = deal.view(0).diablo_pot
+            while not deal.done:
+                deal.act(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
+            if pot:
+                return seed
+    raise AssertionError("no seed in 1..199 plays a Diablo pot within 20 games")

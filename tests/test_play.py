@@ -55,7 +55,7 @@ def _play_bots_until_me(deal, bots):
 
 
 def test_diablo_scene_from_the_view(diablo_opened_scene):
-    table, bots, _ = _diablo_table(diablo_opened_scene()[0])  # (a bot opens before you)
+    table, bots, _ = _diablo_table(diablo_opened_scene().seed)  # (a bot opens before you)
     deal = table.next_deal()
     _play_bots_until_me(deal, bots)
     s = scene("diablo", table.view(0))
@@ -98,8 +98,8 @@ def test_no_internals_in_the_history():
                        for line in lines)
 
 
-def test_a_diablo_pot_is_named_and_has_no_ante():
-    table, bots, helper = _diablo_table(2)
+def test_a_diablo_pot_is_named_and_has_no_ante(diablo_pot_seed):
+    table, bots, helper = _diablo_table(diablo_pot_seed)
     everyone = [helper, *bots[1:]]
     for _ in range(30):
         deal = table.next_deal()
@@ -128,7 +128,7 @@ def test_a_diablo_pot_is_named_and_has_no_ante():
             name = table.names[result.opener]
             assert any(line.startswith(f"{name} opened and did not win") and
                        f"new pot of {result.diablo_paid}" in line for line in s.result)
-    pytest.fail("no Diablo pot in 30 games")
+    pytest.fail("no Diablo pot in 30 games")  # (the fixture found one in 20)
 
 
 def test_legal_text_in_words():
@@ -157,7 +157,7 @@ def _diamondback_reveal_deal(hands="Q1 P1"):
 def _parse(game, deal, line):
     view = deal.view(0)
     return parse(game, line, deal.legal_actions(), view.my_cards,
-                 legal_text(game, deal.legal_actions()))
+                 legal_text(game, deal.legal_actions()), bet=view.bet)  # (as play passes it)
 
 
 @pytest.mark.parametrize("word", ["Queen", "queen", "Q", "q", "1", "Q1"])
@@ -203,11 +203,13 @@ def test_a_match_of_the_wrong_amount_is_refused_not_changed():
 
 
 def test_raise_wordings(diablo_opened_scene):
-    table, bots, _ = _diablo_table(diablo_opened_scene()[0])  # (a bot opens for 1)
+    opened = diablo_opened_scene()  # (a bot opens before you)
+    table, bots, _ = _diablo_table(opened.seed)
     deal = table.next_deal()
     _play_bots_until_me(deal, bots)
-    assert _parse("diablo", deal, "raise to 4") == RaiseTo(4)
-    assert _parse("diablo", deal, "raise 4") == RaiseTo(4)  # the old wording: the total
+    to = opened.bet + 3
+    assert _parse("diablo", deal, f"raise to {to}") == RaiseTo(to)
+    assert _parse("diablo", deal, f"raise {to}") == RaiseTo(to)  # the old wording: the total
     assert _parse("diablo", deal, "raise by 2") == RaiseBy(2)
     bet = deal.view(0).bet
     records = deal.apply(_parse("diablo", deal, "raise by 2"))
@@ -329,10 +331,10 @@ def test_plain_refusals_and_quit():
 
 
 def test_plain_diablo_human_commands(diablo_opened_scene):
-    seed, _ = diablo_opened_scene()  # (a bot opens; after you stand, a bet again)
-    proc = run_play(["diablo", "--seed", str(seed)], "call\nstand\nfold\n\nq\n")
+    opened = diablo_opened_scene()  # (a bot opens; after you stand, a bet again)
+    proc = run_play(["diablo", "--seed", str(opened.seed)], "call\nstand\nfold\n\nq\n")
     assert proc.returncode == 0, proc.stderr
-    assert "You call 1" in proc.stdout
+    assert f"You call {opened.bet}" in proc.stdout
     assert "You stand pat" in proc.stdout
     assert "You leave with" in proc.stdout
 
@@ -439,7 +441,7 @@ def test_history_of_a_draw_with_a_reshuffle():
 def test_draw_words_are_answered_in_the_players_words(diablo_opened_scene):
     from pedron.cards import format_card, format_cards
 
-    seed, cards = diablo_opened_scene()  # (a bot opens; after you stand, a bet again)
+    seed, cards = (opened := diablo_opened_scene()).seed, opened.cards  # (see the fixture)
     mine = format_card(cards[-1])
     other = format_card(next(c for c in range(52) if c not in cards))
     proc = run_play(["diablo", "--seed", str(seed)],
@@ -462,18 +464,21 @@ def test_draw_words_are_answered_in_the_players_words(diablo_opened_scene):
 
 
 def test_raise_by_is_answered_by_how_much(diablo_opened_scene):
-    seed, _ = diablo_opened_scene()  # (a bot opens for 1 before you)
-    proc = run_play(["diablo", "--seed", str(seed)], "raise by 10\nraise by 0\nraise by 5\nq\n")
+    opened = diablo_opened_scene()  # (a bot opens before you)
+    bet = opened.bet
+    proc = run_play(["diablo", "--seed", str(opened.seed)],
+                    "raise by 10\nraise by 0\nraise by 5\nq\n")
     assert proc.returncode == 0, proc.stderr
-    # the round's bet is 1, a raise goes to 2..6: by 1..5 (it said "not 11")
-    assert "Not accepted: you may raise by 1..5 chips (to 2..6), not by 10" in proc.stdout
-    assert "not 11" not in proc.stdout
-    assert "Not accepted: you may raise by 1..5 chips (to 2..6), not by 0" in proc.stdout
-    assert "You raise to 6" in proc.stdout
+    # a raise goes to bet+1..bet+5: by 1..5 (it said "not bet+10")
+    can = f"you may raise by 1..5 chips (to {bet + 1}..{bet + 5})"
+    assert f"Not accepted: {can}, not by 10" in proc.stdout
+    assert f"not {bet + 10}" not in proc.stdout
+    assert f"Not accepted: {can}, not by 0" in proc.stdout
+    assert f"You raise to {bet + 5}" in proc.stdout
 
 
 def test_text_between_games_is_never_thrown_away(diablo_opened_scene):
-    seed, _ = diablo_opened_scene()  # (a bot opens before you: your fold ends your game)
+    seed = diablo_opened_scene().seed  # (a bot opens before you: your fold ends your game)
     proc = run_play(["diablo", "--seed", str(seed)], "fold\ncall\nhelp\n\nq\n")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout

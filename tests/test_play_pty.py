@@ -54,8 +54,8 @@ class Player:
         return self.child.exitstatus
 
 
-def test_pty_a_whole_diablo_game_for_a_diablo_pot():
-    p = Player("diablo", "--players", "4", "--seed", "2")
+def test_pty_a_whole_diablo_game_for_a_diablo_pot(diablo_pot_seed):
+    p = Player("diablo", "--players", "4", "--seed", str(diablo_pot_seed))
     seen_pot = False
     games = 0
     while games < 40:
@@ -141,24 +141,27 @@ def test_pty_plain_on_request():
 
 
 def test_pty_a_refusal_redraws_the_table_with_the_reason(diablo_opened_scene):
-    p = Player("diablo", "--seed", str(diablo_opened_scene()[0]))  # (a bot opens for 1)
+    opened = diablo_opened_scene()  # (a bot opens before you)
+    bet = opened.bet
+    p = Player("diablo", "--seed", str(opened.seed))
     p.wait()
     p.say("match 5")  # not a Diablo word
     p.wait()
     assert "Not accepted: 'match' is not a Diablo action" in p.screen
     assert "Diablo, game 1" in p.screen and "You may: " in p.screen  # the table, redrawn
-    p.say("call 5")  # calling costs 1 here: refused, not changed
+    p.say(f"call {bet + 4}")  # calling costs the bet here: refused, not changed
     p.wait()
-    assert "Not accepted: calling costs 1 chip, not 5" in p.screen
+    chips = "chip" if bet == 1 else "chips"
+    assert f"Not accepted: calling costs {bet} {chips}, not {bet + 4}" in p.screen
     assert "You call" not in p.screen
-    p.say("call 1")
+    p.say(f"call {bet}")
     p.wait()
-    assert "You call 1" in p.screen
+    assert f"You call {bet}" in p.screen
     assert p.close() == 0
 
 
 def test_pty_a_bare_draw_asks_and_text_between_games_is_answered(diablo_opened_scene):
-    p = Player("diablo", "--seed", str(diablo_opened_scene()[0]))  # (you call, stand, fold)
+    p = Player("diablo", "--seed", str(diablo_opened_scene().seed))  # (you call, stand, fold)
     p.wait()
     p.say("call")
     p.wait()
