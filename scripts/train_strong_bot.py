@@ -496,6 +496,11 @@ def _whole(values: list[float]) -> tuple[int, ...]:
     return tuple(floors)
 
 
+def write_strategy(path: Path, strategy: Strategy) -> None:
+    """The strategy file as shipped: compact JSON on one line."""
+    path.write_text(json.dumps(strategy.to_json(), separators=(",", ":")) + "\n")
+
+
 # -- commands -------------------------------------------------------------------------------
 
 
@@ -507,7 +512,7 @@ def cmd_reference(args: argparse.Namespace) -> None:
                         {sit: {} for sit in ACTIONS},
                         {"reference_hands": args.hands, "reference_seed": args.seed,
                          "iterations": []})
-    Path(args.out).write_text(json.dumps(strategy.to_json(), separators=(",", ":")) + "\n")
+    write_strategy(Path(args.out), strategy)
     print(f"references of {args.hands:,} hands each in {time.perf_counter() - start:.1f} s "
           f"-> {args.out}")
 
@@ -549,7 +554,7 @@ def cmd_train(args: argparse.Namespace) -> None:
                   "alpha": alpha, "shrink": args.shrink, "branch": args.branch,
                   "decay": args.decay, "league_sets": args.league_sets, **ranked, **result}
         strategy.training.setdefault("iterations", []).append(record)
-        path.write_text(json.dumps(strategy.to_json(), separators=(",", ":")) + "\n")
+        write_strategy(path, strategy)
         if kept:
             kept.write_text(json.dumps(samples.to_json()))
         print(json.dumps(record), flush=True)
@@ -560,7 +565,7 @@ def cmd_purify(args: argparse.Namespace) -> None:
     strategy = load_strategy(str(path))
     result = purify(strategy)
     strategy.training["purified"] = True
-    path.write_text(json.dumps(strategy.to_json(), separators=(",", ":")) + "\n")
+    write_strategy(path, strategy)
     print(json.dumps(result))
 
 

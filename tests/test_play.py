@@ -441,7 +441,8 @@ def test_history_of_a_draw_with_a_reshuffle():
 def test_draw_words_are_answered_in_the_players_words(diablo_opened_scene):
     from pedron.cards import format_card, format_cards
 
-    seed, cards = (opened := diablo_opened_scene()).seed, opened.cards  # (see the fixture)
+    opened = diablo_opened_scene()  # (a bot opens; after you stand, a bet again)
+    seed, cards = opened.seed, opened.cards
     mine = format_card(cards[-1])
     other = format_card(next(c for c in range(52) if c not in cards))
     proc = run_play(["diablo", "--seed", str(seed)],

@@ -12,7 +12,7 @@ import pytest
 
 from pedron.bots import RandomBot, make_bot, parse_bot
 from pedron.bots.diablo import RuleBot
-from pedron.bots.strong import ACTIONS, SCALE, StrongBot, load_strategy
+from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_strategy
 from pedron.diablo import Rules, Table
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
 
@@ -238,8 +238,8 @@ def test_purify_plays_the_largest_share_and_the_more_passive_of_a_tie():
                                                   ROOT / "scripts" / "train_strong_bot.py")
     trainer = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(trainer)
-    strategy = load_strategy()
-    strategy = type(strategy)(strategy.reference, strategy.edges, {
+    shipped = load_strategy()
+    strategy = Strategy(shipped.reference, shipped.edges, {
         "open": {(5, 4, 0, 3): (20, 50, 30), (5, 4, 0, 4): (40, 20, 40)},
         "face1": {(1, 0, 0, 0, 0, 3): (100, 0, 0)},
         "lead2": {}, "face2": {},

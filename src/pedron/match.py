@@ -423,7 +423,6 @@ def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) ->
 # -- the entry point ------------------------------------------------------------------------
 
 
-
 def match(
     game: str,
     bots: Mapping[str, str | BotFactory] | Sequence[str | BotFactory],

@@ -452,7 +452,6 @@ def _diamondback_entries(n: int, scalar: int, ref: int, seed: int) -> list[_Entr
     return out
 
 
-
 def run_bench(
     *,
     hands: int = 2_000_000,

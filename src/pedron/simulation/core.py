@@ -376,7 +376,6 @@ UNITS_PER_WORKER = 4
 IN_PROCESS_UNITS = 20
 
 
-
 def _check_bot(spec: BotSpec, game: str, rules: Any) -> None:
     """An imported bot must be a bot class or factory: called (as each session will call
     it) it makes a ``bot(view, legal)``. Anything else is refused before any work runs."""
