@@ -11,7 +11,6 @@ test checks that no package is left out.
 
 from __future__ import annotations
 
-import ast
 import enum
 import functools
 import importlib
@@ -71,6 +70,10 @@ EXTRAS = {
 
 _EMBEDDED_SIGNATURE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)( -> .*)?$")
 OUT = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+#: The public API as a list, a line a name (and a line a public member of a class), with
+#: each callable's signature: what may not change without a deprecation
+#: (docs/releasing.md). tests/test_api_surface.py checks that it is current.
+SURFACE = OUT.with_name("api-surface.txt")
 
 
 def _signature(obj: object) -> str:
@@ -85,31 +88,14 @@ def _signature(obj: object) -> str:
 
 def _source_signature(obj: object) -> str | None:
     """The signature as written in the Python source of a module compiled from it
-    (setup.py, ``ENGINE``): its extension types have none at run time, and its
-    cpdef methods keep no return annotation. ``None`` for anything else."""
-    module = sys.modules.get(getattr(obj, "__module__", None) or "")
-    file = getattr(module, "__file__", None) or ""
-    if not file or file.endswith(".py"):
-        return None
-    source = Path(file).with_name(Path(file).name.split(".")[0] + ".py")
-    qualname = getattr(obj, "__qualname__", "")
-    if not source.exists() or not qualname:
-        return None
-    node: ast.AST | None = ast.parse(source.read_text())
+    (setup.py, ``ENGINE``): its cpdef methods keep no return annotation at run time.
+    ``None`` for anything else."""
+    from pedron._signature import source_signature
+
     is_class = inspect.isclass(obj)
-    for part in qualname.split(".") + (["__init__"] if is_class else []):
-        node = next((n for n in getattr(node, "body", ())
-                     if isinstance(n, (ast.ClassDef, ast.FunctionDef)) and n.name == part), None)
-    if not isinstance(node, ast.FunctionDef):
+    sig = source_signature(obj, "__init__" if is_class else None)
+    if sig is None:
         return None
-    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
-    namespace: dict[str, object] = {}
-    try:  # (annotations stay text, as inspect shows them in a module of postponed ones)
-        exec(f"from __future__ import annotations\ndef f({ast.unparse(node.args)}){returns}: "
-             "pass", namespace)
-    except NameError:  # (a default named in the module: its runtime signature will do)
-        return None
-    sig = inspect.signature(namespace["f"])  # type: ignore[arg-type]
     if is_class:  # (what inspect shows for a class: __init__ without self)
         sig = sig.replace(parameters=list(sig.parameters.values())[1:])
     return str(sig)
@@ -249,16 +235,80 @@ def render(current: str = "") -> str:
 _ALREADY: dict[type, str] = {}  # each class in full once, keyed by the class itself
 
 
+def _surface_section(modname: str, module: object) -> str:
+    """One module's part of the API list: every public name, with its kind and
+    signature, and every public member of each public class."""
+    lines = [f"[{modname}]"]
+    for name in sorted(getattr(module, "__all__", ())):
+        obj = getattr(module, name)
+        label = f"{modname}.{name}"
+        if inspect.isclass(obj) and issubclass(obj, enum.Enum):
+            members = ", ".join(m.name for m in obj)
+            lines.append(f"{label}: enum {{{members}}}")
+        elif inspect.isclass(obj):
+            lines.append(f"{label}: class{_signature(obj)}")
+            for member, value in _public_members(obj):
+                if isinstance(value, (property, functools.cached_property)) \
+                        or inspect.isdatadescriptor(value) or not callable(value):
+                    lines.append(f"{label}.{member}: attribute")
+                else:
+                    lines.append(f"{label}.{member}: method{_signature(value)}")
+        elif inspect.ismodule(obj):
+            lines.append(f"{label}: module {obj.__name__}")
+        elif callable(obj):
+            lines.append(f"{label}: function{_signature(obj)}")
+        else:
+            lines.append(f"{label}: {type(obj).__name__}")
+    return "\n".join(lines) + "\n"
+
+
+def read_surface(text: str) -> dict[str, str]:
+    """The sections of a written API list, by module."""
+    out: dict[str, str] = {}
+    for part in re.split(r"^(?=\[)", text, flags=re.M):
+        if part.startswith("["):
+            out[part[1:part.index("]")]] = part.rstrip() + "\n"
+    return out
+
+
+def surface_sections() -> dict[str, str | None]:
+    """Each module's part of the API list (``None``: its extra is not installed)."""
+    out: dict[str, str | None] = {}
+    for modname in MODULES:
+        try:
+            out[modname] = _surface_section(modname, importlib.import_module(modname))
+        except ImportError:
+            out[modname] = None
+    return out
+
+
+def render_surface(current: str = "") -> str:
+    """The whole API list; a module that cannot be imported here keeps its part of
+    ``current``."""
+    kept = read_surface(current)
+    head = ("# pedron's public API: every public name, its kind and signature (written by\n"
+            "# python scripts/gen_api.py; a change here is a change of the API: see\n"
+            "# docs/releasing.md, \"The public API\").\n")
+    parts = [section if section is not None else kept.get(modname)
+             for modname, section in surface_sections().items()]
+    return head + "\n" + "\n".join(p for p in parts if p is not None)
+
+
 def main() -> int:
-    current = OUT.read_text() if OUT.exists() else ""
-    text = render(current)
-    if "--check" in sys.argv:
-        if current != text:
-            print("docs/api.md is out of date: run python scripts/gen_api.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text)
-    print(f"wrote {OUT} ({len(text.splitlines())} lines)")
+    stale = []
+    for path, make in ((OUT, render), (SURFACE, render_surface)):
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        text = make(current)
+        if "--check" in sys.argv:
+            if current != text:
+                stale.append(path.name)
+            continue
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path} ({len(text.splitlines())} lines)")
+    if stale:
+        print(f"{' and '.join(stale)} out of date: run python scripts/gen_api.py",
+              file=sys.stderr)
+        return 1
     return 0
 
 

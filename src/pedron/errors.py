@@ -38,6 +38,9 @@ __all__ = [
 class PedronError(Exception):
     """Base class of every exception raised by pedron."""
 
+    def __init__(self, *args: object) -> None:  # (a signature for inspect and help())
+        super().__init__(*args)
+
 
 class PedronValueError(PedronError, ValueError):
     """A value of the right type but not acceptable here."""

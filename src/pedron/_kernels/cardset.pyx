@@ -135,8 +135,13 @@ cdef class _Iter:
         return i
 
 
+# (its signature is written in clinic form below, so that inspect reads it)
+@cython.embedsignature(False)
 cdef class CardSet:
-    """An immutable, hashable set of standard cards, held as a 64-bit mask.
+    """CardSet(cards=())
+--
+
+An immutable, hashable set of standard cards, held as a 64-bit mask.
 
     Build one from text (``CardSet("Ah Kd")``), from card ints
     (``CardSet([51, 45])``) or from a mask (``CardSet.from_mask(m)``). It

@@ -426,7 +426,10 @@ cdef object setup(walk_t* w, objective_t* ob, bint wild, int kind, object pays,
 
 
 cdef class OptionCore:
-    """The compiled part of one exchange's record (``pedron.diablo.DrawOption``
+    """OptionCore()
+--
+
+The compiled part of one exchange's record (``pedron.diablo.DrawOption``
     subclasses it): its exact tallies, set by :func:`options`. The strength
     total and the class counts of a record ranked by the lean enumeration
     are tallied on first use."""

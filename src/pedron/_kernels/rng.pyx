@@ -85,7 +85,10 @@ cdef dict state_json(const rng_state* st):
 
 
 cdef class Generator:
-    """A seedable xoshiro256** generator with a stable, versioned stream.
+    """Generator(seed=None)
+--
+
+A seedable xoshiro256** generator with a stable, versioned stream.
 
     ``Generator(seed)`` accepts a non-negative int below 2**64, ``None`` for OS
     entropy, another pedron :class:`Generator` (a child is split off it) or a

@@ -61,6 +61,9 @@ class Terminated(BaseException):
     """SIGTERM, raised where the command is, so that what it started is stopped
     (``finally`` clauses run) before it exits with :data:`EXIT_TERMINATED`."""
 
+    def __init__(self, *args: object) -> None:  # (a signature for inspect and help())
+        super().__init__(*args)
+
 
 def _terminate(signum: int, frame: Any) -> None:
     raise Terminated

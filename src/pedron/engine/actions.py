@@ -18,6 +18,7 @@ from typing import Any
 
 import cython
 
+from pedron._signature import ClassSignature
 from pedron.errors import IllegalActionError
 from pedron.text import shown
 
@@ -52,6 +53,8 @@ class LegalAction:
     draw with the ace rule, a declaration's scale) whose
     ``why_not(move, legal)`` gives the reason a move is refused.
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     kind: str
     min: int | None = None
@@ -98,6 +101,8 @@ class Record:
     other seat shows the record with ``cards=()``); ``note``: a short remark
     (``"all-in"``, a hand's name, ``"uncontested"`` ...).
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     kind: str
     seat: int | None = None

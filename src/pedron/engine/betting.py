@@ -23,6 +23,7 @@ from typing import Any
 
 import cython
 
+from pedron._signature import ClassSignature
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.ledger import Ledger
 
@@ -44,6 +45,8 @@ class BettingRound:
     ``all_in=False`` takes table stakes away: a player who cannot call in full
     may only fold, and bets and raises must be of at least the full minimum.
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     ledger: Ledger
     order: tuple[int, ...]

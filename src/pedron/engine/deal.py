@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 
 import cython
 
+from pedron._signature import ClassSignature
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import MoveArgs, to_move
@@ -74,6 +75,8 @@ class DealContext:
     what a game's session decides for this deal (Diablo: the variant to play,
     whether it is played for a Diablo pot), kept in the deal's history.
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     rules: Any
     number: int
@@ -138,6 +141,8 @@ class Deal:
     ``done``, ``result`` and ``settlement`` (once settled), ``extra`` (what the
     session decided for it), ``deck`` (once dealt).
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     rules: Any
     extra: Mapping[str, Any]

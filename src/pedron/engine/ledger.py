@@ -15,6 +15,7 @@ from typing import Any
 
 import cython
 
+from pedron._signature import ClassSignature
 from pedron.engine.pots import Pot, build_pots, split_amount
 from pedron.errors import InvariantError
 
@@ -34,6 +35,8 @@ class Ledger:
     at any level; ``live[s]``: still in the hand; ``carry``: the pot carried
     over from an earlier hand; ``total``: every chip at the table.
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     stacks: list[int]
     committed: list[int]

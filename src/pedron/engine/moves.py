@@ -32,6 +32,7 @@ from typing import Any
 import cython
 
 from pedron import _exact
+from pedron._signature import ClassSignature
 from pedron.engine.actions import fields_repr
 from pedron.errors import (
     ActionTypeError,
@@ -70,6 +71,8 @@ __all__ = [
 class _Move:
     """Base of the move classes: each is a frozen dataclass whose last field is
     ``seat``, with ``kind`` naming its kind."""
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     kind = ""
 

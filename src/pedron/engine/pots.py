@@ -19,6 +19,7 @@ from typing import Any
 
 import cython
 
+from pedron._signature import ClassSignature
 from pedron.engine.actions import fields_repr
 
 __all__ = ["Pot", "build_pots", "split_amount"]
@@ -32,6 +33,8 @@ class Pot:
     ``contributors`` (the seats that paid into it), both in seat order, and
     ``carry`` (the part of it carried over from the deal before: the main pot,
     index 0 of :func:`build_pots`, includes the carry-over)."""
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     amount: int
     eligible: tuple[int, ...]

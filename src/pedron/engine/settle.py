@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import cython
 
+from pedron._signature import ClassSignature
 from pedron.engine.actions import Record, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.pots import Pot, split_amount
@@ -45,6 +46,8 @@ class Settlement:
     returned); ``live``/``committed``: the ledger's seats still in and
     contributions just before settling.
     """
+
+    __signature__ = ClassSignature()  # (its parameters for inspect and help())
 
     pots: tuple[Pot, ...]
     received: tuple[int, ...]

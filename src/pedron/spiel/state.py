@@ -43,6 +43,9 @@ class SpielActionError(pyspiel.SpielError, IllegalActionError):  # type: ignore[
     ``chance_outcomes()``): OpenSpiel's own error, as its API expects, and pedron's
     :class:`~pedron.errors.IllegalActionError`. The state is unchanged."""
 
+    def __init__(self, *args: object) -> None:  # (a signature for inspect and help())
+        super().__init__(*args)
+
 #: Kinds of records that are moves (the history tensor encodes them).
 MOVE_KINDS = ("ante", "match", "fold", "bet", "stop", "reveal", "check", "call", "raise",
               "draw", "declare", "choose")

@@ -1,0 +1,57 @@
+"""Old public names kept working for one release, with a ``DeprecationWarning``.
+
+pedron's policy (docs/releasing.md, "The public API"): a public name is renamed,
+moved or removed only after a release in which the old name still works and warns,
+naming the new one. A module keeps its old names with a module ``__getattr__``::
+
+    __getattr__ = moved_names(__name__, {
+        "old_name": Moved("pedron.new.place", "new_name", since="0.2.0", until="0.3.0"),
+    })
+
+The old name is then looked up only when asked for (``from module import old_name``
+or ``module.old_name``), warns at the caller's line, and gives the new object itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Moved", "moved_names"]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """Where an old public name went."""
+
+    module: str
+    """The module that holds the new name (``"pedron.drawpoker"``)."""
+    name: str
+    """The new name in that module."""
+    since: str
+    """The release that deprecated the old name."""
+    until: str
+    """The first release without the old name."""
+
+    def message(self, old: str) -> str:
+        """What the warning says."""
+        return (f"{old} is deprecated since pedron {self.since} and will be removed in "
+                f"{self.until}: use {self.module}.{self.name}")
+
+
+def moved_names(module: str, moved: Mapping[str, Moved]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that serves each old name in ``moved`` from its new
+    place with a ``DeprecationWarning``, and raises ``AttributeError`` for any other."""
+    table = dict(moved)
+
+    def __getattr__(name: str) -> Any:
+        where = table.get(name)
+        if where is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(where.message(f"{module}.{name}"), DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(where.module), where.name)
+
+    return __getattr__
