@@ -49,6 +49,16 @@ class TableEvaluator:
         self.strength: Callable[[Sequence[int]], int] = _strength_function(
             tuple(primes), tuple(suits), table)
 
+    # Immutable: a copy is itself; a pickle holds ``wild`` (the table is made again).
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TableEvaluator, (self.wild,))
+
+    def __copy__(self) -> TableEvaluator:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> TableEvaluator:
+        return self
+
     def __repr__(self) -> str:
         mode = "wild" if self.wild else "natural"
         return f"<TableEvaluator {mode}: {self.table_size:,} keys>"

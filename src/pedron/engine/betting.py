@@ -23,6 +23,7 @@ from typing import Any
 
 import cython
 
+from pedron._copying import deep_copy, shallow_copy
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.ledger import Ledger
 
@@ -248,10 +249,12 @@ class BettingRound:
             if len([s for s in self.order if live[s] and stacks[s] > 0]) <= 1:
                 self.pending = []
 
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
+
     @cython.ccall
     def copy(self, ledger: Ledger) -> BettingRound:
         """A copy working on ``ledger`` (the copy of this round's ledger)."""
-        other = copy.copy(self)
+        other = shallow_copy(self)
         other.ledger = ledger
         other.bets = self.bets[:]
         other.pending = self.pending[:]

@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 
 import cython
 
+from pedron._copying import deep_copy, shallow_copy
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import MoveArgs, to_move
@@ -450,10 +451,12 @@ class Deal:
         self._log_to = log
 
     # -- copying --------------------------------------------------------------------------
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
+
     def copy(self, ledger: Ledger, shoe: Any, deck: Any) -> Any:
         """An independent copy working on ``ledger``, ``shoe`` and ``deck`` (a table's
         clone hands it its own), listened to by nobody."""
-        other = copy.copy(self)  # (every attribute shared, then the mutable ones copied)
+        other = shallow_copy(self)  # (every attribute shared, then the mutable ones copied)
         other.ledger = ledger
         other._shoe = shoe
         other.deck = deck
