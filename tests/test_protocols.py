@@ -666,3 +666,77 @@ def test_errors_pickle_and_copy(name: str) -> None:
         got = pickle.loads(pickle.dumps(error, protocol))
         assert type(got) is cls and got.args == error.args
     assert copy.deepcopy(error).args == copy.copy(error).args == error.args
+
+
+# -- regressions (issue 37: each failed before the fix) ---------------------------------------
+COPIERS = [copy.deepcopy, copy.copy] + [
+    (lambda p: lambda x: pickle.loads(pickle.dumps(x, p)))(p) for p in PROTOCOLS]
+
+
+@pytest.mark.parametrize("game", [diablo, diamondback])
+def test_a_copied_table_keeps_one_generator_and_its_saves_restore(game: Any) -> None:
+    # The deck's generator came out split from the table's: the copy played on, but
+    # its saves were refused by its own from_json (or differed from the original's).
+    for seed in range(12):
+        rnd = random.Random(seed)
+        table = game.Table(3, seed=seed)
+        play_table(table, rnd, rnd.randint(1, 40))
+        for copier in COPIERS:
+            got = copier(table)
+            deck = got.last.deck if got.last is not None else None
+            if deck is not None and table.last.deck.rng is table.rng:
+                assert deck.rng is got.rng
+            assert table_future(got) == table_future(copy.deepcopy(table))
+
+
+@pytest.mark.parametrize("game", [diablo, diamondback])
+def test_copy_copy_of_a_table_shares_nothing_with_it(game: Any) -> None:
+    # copy.copy shared the stacks and committed chips, not the deal: after the copy
+    # bet, the original could neither deal (InvariantError) nor save.
+    table = game.Table(3, seed=4)
+    table.next_deal()
+    before = table.to_json()
+    other = copy.copy(table)
+    play_table(other, random.Random(1), 30)
+    assert table.to_json() == before
+    play_table(table, random.Random(2), 30)
+    game.Table.from_json(table.to_json())
+
+
+def test_immutable_values_pickle_and_copy() -> None:
+    # AttributeError "is immutable (cannot set ...)" from every protocol and copy.
+    from pedron import videopoker
+    from pedron.bots import StrongBot
+
+    values = [("pedron.diablo.PayTable", videopoker.pay_table("9/6")),
+              ("pedron.diablo.PayTable", diablo.PayTable([800, 200, 25], wild=True)),
+              ("pedron.diablo.Beat", diablo.Beat("Ah Ad Kc Ks 2d")),
+              ("pedron.diablo.GameHistory", _finished(_diablo_table())),
+              ("pedron.diamondback.HandHistory", _finished(_diamondback_table()))]
+    for name, value in values:
+        for copier in COPIERS:
+            assert _observe(name, copier(value)) == _observe(name, value)
+    bot = _used_strong_bot()
+    for copier in COPIERS:
+        got = copier(bot)
+        assert type(got) is StrongBot and _bot_future(got) == _bot_future(copy.deepcopy(bot))
+    for game in (diablo, diamondback):
+        table = max(tables(game, True), key=lambda t: len(t.history))
+        assert table.history
+        for copier in COPIERS:
+            got = copier(table)
+            assert got.history == table.history and got.to_json() == table.to_json()
+
+
+def test_a_pickled_deck_keeps_its_type_and_its_generators_seed() -> None:
+    for deck in (_Deck(8), _dealt(diablo.Deck(9)), _dealt(diamondback.Deck(4, 10))):
+        for protocol in PROTOCOLS:
+            got = pickle.loads(pickle.dumps(deck, protocol))
+            assert type(got) is type(deck)
+            assert got.rng.seed == deck.rng.seed is not None
+            assert got.stock == deck.stock and got.dealt == deck.dealt
+            assert vars(got) == vars(deck)
+            got.collect()
+            twin = copy.deepcopy(deck)
+            twin.collect()
+            assert got.stock == twin.stock
