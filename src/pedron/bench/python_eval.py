@@ -19,6 +19,7 @@ every one of the 2,598,960 hands against pedron.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 __all__ = ["TableEvaluator"]
 

@@ -17,7 +17,6 @@ The round never decides what happens when one player is left: the game checks
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 

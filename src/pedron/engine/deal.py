@@ -28,7 +28,6 @@ hundredth.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import islice
