@@ -27,6 +27,8 @@ from pedron._kernels.rng cimport (
     Generator, lock_state, rng_state, shuffle_u8, state_json, unlock_state,
 )
 
+from copy import deepcopy
+
 from pedron._kernels.rng import as_generator
 from pedron._exact import check_iterable, exact_int
 from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
@@ -375,10 +377,14 @@ cdef class Deck:
         return other
 
     def __copy__(self):
-        return self.copy()
+        return deepcopy(self)  # (a subclass's own fields copied too, as by deepcopy)
 
-    def __deepcopy__(self, memo):
-        return self.copy()
+    def __reduce__(self):
+        # Pickle and deepcopy: the deck's type (a subclass stays the subclass), its
+        # cards, its stock and its generator as an object of its own (seed and state:
+        # a generator the deck shares, with a table's shoe, stays shared in the copy).
+        return (_rebuild, (type(self), self.full_mask, self.stock, self.rng),
+                getattr(self, "__dict__", None) or None)
 
     def __repr__(self):
         # No card order and no generator state here: a repr may reach players.
@@ -386,3 +392,18 @@ cdef class Deck:
             f"<{type(self).__module__}.{type(self).__qualname__}: "
             f"{self.end - self.top} of {popcount64(self.full_mask)} cards in the stock>"
         )
+
+
+def _rebuild(cls, full_mask, stock, rng):
+    """A deck from :meth:`Deck.__reduce__` (its stock checked as a new deck's order)."""
+    cdef Deck deck
+    if not (isinstance(cls, type) and issubclass(cls, Deck)) or not isinstance(rng, Generator):
+        raise DeckError("not a pickled deck")
+    mask = exact_int(full_mask, "a deck's cards", DeckError)
+    if not 0 < mask < (1 << 64):
+        raise DeckError("not a pickled deck")
+    deck = cls.__new__(cls)
+    deck.full_mask = mask
+    deck.rng = rng
+    deck._fill(stock)
+    return deck

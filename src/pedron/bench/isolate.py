@@ -50,6 +50,9 @@ class EvaluatorFailed(RunnerFailed, PedronValueError):
         self.reason = reason
         super().__init__(f"evaluator {evaluator} {reason}")
 
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickled as made: two arguments)
+        return (type(self), (self.evaluator, self.reason))
+
 
 def check_time_limit(value: Any) -> float:
     """A time limit in seconds: a positive, finite number."""
@@ -173,6 +176,10 @@ class IsolatedEvaluator:
                                     daemon=True, name=f"pedron bench: {self.name}")
         self._process.start()
         child.close()
+
+    def __reduce__(self) -> Any:
+        raise PedronTypeError("an IsolatedEvaluator runs a process of its own: it cannot be "
+                              "copied or pickled (make another from its evaluator)")
 
     def __repr__(self) -> str:
         state = "failed" if self.failure else "alive" if self._process.is_alive() else "stopped"

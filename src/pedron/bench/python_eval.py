@@ -19,6 +19,7 @@ every one of the 2,598,960 hands against pedron.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 __all__ = ["TableEvaluator"]
 
@@ -48,6 +49,16 @@ class TableEvaluator:
         self.table_size = len(table)
         self.strength: Callable[[Sequence[int]], int] = _strength_function(
             tuple(primes), tuple(suits), table)
+
+    # Immutable: a copy is itself; a pickle holds ``wild`` (the table is made again).
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TableEvaluator, (self.wild,))
+
+    def __copy__(self) -> TableEvaluator:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> TableEvaluator:
+        return self
 
     def __repr__(self) -> str:
         mode = "wild" if self.wild else "natural"

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pedron._copying import deep_copy
 from pedron._exact import exact_int
 from pedron._kernels.rng import Generator, as_generator
 from pedron._lazy import lazy_attributes
@@ -77,9 +78,11 @@ class BotFunction(Protocol):
 class Bot(ABC):
     """The base class of pedron's bots: ``bot(view, legal) -> action`` (see
     :class:`BotFunction`). A subclass implements ``__call__``; a list of bots of
-    several classes is then a ``list[Bot]`` to a type checker."""
+    several classes is then a ``list[Bot]`` to a type checker. ``copy.copy`` of a bot
+    is an independent copy (its generator too), as ``copy.deepcopy``."""
 
     __slots__ = ()
+    __copy__ = deep_copy
 
     @abstractmethod
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:

@@ -28,12 +28,3 @@ class Deck(_Deck):
         shuffle: bool = True,
     ) -> None:
         super().__init__(CardSet.from_mask(FULL_MASK), seed, order=order, shuffle=shuffle)
-
-    def __reduce__(self):  # type: ignore[override]
-        return (_rebuild, (self.getstate(),))
-
-
-def _rebuild(state: dict[str, Any]) -> Deck:
-    deck = Deck(0, shuffle=False)
-    deck.setstate(state)
-    return deck

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pedron._copying import set_frozen_state
 from pedron._exact import check_iterable, exact_flag, exact_int, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
@@ -359,6 +360,8 @@ class PayTable(Objective):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"PayTable is immutable (cannot set {name!r})")
 
+    __setstate__ = set_frozen_state  # (pickle and copy: set as made)
+
     def with_pays(self, pays: Iterable[Any], *, name: str | None = None) -> PayTable:
         """The same rows with other payouts, in row order (a shorter list
         pays 0 on the rows left over)."""
@@ -590,6 +593,8 @@ class Beat(Objective):
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Beat is immutable (cannot set {name!r})")
+
+    __setstate__ = set_frozen_state  # (pickle and copy: set as made)
 
     @property
     def opponents(self) -> int:

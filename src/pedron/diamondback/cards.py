@@ -180,12 +180,3 @@ class Deck(_Deck):
         mask = deck_mask(players)
         self.players = players
         super().__init__(CardSet.from_mask(mask), seed, order=order, shuffle=shuffle)
-
-    def __reduce__(self):  # type: ignore[override]
-        return (_rebuild, (self.players, self.getstate()))
-
-
-def _rebuild(players: int, state: dict[str, Any]) -> Deck:
-    deck = Deck(players, 0, shuffle=False)
-    deck.setstate(state)
-    return deck

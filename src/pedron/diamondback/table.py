@@ -213,6 +213,15 @@ def _default_stacks(rules: Rules) -> int:
     return 100
 
 
+# (module functions, not bound methods of the tables: a pickled CardGame is equal to it)
+def _rank(card: int) -> int:
+    return int(RANK_OF_ID[card])
+
+
+def _deck_size(players: int) -> int:
+    return int(DECK_SIZES[players])
+
+
 def _deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
     if order is None:
         return Deck(players, rng, shuffle=False)
@@ -231,9 +240,9 @@ GAME = CardGame(
     default_players=2,
     default_stacks=_default_stacks,
     hand_size=2,
-    cards=CardText(parse=parse_ids, name=format_id, rank=RANK_OF_ID.__getitem__, count=43),
+    cards=CardText(parse=parse_ids, name=format_id, rank=_rank, count=43),
     deck=_deck,
-    deck_size=DECK_SIZES.__getitem__,
+    deck_size=_deck_size,
     session=DiamondbackSession,
     players_leave=True,
 )

@@ -17,12 +17,12 @@ The round never decides what happens when one player is left: the game checks
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
 import cython
 
+from pedron._copying import deep_copy, shallow_copy
 from pedron._signature import ClassSignature
 from pedron.engine.actions import LegalAction, Record
 from pedron.engine.ledger import Ledger
@@ -251,10 +251,12 @@ class BettingRound:
             if len([s for s in self.order if live[s] and stacks[s] > 0]) <= 1:
                 self.pending = []
 
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
+
     @cython.ccall
     def copy(self, ledger: Ledger) -> BettingRound:
         """A copy working on ``ledger`` (the copy of this round's ledger)."""
-        other = copy.copy(self)
+        other = shallow_copy(self)
         other.ledger = ledger
         other.bets = self.bets[:]
         other.pending = self.pending[:]

@@ -28,7 +28,6 @@ hundredth.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import islice
@@ -36,6 +35,7 @@ from typing import Any, ClassVar
 
 import cython
 
+from pedron._copying import deep_copy, shallow_copy
 from pedron._signature import ClassSignature
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
@@ -455,10 +455,12 @@ class Deal:
         self._log_to = log
 
     # -- copying --------------------------------------------------------------------------
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
+
     def copy(self, ledger: Ledger, shoe: Any, deck: Any) -> Any:
         """An independent copy working on ``ledger``, ``shoe`` and ``deck`` (a table's
         clone hands it its own), listened to by nobody."""
-        other = copy.copy(self)  # (every attribute shared, then the mutable ones copied)
+        other = shallow_copy(self)  # (every attribute shared, then the mutable ones copied)
         other.ledger = ledger
         other._shoe = shoe
         other.deck = deck

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from pedron._copying import set_frozen_state
 from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Draw, to_move
@@ -176,6 +177,8 @@ class DealHistory:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a hand history is immutable (cannot set {name!r})")
+
+    __setstate__ = set_frozen_state  # (pickle and copy: set as made)
 
     @property
     def records(self) -> tuple[Record, ...]:

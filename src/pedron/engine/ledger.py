@@ -15,6 +15,7 @@ from typing import Any
 
 import cython
 
+from pedron._copying import deep_copy
 from pedron._signature import ClassSignature
 from pedron.engine.pots import Pot, build_pots, split_amount
 from pedron.errors import InvariantError
@@ -238,6 +239,8 @@ class Ledger:
             "carry": self.carry,
             "total": self.total,
         }
+
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
 
     @cython.ccall
     def copy(self) -> Ledger:

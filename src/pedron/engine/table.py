@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from pedron._copying import deep_copy
 from pedron._exact import check_iterable
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import saving
@@ -634,6 +635,8 @@ class Table(Generic[D]):
                 self._events.append(Record("out", s, note="no chips left"))
 
     # -- copies ---------------------------------------------------------------------------
+    __copy__ = deep_copy  # (pickle and copy.deepcopy keep the object graph: one generator)
+
     def clone(self: T) -> T:
         """An independent copy in the same state (generator included)."""
         cls = type(self)

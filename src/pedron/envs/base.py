@@ -38,6 +38,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         f"pedron's environments need PettingZoo and Gymnasium ({exc}): "
         "pip install 'pedron[rl]'") from exc
 
+from pedron._copying import deep_copy
 from pedron._kernels.rng import Generator
 from pedron.encodings import action_index
 from pedron.errors import PedronTypeError, PedronValueError
@@ -53,6 +54,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]
     A game's environment sets ``metadata``, builds its rules, table, action
     encoding (``self.actions``) and observation encoder (``self.encoder``).
     """
+
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"], "is_parallelizable": False,

@@ -30,6 +30,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from pedron._copying import deep_copy
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
 from pedron.envs.base import action_index
@@ -45,6 +46,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     Each ``reset(seed=...)`` seeds the table and the bots, so one seed gives
     the same episode for the same actions.
     """
+
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
 
     # (render_fps: Gymnasium's checker asks for one; a text render has no frame rate)
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's
