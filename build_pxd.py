@@ -151,7 +151,9 @@ def write_pxds(out: Path, sources: list[tuple[str, Path]]) -> list[Path]:
         for parent in path.parents:  # (each package of the path needs an __init__.pxd)
             if parent == out:
                 break
-            (parent / "__init__.pxd").touch()
+            init = parent / "__init__.pxd"
+            if not init.exists():  # (touched again, it would make Cython rebuild every module)
+                init.touch()
     return written
 
 

@@ -70,10 +70,43 @@ if DEBUG:
         "warn.unused_arg": False,  # (kernels keep uniform signatures)
     })
 
+# The build runs on every core: Cython's translation and the C compiler's work.
+try:
+    CORES = len(os.sched_getaffinity(0))
+except AttributeError:  # (not Linux)
+    CORES = os.cpu_count() or 1
+
+
+def translated(source: Path, inputs: list[Path]) -> str:
+    """``source`` (a ``.pyx``, or a ``.py`` compiled as it is), or the C that Cython
+    already wrote from it when that C is newer than ``source`` and every one of
+    ``inputs``: Cython then has nothing to do, and the C compiler nothing either
+    if the extension built from that C is there.
+
+    (Cython's own check counts its ``Includes`` too, which a new isolated build
+    environment, as pip makes for each install, brings with new times: the second
+    ``pip install`` of the README would translate and compile everything again.
+    This check is coarser, every input of the kind: where it cannot tell, Cython's
+    own check decides.)"""
+    c_file = source.with_suffix(".c")
+    if not c_file.exists() or build_dir is not None:
+        return str(source.relative_to(HERE))
+    built = c_file.stat().st_mtime
+    if all(p.stat().st_mtime < built for p in [source, *inputs]):
+        return str(c_file.relative_to(HERE))
+    return str(source.relative_to(HERE))
+
+
+# (the checked build writes its C apart: neither build reuses the other's; the plain
+# build's C is the same as the fast one's, only compiled with PEDRON_PLAIN)
+build_dir = "build/cython-debug" if DEBUG else None
+KERNEL_INPUTS = [p for p in (HERE / "src" / "pedron" / "_kernels").iterdir()
+                 if p.suffix in (".pyx", ".pxd")]
+
 extensions = [
     Extension(
         f"pedron._kernels.{path.stem}",
-        [str(path.relative_to(HERE))]
+        [translated(path, KERNEL_INPUTS)]
         + ([str((IMPL / "simd.c").relative_to(HERE))] if path.stem in SIMD_USERS else []),
         include_dirs=["src"],  # (the kernels include "pedron/_kernels/impl/*.h")
         extra_compile_args=compile_args,
@@ -119,10 +152,13 @@ engine_directives = {
 if DEBUG:
     engine_directives["linetrace"] = True
 engine_args = [a.replace("-O3", "-O2") for a in compile_args]  # (object code: -O3 gains nothing)
+PXD = HERE / "build" / "pxd"
+PXDS = write_pxds(PXD, [(name, HERE / "src" / (name.replace(".", "/") + ".py"))
+                        for name in ENGINE])
 engine = [
     Extension(
         name,
-        ["src/" + name.replace(".", "/") + ".py"],
+        [translated(HERE / "src" / (name.replace(".", "/") + ".py"), PXDS)],
         extra_compile_args=engine_args,
         extra_link_args=link_args,
         define_macros=[("CYTHON_TRACE_NOGIL", "1")] if DEBUG else [],
@@ -130,14 +166,11 @@ engine = [
     for name in ENGINE
 ]
 
-# (the checked build writes its C apart: neither build reuses the other's; the plain
-# build's C is the same as the fast one's, only compiled with PEDRON_PLAIN)
-build_dir = "build/cython-debug" if DEBUG else None
-PXD = HERE / "build" / "pxd"
-write_pxds(PXD, [(name, HERE / "src" / (name.replace(".", "/") + ".py")) for name in ENGINE])
 # A plain build compiles the same C with another macro: its objects are kept apart and
 # every extension is rebuilt, so switching between the two never links stale objects.
-build_options = {"build_ext": {"build_temp": "build/temp-plain", "force": True}} if PLAIN else {}
+build_options: dict[str, dict[str, object]] = {"build_ext": {"parallel": CORES}}
+if PLAIN:
+    build_options["build_ext"].update(build_temp="build/temp-plain", force=True)
 
 
 class BuildExt(build_ext):
@@ -166,10 +199,10 @@ setup(
     options=build_options,
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=build_dir,
-        include_path=[str(HERE / "src")],
+        include_path=[str(HERE / "src")], nthreads=CORES,
     )
     + cythonize(
         engine, compiler_directives=engine_directives, build_dir=build_dir,
-        include_path=[str(PXD), str(HERE / "src")],
+        include_path=[str(PXD), str(HERE / "src")], nthreads=CORES,
     ),
 )
