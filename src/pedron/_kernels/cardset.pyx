@@ -10,6 +10,7 @@ import re
 
 cimport cython
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -387,11 +388,11 @@ def deal_batch_into(Generator gen not None, uint64_t deck_mask, uint8_t[:, ::1] 
     """Fill ``out`` (n, k) with random k-card hands from the cards in ``deck_mask``.
 
     Each row holds k distinct cards; rows are independent. The GIL is released. The
-    rows are dealt DEAL_PIECE_ROWS at a time, each piece under the generator's lock
-    from a copy of its state written back with the GIL held (a child forked meanwhile
-    by another thread sees a whole state); between pieces the signal handlers run, so
-    a Ctrl-C stops the dealing within a piece (the generator then stands after the
-    rows dealt).
+    rows are dealt DEAL_PIECE_ROWS at a time under the generator's lock (held for the
+    whole batch), each piece from a copy of its state written back with the GIL held
+    (a child forked meanwhile by another thread sees a whole state); between pieces the
+    signal handlers run, so a Ctrl-C stops the dealing within a piece (the generator
+    then stands after the rows dealt).
     """
     cdef uint8_t pool[64]
     cdef Py_ssize_t m = 0, n = out.shape[0], k = out.shape[1], r = 0, end
@@ -408,14 +409,18 @@ def deal_batch_into(Generator gen not None, uint64_t deck_mask, uint8_t[:, ::1] 
     if n == 0 or k == 0:
         return
     rows = &out[0, 0]
-    while r < n:
-        end = min(n, r + DEAL_PIECE_ROWS)
-        shared = lock_state(gen)
-        st = shared[0]
-        with nogil:
-            deal_rows(&st, pool, m, rows + r * k, end - r, k)
-        shared[0] = st
+    shared = lock_state(gen)  # (held for the whole batch: one unbroken stretch of the stream)
+    gen._dealer = PyThread_get_thread_ident()
+    try:
+        while r < n:
+            end = min(n, r + DEAL_PIECE_ROWS)
+            st = shared[0]
+            with nogil:
+                deal_rows(&st, pool, m, rows + r * k, end - r, k)
+            shared[0] = st
+            r = end
+            if r < n:
+                PyErr_CheckSignals()  # (a handler's exception raises here)
+    finally:
+        gen._dealer = 0
         unlock_state(gen)
-        r = end
-        if r < n:
-            PyErr_CheckSignals()  # (a handler's exception raises here)

@@ -6,7 +6,8 @@
 #   * bounded integers in [0, n): Lemire's nearly divisionless method on 32-bit outputs;
 #   * shuffles: Fisher-Yates from the last position down, j = bounded(i + 1).
 from cpython.pythread cimport (
-    NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_release_lock, PyThread_type_lock,
+    NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_get_thread_ident,
+    PyThread_release_lock, PyThread_type_lock,
 )
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -99,13 +100,20 @@ cdef class Generator:
     # Held by whoever advances ``state``: batch kernels advance it without the
     # GIL, so another thread could otherwise read or write it at the same time.
     cdef fork_lock _lock
+    # The thread dealing a batch under the lock (deal_batch checks for signals between
+    # its pieces with the lock held: a handler in that thread drawing from this
+    # generator is refused, not left waiting for ever); 0 when none.
+    cdef unsigned long _dealer
 
+cdef int refuse_reentry() except -1
 # Take the generator's lock (waiting without the GIL if another thread holds it)
 # and return its state; every caller pairs it with unlock_state, in a finally
 # where Python code can run between the two.
 cdef inline rng_state* lock_state(Generator g) except NULL:
     cdef PyThread_type_lock lock = fork_lock_get(&g._lock)
     if not PyThread_acquire_lock(lock, NOWAIT_LOCK):
+        if g._dealer != 0 and g._dealer == PyThread_get_thread_ident():
+            refuse_reentry()
         with nogil:
             PyThread_acquire_lock(lock, WAIT_LOCK)
     return &g.state

@@ -92,6 +92,11 @@ cdef void fork_lock_free(fork_lock* f) noexcept:
     f.lock = NULL
 
 
+cdef int refuse_reentry() except -1:
+    raise SeedError("this generator is dealing a batch in this thread (deal_batch, "
+                    "interrupted by a signal handler): draw from another generator")
+
+
 cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
     x[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = x[0]
