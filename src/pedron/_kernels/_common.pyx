@@ -40,8 +40,17 @@ from cpython.buffer cimport (
     PyBuffer_Release,
     PyObject_GetBuffer,
 )
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.pythread cimport (
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_free_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
 
@@ -53,6 +62,8 @@ from pedron.text import shown
 
 cdef extern from "pedron/_kernels/impl/portable.h":
     const int LITTLE_ENDIAN "PEDRON_LITTLE_ENDIAN"
+    void* load_acquire "pedron_load_acquire"(void* const* slot) noexcept nogil
+    void store_release "pedron_store_release"(void** slot, void* value) noexcept nogil
 
 cdef extern from "pedron/_kernels/impl/simd.h":
     pedron_block_check_fn pedron_choose_block_check(const char** name) noexcept
@@ -65,6 +76,10 @@ cdef enum:
     # The most threads any function starts (a hard ceiling, whatever the machine: more
     # is a mistake, not a wish).
     MAX_THREADS = 1024
+    # The rows of a batch one piece of work takes (about 2 ms of either game's
+    # evaluation): a thread checks between pieces whether its call is stopping, the
+    # caller's thread runs the signal handlers (so a Ctrl-C is seen within a piece).
+    PIECE_ROWS = 1 << 18
 
 _U64_MAX = (1 << 64) - 1
 
@@ -161,8 +176,195 @@ cdef object new_out(object cards, Py_ssize_t n, int itemsize):
     return array.array("H" if itemsize == 2 else "B", bytes(n * itemsize))
 
 
+# -- threads -----------------------------------------------------------------------------
+#
+# Every function that splits work across threads runs it through in_threads: each share
+# works in pieces of bounded size (PIECE_ROWS rows of a batch: a few milliseconds) and
+# stops at the next piece once the call is stopping; the caller's own share also runs
+# the signal handlers between its pieces (a Ctrl-C raises KeyboardInterrupt there). No
+# exception leaves in_threads before every share that began has returned and every
+# thread started has ended: the memory the shares use (the caller's arrays, a kernel's
+# options on the caller's stack) is the caller's to free only then.
+
+
+@cython.final
+cdef class Shares:
+    """What the threads of one :func:`in_threads` call share: a stop flag every share
+    reads between its pieces, and which shares have begun (a thread begins its share
+    only while the call is open, so the caller knows which ones to wait for)."""
+
+    cdef void* stopped              # non-NULL once set: every share stops at its next piece
+    cdef PyThread_type_lock lock    # guards closed and begun (held without Python code)
+    cdef bint closed                # no share begins any more
+    cdef list begun                 # per share: True once it began
+    cdef list done                  # per thread's share: a lock released when it has ended
+    cdef list results
+    cdef list errors                # what any share raised, first first
+
+    def __cinit__(self, Py_ssize_t count):
+        self.lock = PyThread_allocate_lock()
+        if self.lock == NULL:
+            raise MemoryError("cannot allocate a lock")
+        self.begun = [False] * count
+        self.done = [None] * count
+        self.results = [None] * count
+        self.errors = []
+
+    def __dealloc__(self):
+        if self.lock != NULL:
+            PyThread_free_lock(self.lock)
+
+    cdef inline void* const* flag(self) noexcept:
+        return &self.stopped
+
+    cdef void stop(self) noexcept:
+        store_release(&self.stopped, <void*>self)  # (any pointer but NULL)
+
+    def stopping(self, bint caller):
+        """True once the call is stopping (a share then returns at once). In the
+        caller's thread the signal handlers run first: a KeyboardInterrupt raises here."""
+        if caller:
+            PyErr_CheckSignals()  # (its handler's exception, if any, raises here)
+        return load_acquire(&self.stopped) != NULL
+
+    cdef bint begin(self, Py_ssize_t i) noexcept:
+        cdef bint ok
+        PyThread_acquire_lock(self.lock, WAIT_LOCK)  # (its holders run no Python code)
+        ok = not self.closed
+        if ok:
+            self.begun[i] = True
+        PyThread_release_lock(self.lock)
+        return ok
+
+    cdef bint never_begins(self, Py_ssize_t i) noexcept:
+        """Whether share ``i`` has not begun and never will (the call closed first)."""
+        cdef bint never
+        PyThread_acquire_lock(self.lock, WAIT_LOCK)
+        never = self.closed and not self.begun[i]
+        PyThread_release_lock(self.lock)
+        return never
+
+    cdef void close(self) noexcept:
+        self.stop()
+        PyThread_acquire_lock(self.lock, WAIT_LOCK)
+        self.closed = True
+        PyThread_release_lock(self.lock)
+
+    def _share(self, call, Py_ssize_t i):
+        """A thread's share: ``call(self, False)``, unless the call has closed first."""
+        done = self.done[i]
+        if not self.begin(i):
+            return
+        try:
+            self.results[i] = call(self, False)
+        except BaseException as exc:  # (raised in the caller's thread)
+            self.errors.append(exc)
+            self.stop()
+        finally:
+            done.release()  # (the last thing this thread does with the call's memory)
+
+
+cdef void wait_for_share(Py_ssize_t i, Shares shares):
+    """Wait until share ``i`` (of a thread started) has ended, or is known never to begin
+    (the call closed first), however often a signal interrupts the wait: each exception
+    is kept, and closes the call."""
+    while not shares.never_begins(i):
+        try:
+            shares.done[i].acquire()  # (in compiled code: if it raises, it took nothing)
+            return
+        except BaseException as exc:
+            shares.errors.append(exc)
+            shares.close()
+
+
+cdef void join(object thread, Shares shares):
+    """Join ``thread`` however often a signal interrupts the join (each exception kept)."""
+    while True:
+        try:
+            thread.join()
+            return
+        except BaseException as exc:
+            shares.errors.append(exc)
+            shares.close()
+
+
+def in_threads(list calls, str name):
+    """``calls[i](shares, i == 0)`` for every ``i``: the first in this thread, the others
+    each in a thread of its own, named ``f"{name}-{i}"``; their results, in order.
+
+    A call works in pieces of bounded size and returns early once
+    ``shares.stopping(caller)`` is true (which, in the caller's thread, also runs the
+    signal handlers). Whatever happens (a call raising, a KeyboardInterrupt or another
+    exception from a signal handler, a thread that cannot start), every share that began
+    is waited for and every thread started is joined, a wait or join interrupted by a
+    signal being taken up again; the first exception is raised only then.
+    """
+    import threading
+
+    cdef Shares shares = Shares(len(calls))
+    cdef Py_ssize_t i
+    started = []  # the threads whose start() returned
+    doubtful = None  # a thread whose start() raised: it may have started
+    try:
+        for i in range(1, len(calls)):
+            done = threading.Lock()
+            done.acquire()
+            shares.done[i] = done
+            thread = threading.Thread(target=shares._share, args=(calls[i], i),
+                                      name=f"{name}-{i}")
+            doubtful = thread
+            thread.start()
+            doubtful = None
+            started.append((i, thread))
+        shares.results[0] = calls[0](shares, True)
+    except BaseException as exc:
+        shares.errors.append(exc)
+    if shares.errors:
+        shares.close()  # (from here no share begins: those that began are waited for)
+    for i, thread in started:
+        wait_for_share(i, shares)
+    for i, thread in started:
+        join(thread, shares)
+    if doubtful is not None and doubtful.is_alive():
+        join(doubtful, shares)  # (it began no share: the call was closed)
+    if shares.errors:
+        raise shares.errors[0]
+    return shares.results
+
+
+cdef Py_ssize_t rows_in_pieces(rows_fn fn, const uint8_t* rows, void* out,
+                               const void* options, Py_ssize_t start, Py_ssize_t stop,
+                               Shares shares, bint caller) except -2:
+    """``fn`` over rows start..stop-1, PIECE_ROWS at a time: the first bad row, or -1 (also
+    when the call stopped first). In the caller's thread the signal handlers run between
+    pieces; a thread of its own runs every piece without the GIL."""
+    cdef Py_ssize_t end, bad = -1
+    cdef void* const* stopped = NULL if shares is None else shares.flag()
+    if caller:
+        while start < stop:
+            end = min(stop, start + PIECE_ROWS)
+            with nogil:
+                bad = fn(rows, start, end, out, options)
+            if bad >= 0:
+                return bad
+            start = end
+            if start < stop:
+                PyErr_CheckSignals()  # (a handler's exception raises here)
+            if stopped != NULL and load_acquire(stopped) != NULL:
+                return -1
+        return -1
+    with nogil:
+        while start < stop and load_acquire(stopped) == NULL:
+            end = min(stop, start + PIECE_ROWS)
+            bad = fn(rows, start, end, out, options)
+            if bad >= 0:
+                break
+            start = end
+    return bad
+
+
 cdef class _Slice:
-    """Rows start..stop-1 of a batch, run by one thread without the GIL."""
+    """Rows start..stop-1 of a batch, a share of :func:`in_threads`."""
 
     cdef rows_fn fn
     cdef const void* options
@@ -170,42 +372,9 @@ cdef class _Slice:
     cdef void* out
     cdef Py_ssize_t start, stop
 
-    def __call__(self):
-        cdef rows_fn fn = self.fn
-        cdef const void* options = self.options
-        cdef const uint8_t* rows = self.rows
-        cdef void* out = self.out
-        cdef Py_ssize_t start = self.start, stop = self.stop, bad
-        with nogil:
-            bad = fn(rows, start, stop, out, options)
-        return bad
-
-
-cdef Py_ssize_t first_bad_in_threads(list calls) except -2:
-    """Run each of ``calls`` (the first in this thread, the others in threads of their
-    own; they release the GIL): the lowest bad row any reports, or -1. An exception in
-    any of them is raised here, after every thread has ended."""
-    import threading
-
-    results = [-1] * len(calls)
-    errors = []
-
-    def work(Py_ssize_t i):
-        try:
-            results[i] = calls[i]()
-        except BaseException as exc:  # (raised in the caller's thread below)
-            errors.append(exc)
-
-    pool = [threading.Thread(target=work, args=(i,)) for i in range(1, len(calls))]
-    for t in pool:
-        t.start()
-    work(0)
-    for t in pool:
-        t.join()
-    if errors:
-        raise errors[0]
-    bads = [r for r in results if r >= 0]
-    return min(bads) if bads else -1
+    def __call__(self, Shares shares, bint caller):
+        return rows_in_pieces(self.fn, self.rows, self.out, self.options, self.start,
+                              self.stop, shares, caller)
 
 
 # (made and dropped once per call: kept out of the garbage collector, which it needs
@@ -340,8 +509,7 @@ cdef class Batch:
         if n < SMALL_BATCH:
             bad = fn(self.rows, 0, n, self.target, options)
         elif nthreads == 1:
-            with nogil:
-                bad = fn(self.rows, 0, n, self.target, options)
+            bad = rows_in_pieces(fn, self.rows, self.target, options, 0, n, None, True)
         else:
             step = (n + nthreads - 1) // nthreads  # (rounded up: every row in a slice)
             slices = []
@@ -350,7 +518,8 @@ cdef class Batch:
                 s.fn, s.options, s.rows, s.out = fn, options, self.rows, self.target
                 s.start, s.stop = i * step, min(n, (i + 1) * step)
                 slices.append(s)
-            bad = first_bad_in_threads(slices)
+            bads = [r for r in in_threads(slices, "pedron-batch") if r >= 0]
+            bad = min(bads) if bads else -1
         if self.private_out != NULL:
             # the strengths found (on a bad row: the rows before it) into the caller's out
             size = (n if bad < 0 else bad) * self.shape.out_itemsize
@@ -406,14 +575,38 @@ def threads_count(threads):
     return threads_arg(threads)
 
 
-def rows_in_threads(fn, tuple args, Py_ssize_t n, Py_ssize_t nthreads):
-    """``fn(*args, start, stop)`` over rows 0..n-1 split across ``nthreads`` threads
-    (``fn`` releases the GIL), or ``fn(*args)`` for one: the first bad row any slice
-    reports (the lowest index), or -1."""
+def rows_in_threads(fn, tuple args, Py_ssize_t n, Py_ssize_t nthreads,
+                    Py_ssize_t piece=PIECE_ROWS):
+    """``fn(*args, start, stop)`` over rows 0..n-1 (``fn`` releases the GIL), ``piece``
+    rows a call at most, split across ``nthreads`` threads (:func:`in_threads`: a
+    Ctrl-C stops every thread at its next piece): the first bad row any slice reports
+    (the lowest index), or -1."""
     cdef Py_ssize_t step, i
+    if piece < 1:
+        raise PedronValueError(f"piece must be at least 1, got {piece}")
     if nthreads <= 1:
-        return fn(*args)
+        return python_rows(fn, args, 0, n, piece, None, True)
     step = (n + nthreads - 1) // nthreads  # (rounded up: every row in a slice)
-    return first_bad_in_threads(
-        [partial(fn, *args, i * step, min(n, (i + 1) * step)) for i in range(nthreads)]
-    )
+    shares = [partial(python_rows, fn, args, i * step, min(n, (i + 1) * step), piece)
+              for i in range(nthreads)]
+    bads = [r for r in in_threads(shares, "pedron-rows") if r >= 0]
+    return min(bads) if bads else -1
+
+
+def python_rows(fn, tuple args, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t piece,
+                Shares shares, bint caller):
+    """One share of :func:`rows_in_threads`: its first bad row, or -1."""
+    cdef Py_ssize_t end
+    while start < stop:
+        end = min(stop, start + piece)
+        bad = fn(*args, start, end)
+        if bad >= 0:
+            return bad
+        start = end
+        if start < stop:
+            if shares is None:
+                if caller:
+                    PyErr_CheckSignals()
+            elif shares.stopping(caller):
+                return -1
+    return -1

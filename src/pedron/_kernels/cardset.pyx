@@ -9,6 +9,8 @@ a 64-bit mask in which bit ``i`` stands for card ``i``.
 import re
 
 cimport cython
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
@@ -368,6 +370,10 @@ def mask_of(cards):
 # Batch dealing
 
 
+cdef enum:
+    DEAL_PIECE_ROWS = 1 << 16  # rows of deal_batch_into dealt at a time (about 2 ms)
+
+
 cdef void deal_rows(rng_state* st, uint8_t* pool, Py_ssize_t m,
                     uint8_t* out, Py_ssize_t n, Py_ssize_t k) noexcept nogil:
     # Stream v1: for each row, a partial Fisher-Yates over the pool, carried
@@ -386,11 +392,19 @@ cdef void deal_rows(rng_state* st, uint8_t* pool, Py_ssize_t m,
 def deal_batch_into(Generator gen not None, uint64_t deck_mask, uint8_t[:, ::1] out):
     """Fill ``out`` (n, k) with random k-card hands from the cards in ``deck_mask``.
 
-    Each row holds k distinct cards; rows are independent. The GIL is released.
+    Each row holds k distinct cards; rows are independent. The GIL is released. The
+    rows are dealt DEAL_PIECE_ROWS at a time under the generator's lock (held for the
+    whole batch), each piece from a copy of its state written back with the GIL held
+    (a child forked meanwhile by another thread sees a whole state); between pieces the
+    signal handlers run, so a Ctrl-C stops the dealing within a piece (the generator
+    then stands after the rows dealt).
     """
     cdef uint8_t pool[64]
-    cdef Py_ssize_t m = 0, n = out.shape[0], k = out.shape[1]
+    cdef Py_ssize_t m = 0, n = out.shape[0], k = out.shape[1], r = 0, end
     cdef uint64_t rest = deck_mask
+    cdef rng_state* shared
+    cdef rng_state st
+    cdef uint8_t* rows
     while rest:
         pool[m] = <uint8_t>ctz64(rest)
         rest &= rest - 1
@@ -399,7 +413,19 @@ def deal_batch_into(Generator gen not None, uint64_t deck_mask, uint8_t[:, ::1] 
         raise DeckError(f"cannot deal {k} distinct cards from a deck of {m}")
     if n == 0 or k == 0:
         return
-    cdef rng_state* st = lock_state(gen)  # held while the rows are dealt without the GIL
-    with nogil:
-        deal_rows(st, pool, m, &out[0, 0], n, k)
-    unlock_state(gen)
+    rows = &out[0, 0]
+    shared = lock_state(gen)  # (held for the whole batch: one unbroken stretch of the stream)
+    gen._dealer = PyThread_get_thread_ident()
+    try:
+        while r < n:
+            end = min(n, r + DEAL_PIECE_ROWS)
+            st = shared[0]
+            with nogil:
+                deal_rows(&st, pool, m, rows + r * k, end - r, k)
+            shared[0] = st
+            r = end
+            if r < n:
+                PyErr_CheckSignals()  # (a handler's exception raises here)
+    finally:
+        gen._dealer = 0
+        unlock_state(gen)

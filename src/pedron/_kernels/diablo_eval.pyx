@@ -27,8 +27,6 @@ from cpython.object cimport PyObject
 from cpython.pythread cimport (
     WAIT_LOCK,
     PyThread_acquire_lock,
-    PyThread_allocate_lock,
-    PyThread_free_lock,
     PyThread_release_lock,
     PyThread_type_lock,
 )
@@ -51,6 +49,7 @@ from pedron._kernels._common cimport (
 from pedron._kernels.bits cimport ctz64, popcount64
 from pedron._kernels.cardset cimport CardSet
 from pedron._kernels.exact cimport flag_arg, int_arg
+from pedron._kernels.rng cimport fork_lock, fork_lock_free, fork_lock_get, fork_lock_init
 
 from pedron._kernels.cardset import format_card, parse_card, parse_cards
 from pedron._exact import check_iterable, exact_int
@@ -761,7 +760,7 @@ cdef class ValueTable:
     cdef PyObject** _natural
     cdef object _factory
     cdef object _owner
-    cdef PyThread_type_lock _lock    # held only to store a slot (no Python code meanwhile)
+    cdef fork_lock _lock             # held only to store a slot (no Python code meanwhile)
 
     def __cinit__(self, factory, owner=None):
         if not callable(factory):
@@ -776,9 +775,9 @@ cdef class ValueTable:
         self._owner = owner
         self._wild = <PyObject**>PyMem_Calloc(COUNT_W + 1, sizeof(PyObject*))
         self._natural = <PyObject**>PyMem_Calloc(COUNT_N + 1, sizeof(PyObject*))
-        self._lock = PyThread_allocate_lock()
-        if self._wild == NULL or self._natural == NULL or self._lock == NULL:
+        if self._wild == NULL or self._natural == NULL:
             raise MemoryError("cannot allocate a ValueTable")
+        fork_lock_init(&self._lock)
 
     def __dealloc__(self):
         cdef int s
@@ -790,8 +789,7 @@ cdef class ValueTable:
             for s in range(COUNT_N + 1):
                 Py_XDECREF(self._natural[s])
             PyMem_Free(self._natural)
-        if self._lock != NULL:
-            PyThread_free_lock(self._lock)
+        fork_lock_free(&self._lock)
 
     def __reduce__(self):
         if self._owner is None:
@@ -810,13 +808,14 @@ cdef class ValueTable:
         cdef void** slot = <void**>&(self._wild if wild else self._natural)[s]
         cdef PyObject* v
         made = self._factory(s, wild)
-        PyThread_acquire_lock(self._lock, WAIT_LOCK)  # (its holders run no Python code)
+        cdef PyThread_type_lock lock = fork_lock_get(&self._lock)  # (renewed after a fork)
+        PyThread_acquire_lock(lock, WAIT_LOCK)  # (its holders run no Python code)
         v = <PyObject*>slot[0]
         if v == NULL:
             Py_INCREF(made)  # (the table's reference)
             v = <PyObject*>made
             store_release(slot, <void*>v)
-        PyThread_release_lock(self._lock)
+        PyThread_release_lock(lock)
         return <object>v
 
     @cython.binding(False)

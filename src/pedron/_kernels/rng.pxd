@@ -6,7 +6,8 @@
 #   * bounded integers in [0, n): Lemire's nearly divisionless method on 32-bit outputs;
 #   * shuffles: Fisher-Yates from the last position down, j = bounded(i + 1).
 from cpython.pythread cimport (
-    NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_release_lock, PyThread_type_lock,
+    NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_get_thread_ident,
+    PyThread_release_lock, PyThread_type_lock,
 )
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -68,21 +69,54 @@ cdef void seed_state(rng_state* st, uint64_t seed) noexcept nogil
 # A state as the plain data Generator.getstate() gives (for a copy taken under the lock).
 cdef dict state_json(const rng_state* st)
 
+# -- locks a forked child renews -------------------------------------------------------
+# A child forked (os.fork) while another thread held a lock inherits it held, by a
+# thread the child does not have: its first wait would never end. The fork generation
+# counts the forks from the process that imported pedron to this one (an os.register_at_fork
+# hook adds one in the child); a fork_lock made in an earlier generation is replaced by
+# a new lock at its first use in a later one (the old one is left as it was: it may be
+# held, and is not ours to free). Every holder of a fork_lock runs no Python code while
+# holding it (so the forking thread itself never holds one).
+cdef struct fork_lock:
+    PyThread_type_lock lock
+    unsigned long generation      # the fork generation that made ``lock``
+
+cdef unsigned long fork_generation() noexcept nogil
+cdef int fork_lock_init(fork_lock* f) except -1
+cdef PyThread_type_lock fork_lock_renew(fork_lock* f) except NULL
+cdef void fork_lock_free(fork_lock* f) noexcept
+
+# The lock, a new one if it was made before a fork (called with the GIL).
+cdef inline PyThread_type_lock fork_lock_get(fork_lock* f) except NULL:
+    if f.generation != fork_generation():
+        return fork_lock_renew(f)
+    return f.lock
+
 cdef class Generator:
+    # Written only with the GIL held (a batch draws into a copy, without the GIL, and
+    # writes it back): a child forked by another thread sees a whole state.
     cdef rng_state state
     cdef readonly object seed
     # Held by whoever advances ``state``: batch kernels advance it without the
     # GIL, so another thread could otherwise read or write it at the same time.
-    cdef PyThread_type_lock _lock
+    cdef fork_lock _lock
+    # The thread dealing a batch under the lock (deal_batch checks for signals between
+    # its pieces with the lock held: a handler in that thread drawing from this
+    # generator is refused, not left waiting for ever); 0 when none.
+    cdef unsigned long _dealer
 
+cdef int refuse_reentry() except -1
 # Take the generator's lock (waiting without the GIL if another thread holds it)
 # and return its state; every caller pairs it with unlock_state, in a finally
 # where Python code can run between the two.
 cdef inline rng_state* lock_state(Generator g) except NULL:
-    if not PyThread_acquire_lock(g._lock, NOWAIT_LOCK):
+    cdef PyThread_type_lock lock = fork_lock_get(&g._lock)
+    if not PyThread_acquire_lock(lock, NOWAIT_LOCK):
+        if g._dealer != 0 and g._dealer == PyThread_get_thread_ident():
+            refuse_reentry()
         with nogil:
-            PyThread_acquire_lock(g._lock, WAIT_LOCK)
+            PyThread_acquire_lock(lock, WAIT_LOCK)
     return &g.state
 
 cdef inline void unlock_state(Generator g) noexcept:
-    PyThread_release_lock(g._lock)
+    PyThread_release_lock(g._lock.lock)

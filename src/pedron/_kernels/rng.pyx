@@ -7,7 +7,14 @@ held at module level. See ``rng.pxd`` for the exact definition of the stream.
 
 import os
 
-from cpython.pythread cimport PyThread_allocate_lock, PyThread_free_lock
+from cpython.pythread cimport (
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_free_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -25,6 +32,69 @@ _U64 = (1 << 64) - 1
 # The memory one number of random_raw(size) takes: its 8 bytes drawn, then a list
 # slot (8 bytes) and an int object (32 bytes).
 _BYTES_PER_NUMBER = 48
+
+
+# -- fork generations (see rng.pxd) ------------------------------------------------------
+# The only module-level state here: how many forks separate this process from the one that
+# imported pedron, and the lock under which a fork_lock is renewed (a new one in every child,
+# which starts with one thread). Both are written by the fork hook only, in a child that
+# has one thread.
+cdef unsigned long FORK_GENERATION = 0
+cdef PyThread_type_lock RENEWING = PyThread_allocate_lock()
+if RENEWING == NULL:
+    raise MemoryError("cannot allocate a lock")
+
+
+def _after_fork_in_child():
+    """os.register_at_fork hook: the child's locks made before the fork are renewed at
+    their first use (the old RENEWING is left as it was, like them)."""
+    global FORK_GENERATION, RENEWING
+    cdef PyThread_type_lock fresh = PyThread_allocate_lock()
+    if fresh == NULL:  # (the child cannot renew its locks: it stops, as it must not hang)
+        raise MemoryError("cannot allocate a lock in the forked child")
+    RENEWING = fresh
+    FORK_GENERATION += 1
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+cdef unsigned long fork_generation() noexcept nogil:
+    return FORK_GENERATION
+
+
+cdef int fork_lock_init(fork_lock* f) except -1:
+    f.generation = FORK_GENERATION
+    f.lock = PyThread_allocate_lock()
+    if f.lock == NULL:
+        raise MemoryError("cannot allocate a lock")
+    return 0
+
+
+cdef PyThread_type_lock fork_lock_renew(fork_lock* f) except NULL:
+    cdef PyThread_type_lock fresh = NULL
+    PyThread_acquire_lock(RENEWING, WAIT_LOCK)  # (its holders run no Python code)
+    if f.generation != FORK_GENERATION:
+        fresh = PyThread_allocate_lock()
+        if fresh != NULL:
+            f.lock = fresh  # (the old lock is left as it was: it may be held)
+            f.generation = FORK_GENERATION
+    PyThread_release_lock(RENEWING)
+    if f.generation != FORK_GENERATION:
+        raise MemoryError("cannot allocate a lock")
+    return f.lock
+
+
+cdef void fork_lock_free(fork_lock* f) noexcept:
+    if f.lock != NULL and f.generation == FORK_GENERATION:  # (an inherited one stays)
+        PyThread_free_lock(f.lock)
+    f.lock = NULL
+
+
+cdef int refuse_reentry() except -1:
+    raise SeedError("this generator is dealing a batch in this thread (deal_batch, "
+                    "interrupted by a signal handler): draw from another generator")
 
 
 cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
@@ -105,9 +175,7 @@ A seedable xoshiro256** generator with a stable, versioned stream.
         cdef uint64_t words[4]
         cdef rng_state* st
         cdef int i
-        self._lock = PyThread_allocate_lock()
-        if self._lock == NULL:
-            raise MemoryError("cannot allocate the generator's lock")
+        fork_lock_init(&self._lock)
         self.seed = None
         if seed is None:
             set_words_from(&self.state, [int.from_bytes(os.urandom(8), "little")
@@ -140,8 +208,7 @@ A seedable xoshiro256** generator with a stable, versioned stream.
         self.seed = seed
 
     def __dealloc__(self):
-        if self._lock != NULL:
-            PyThread_free_lock(self._lock)
+        fork_lock_free(&self._lock)
 
     def random_raw(self, size=None):
         """The next 64-bit output, or a list of ``size`` of them."""

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +47,7 @@ from importlib import resources
 from typing import Any
 
 from pedron._kernels.rng import Generator, as_generator
+from pedron._locks import module_lock
 from pedron.bots import Bot
 from pedron.engine import LegalAction
 from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, RaiseTo
@@ -207,7 +207,7 @@ class Strategy:
 
 
 _LOADED: dict[str, Strategy] = {}
-_LOCK = threading.Lock()
+_LOCK = module_lock(__name__, "_LOCK")
 
 
 def load_strategy(path: str | None = None) -> Strategy:

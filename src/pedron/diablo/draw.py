@@ -696,6 +696,11 @@ class BatchDraws:
 
 _MIN_ROWS_PER_THREAD = 64
 _TABLE_ROWS = 20_000  # from this many rows the batch builds the objective's subset sums
+# Rows one call of a kernel takes at most (about 10 ms each: about 10 us a row by
+# enumeration, 1 us by the subset sums); between calls a thread checks whether to stop
+# and the caller's thread runs the signal handlers, so a Ctrl-C stops the batch promptly.
+_PIECE_ROWS = 1024
+_PIECE_ROWS_BY_TABLES = 8192
 
 
 def analyse_batch(
@@ -751,10 +756,12 @@ def analyse_batch(
         sums = obj.subset_sums(w)
         args: tuple[Any, ...] = (sums, cards, limit.most, limit.ace_for_most, masks, num, den)
         fn: Callable[..., int] = _vp.best_rows_by_tables
+        piece = _PIECE_ROWS_BY_TABLES
     else:
         args = (cards, limit.most, limit.ace_for_most, w, values, den_scale, masks, num, den)
         fn = _dk.best_rows
-    bad = rows_in_threads(fn, args, n, nthreads)
+        piece = _PIECE_ROWS
+    bad = rows_in_threads(fn, args, n, nthreads, piece)
     if bad >= 0:
         raise DuplicateCardError(f"hands: row {bad} repeats a card: {cards[bad].tolist()}")
     if n >= _TABLE_ROWS and den_scale != 1:

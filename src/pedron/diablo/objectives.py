@@ -21,7 +21,6 @@ import itertools
 import math
 import numbers
 import re
-import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -35,6 +34,7 @@ from pedron._copying import set_frozen_state
 from pedron._exact import check_iterable, exact_flag, exact_int, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
+from pedron._locks import module_lock
 from pedron.diablo.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
@@ -48,7 +48,7 @@ __all__ = ["WILDS", "Beat", "Custom", "DeckTables", "ExpectedStrength", "Objecti
 _VALUE_TABLES: dict[tuple[Any, bool], tuple[Any, Any, int]] = {}
 _SUBSET_SUMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _LAST_VALUES: list[tuple[Any, bool, Any]] = [(None, False, None)]
-_CACHE_LOCK = threading.Lock()  # the caches above are shared by every thread
+_CACHE_LOCK = module_lock(__name__, "_CACHE_LOCK")  # the caches above: shared by every thread
 
 
 class Objective:
@@ -221,7 +221,7 @@ class DeckTables:
 
 
 _DECKS: dict[str, DeckTables] = {}
-_DECKS_LOCK = threading.Lock()
+_DECKS_LOCK = module_lock(__name__, "_DECKS_LOCK")
 
 
 def deck_tables(wilds: str) -> DeckTables:

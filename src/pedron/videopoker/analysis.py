@@ -43,6 +43,7 @@ import numpy as np
 
 from pedron._exact import check_iterable, exact_int, exact_str
 from pedron._kernels import videopoker as _vp
+from pedron._kernels._common import in_threads
 from pedron._machine import usable_cores
 from pedron.cards import format_cards, parse_cards
 from pedron.diablo.objectives import PayTable, deck_tables
@@ -335,53 +336,36 @@ def analyse(pays: Any = "deuces-wild", *, game: str | Game | None = None,
     n = len(cw)
     chunks = [(i * n // _CHUNKS, (i + 1) * n // _CHUNKS) for i in range(_CHUNKS)]
     sizes = [comb(deck.cards, k) for k in range(5)]
-    results: list[tuple[tuple[Any, ...], Any, int]] = []
     lock = threading.Lock()
     done = [0]
     pending = iter(chunks)
-    failures: list[BaseException] = []
 
-    def work() -> None:
-        # Each thread takes the next chunk when it is free (chunks differ in
-        # cost); the sums are of exact integers, so the order does not matter.
+    def share(shares: Any, caller: bool) -> tuple[tuple[Any, ...], Any, int]:
+        # Each thread takes the next chunk when it is free (chunks differ in cost, a
+        # few milliseconds each); the sums are of exact integers, so the order does not
+        # matter. A Ctrl-C stops every thread at its next chunk (in_threads).
         weights = tuple(np.zeros(k, dtype=np.int64) for k in sizes)
         rows_out = np.zeros(256, dtype=np.int64)
         tied = np.zeros(1, dtype=np.int64)
-        try:
-            while True:
-                with lock:
-                    chunk = next(pending, None)
-                if chunk is None:
-                    break
-                a, b = chunk
-                _vp.solve_range(sums, sums2, reps, cw, row5, deck.cards, tie, weights,
-                                rows_out, tied, a, b)
-                with lock:
-                    done[0] += b - a
-                    if progress is not None and nthreads == 1:
-                        progress(done[0], n)
-        except BaseException as exc:  # (reported by the caller's thread)
+        while not shares.stopping(caller):
             with lock:
-                failures.append(exc)
-            return
-        with lock:
-            results.append((weights, rows_out, int(tied[0])))
+                chunk = next(pending, None)
+            if chunk is None:
+                break
+            a, b = chunk
+            _vp.solve_range(sums, sums2, reps, cw, row5, deck.cards, tie, weights,
+                            rows_out, tied, a, b)
+            with lock:
+                done[0] += b - a
+                if progress is not None and nthreads == 1:
+                    progress(done[0], n)
+        return weights, rows_out, int(tied[0])
 
     if progress is not None:
         progress(0, n)
-    if nthreads == 1:
-        work()
-    else:
-        pool = [threading.Thread(target=work, name=f"pedron-videopoker-{i}")
-                for i in range(nthreads)]
-        for t in pool:
-            t.start()
-        for t in pool:
-            t.join()
-        if progress is not None and not failures:
-            progress(n, n)
-    if failures:
-        raise failures[0]
+    results = in_threads([share] * nthreads, "pedron-videopoker")
+    if progress is not None and nthreads > 1:
+        progress(n, n)
     weights = results[0][0]
     for other, _, _ in results[1:]:
         for a, b in zip(weights, other, strict=True):
