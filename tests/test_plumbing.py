@@ -1,5 +1,7 @@
 """What other code leans on (issue 37): a study's timeout holds on a local pool and
-leaves no worker behind; a bot that cannot reach a worker process is refused first."""
+leaves no worker behind; a bot that cannot reach a worker process, a size past its
+ceiling (the solver's stacks and tree, an action encoding) are refused before any work;
+an environment used before reset() says so."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ import sys
 import pytest
 
 import pedron
-from pedron.match import match
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
+from pedron.match import match
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -25,8 +27,11 @@ def _children() -> set[int]:
     """This process's living children (zombies, which have finished, left out)."""
     found = set()
     for task in os.listdir(f"/proc/{os.getpid()}/task"):
-        with open(f"/proc/{os.getpid()}/task/{task}/children") as f:
-            found.update(int(p) for p in f.read().split())
+        try:
+            with open(f"/proc/{os.getpid()}/task/{task}/children") as f:
+                found.update(int(p) for p in f.read().split())
+        except FileNotFoundError:  # (a thread that has just ended)
+            pass
     alive = set()
     for pid in found:
         try:
@@ -107,14 +112,21 @@ def _peak_bytes(call):
         tracemalloc.stop()
 
 
-@pytest.mark.parametrize("make", [
-    lambda: __import__("pedron.solver").solver.estimate(
-        __import__("pedron.solver").solver.game_spec(stacks=10**9)),
-    lambda: __import__("pedron.solver").solver.solve(
-        __import__("pedron.solver").solver.game_spec(stacks=2**40)),
-    lambda: __import__("pedron.solver").solver.estimate(
-        __import__("pedron.solver").solver.game_spec(stacks=10**7)),
-], ids=["estimate 10**9", "solve 2**40", "estimate 10**7"])
+def _estimate(**spec):
+    from pedron.solver import estimate, game_spec
+
+    return lambda: estimate(game_spec(**spec))
+
+
+def _solve(**spec):
+    from pedron.solver import game_spec, solve
+
+    return lambda: solve(game_spec(**spec))
+
+
+@pytest.mark.parametrize("make", [_estimate(stacks=10**9), _solve(stacks=2**40),
+                                  _estimate(stacks=10**7)],
+                         ids=["estimate 10**9", "solve 2**40", "estimate 10**7"])
 def test_the_solver_refuses_huge_stacks_by_arithmetic(make):
     error, peak = _peak_bytes(make)
     assert "MAX_MOVES" in str(error) and "256" in str(error)
@@ -147,11 +159,28 @@ def test_a_solvable_tree_is_still_counted():
     assert estimate(game_spec(stacks=16)).size.nodes == 5_733_629  # (docs/performance.md)
 
 
-@pytest.mark.parametrize("make", [
-    lambda: __import__("pedron.envs.diamondback_v0").envs.diamondback_v0.env(stacks=10**9),
-    lambda: __import__("pedron.envs.diablo_v0").envs.diablo_v0.env(max_bet_after=10**9),
-    lambda: __import__("pedron.envs.single").envs.single.diamondback(stacks=10**9),
-], ids=["diamondback_v0", "diablo_v0 max_bet_after", "single-agent"])
+def _env(module, **options):
+    def make():
+        import importlib
+
+        return importlib.import_module(f"pedron.envs.{module}").env(**options)
+
+    return make
+
+
+def _single(**options):
+    def make():
+        from pedron.envs.single import diamondback
+
+        return diamondback(**options)
+
+    return make
+
+
+@pytest.mark.parametrize("make", [_env("diamondback_v0", stacks=10**9),
+                                  _env("diablo_v0", max_bet_after=10**9),
+                                  _single(stacks=10**9)],
+                         ids=["diamondback_v0", "diablo_v0 max_bet_after", "single-agent"])
 def test_an_environment_too_large_to_encode_is_refused_before_it_is_built(make):
     pytest.importorskip("pettingzoo")
     error, peak = _peak_bytes(make)
@@ -192,7 +221,7 @@ def test_an_environment_used_before_reset_says_so(wrapped):
              "last": env.last, "view": lambda: env.view("player_0")}
     if wrapped:
         calls["agent_iter"] = lambda: next(iter(env.agent_iter()))
-    for name, call in calls.items():
+    for call in calls.values():
         with pytest.raises(NotResetError, match=r"reset\(\)"):
             call()
     # the spaces are there before reset (PettingZoo's API), and reset makes it playable

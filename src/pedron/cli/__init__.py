@@ -22,6 +22,7 @@ messages above are dropped and only the status tells.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import re
@@ -362,10 +363,8 @@ def _output_failed(exc: OSError) -> bool:
 
 def _tell(message: str) -> None:
     """One line on stderr, if stderr can take it (a full or lost stderr: nothing)."""
-    try:
+    with contextlib.suppress(OSError, ValueError):
         print(message, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
 
 
 def _on_sigterm(handler: Any) -> Any:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import io
 import os
@@ -112,7 +113,7 @@ def streams() -> Iterator[None]:
     ASCII fallback on every stream whose encoding cannot show a symbol the command
     prints; everything put back as it was after."""
     saved_out, saved_err = sys.stdout, sys.stderr
-    reconfigured: list[tuple[Any, str]] = []
+    reconfigured: list[tuple[Any, str | None]] = []
     devnull = None
     if sys.stdout is None:
         sys.stdout = _Closed("standard output")
@@ -130,10 +131,9 @@ def streams() -> Iterator[None]:
         yield
     finally:
         for stream, previous in reconfigured:
-            try:
+            # (a stream that cannot flush keeps the handler: it only helps)
+            with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(errors=previous)
-            except (OSError, ValueError):
-                pass  # (a stream that cannot flush keeps the handler: it only helps)
         sys.stdout, sys.stderr = saved_out, saved_err
         if devnull is not None:
             devnull.close()

@@ -39,9 +39,9 @@ from pedron.diamondback.hand import STRENGTH
 from pedron.diamondback.odds import deck_counts
 from pedron.errors import PedronValueError
 
-__all__ = ["HANDS", "MAX_DEPTH", "MAX_MOVES", "MAX_NODES", "GameSpec", "Graph", "TreeArrays", "build_graph",
-           "chance_table", "check_spec", "count", "expand", "hand_value", "infosets",
-           "prefixes"]
+__all__ = ["HANDS", "MAX_DEPTH", "MAX_MOVES", "MAX_NODES", "GameSpec", "Graph", "TreeArrays",
+           "build_graph", "chance_table", "check_spec", "count", "expand", "hand_value",
+           "infosets", "prefixes"]
 
 #: The 14 hands as (lower rank, higher rank), ranks 0 Priest .. 4 Magician.
 HANDS: tuple[tuple[int, int], ...] = tuple(
