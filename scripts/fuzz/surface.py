@@ -961,7 +961,7 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
                   "ALL_HANDS", "FORMS", "PEERS", "PEER_EVALUATORS", "BOTS", "GAMES",
                   "CATEGORY_NAMES", "DRAW_SUBSETS", "GYMNASIUM_IDS", "COMBINATIONS", "DEALS",
                   "JOKER", "MAX_THREADS", "PAY_TABLES", "TIE_BREAKS", "WEIGHT", "WILDS",
-                  "CORPUS_HANDS", "CORPUS_SEED", "DIABLO", "DIAMONDBACK"),
+                  "CORPUS_HANDS", "CORPUS_SEED", "DIABLO", "DIAMONDBACK", "MAX_ACTIONS"),
     "results": ("SimulationResult", "BenchReport", "BenchResult", "EvaluatorCheck",
                 "EvaluatorFailure", "OrderCheck", "Spread", "TableEvaluator", "Peer",
                 "installed_peers", "Category", "DrawOdds", "DrawOption", "ExpectedStrength",

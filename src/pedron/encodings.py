@@ -83,7 +83,14 @@ from pedron.errors import PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
 from pedron.text import shown
 
-__all__ = ["DRAW_SUBSETS", "DiabloActions", "DiamondbackActions", "action_index"]
+__all__ = ["DRAW_SUBSETS", "MAX_ACTIONS", "DiabloActions", "DiamondbackActions",
+           "action_index"]
+
+#: Most actions an encoding numbers (a mask of at most 1 MiB a step): a table whose every
+#: bet amount would make more (Diamondback's stacks or ``max_bet``, Diablo's
+#: ``max_bet_before``/``max_bet_after`` in the hundreds of thousands) is refused
+#: before anything is built; Diamondback's ``bet_sizes`` (or a ``max_bet``) keep it small.
+MAX_ACTIONS = 1 << 20
 
 #: Every subset of the five card positions, the empty one first, then by size.
 DRAW_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
@@ -106,6 +113,14 @@ def action_index(action: Any, n: int, error: type[Exception] | None = None) -> i
     if not 0 <= index < n:
         raise (error or PedronValueError)(f"no action {shown(index)}: actions are 0..{n - 1}")
     return index
+
+
+def _check_actions(n: int, what: str, fix: str) -> None:
+    """Refuse an encoding of more than :data:`MAX_ACTIONS` actions (arithmetic only:
+    nothing is built for it)."""
+    if n > MAX_ACTIONS:
+        raise PedronValueError(f"{what} make {n:,} actions, more than the {MAX_ACTIONS:,} an "
+                               f"action encoding holds (pedron.encodings.MAX_ACTIONS); {fix}")
 
 
 def _sizes(sizes: Any, most: int) -> tuple[int, ...]:
@@ -138,7 +153,11 @@ class DiamondbackActions:
         most = total if rules.max_bet is None else min(rules.max_bet, total)
         if rules.has_ante:
             most = max(most, total if rules.ante_max is None else min(rules.ante_max, total))
+        if sizes is None:
+            _check_actions(5 + most, f"every bet 1..{most:,} chips (a table of {total:,})",
+                           "give bet_sizes, or a smaller max_bet or stacks")
         self.sizes = _sizes(sizes, most)
+        _check_actions(5 + len(self.sizes), f"{len(self.sizes):,} bet_sizes", "give fewer")
         need = max(rules.min_bet, rules.ante_min if rules.has_ante else 1)
         if self.sizes[-1] < need:
             raise PedronValueError(
@@ -213,6 +232,9 @@ class DiabloActions:
         if not isinstance(rules, DiabloRules):
             raise PedronTypeError(f"rules must be Diablo's Rules, not {type(rules).__name__}")
         self.most = max(rules.max_bet_before, rules.max_bet_after)
+        _check_actions(7 + 2 * self.most + len(DRAW_SUBSETS),
+                       f"every bet and raise 1..{self.most:,} chips",
+                       "give a smaller max_bet_before and max_bet_after")
         self.raise_at = 7 + self.most
         self.draw_at = 7 + 2 * self.most
         self.n = self.draw_at + len(DRAW_SUBSETS)

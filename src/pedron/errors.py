@@ -25,6 +25,7 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "InvariantError",
+    "NotResetError",
     "NotYourTurnError",
     "PedronError",
     "PedronTypeError",
@@ -98,6 +99,10 @@ class CardActionError(IllegalActionError, CardError):
 
 class ActionTypeError(PedronTypeError):
     """An action, amount, seat or card of a type the engine does not accept."""
+
+
+class NotResetError(PedronValueError):
+    """An environment asked to step or observe before its first ``reset()``."""
 
 
 class RulesError(PedronValueError):

@@ -48,8 +48,14 @@ from pedron._machine import MAX_COUNT
 from pedron.bots import BotSpec, make_bot, parse_bot
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
-from pedron.simulation.core import GAMES, SEED_MAX, derive_seed
-from pedron.simulation.engines import check_executor, make_engine, run_units, worker_versions
+from pedron.simulation.core import GAMES, SEED_MAX, check_timeout, derive_seed
+from pedron.simulation.engines import (
+    check_executor,
+    check_portable,
+    make_engine,
+    run_units,
+    worker_versions,
+)
 from pedron.text import shown
 
 __all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
@@ -457,7 +463,10 @@ def match(
       ``duplicate=False``: a plain match of the same size (every session its own cards).
     * ``seed``: the master seed: the same seed, the same result, on any executor.
     * ``executor``/``workers``/``chunk_size``/``timeout``: as :func:`pedron.simulate`
-      (``chunk_size`` counts sets); ``progress(sets_done, sets)`` as units finish.
+      (``chunk_size`` counts sets); ``progress(sets_done, sets)`` as units finish. With
+      ``workers > 1`` (or a process pool executor) every factory must be importable
+      (a module-level class or function): one that cannot be pickled is refused
+      before any process starts.
     """
     if game not in GAMES:
         raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
@@ -499,7 +508,9 @@ def match(
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
     stacks = bounded_int(stacks, "stacks", 1, MAX_CHIPS // players)  # (the table's chips)
+    timeout = check_timeout(timeout)
     check_executor(executor)
+    check_portable(table, executor, workers)
     # Every bot is built once here, so a bad spec or factory fails before any work.
     for name, factory in table.items():
         bot = _build(factory, game, 0, rules_obj)

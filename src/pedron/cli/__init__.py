@@ -5,18 +5,25 @@ Subcommands: ``eval``, ``odds``, ``draw``, ``bench``, ``play``, ``deal``,
 
 * 0: done;
 * 1: pedron itself failed (one line saying so; set ``PEDRON_TRACEBACK=1`` for
-  the traceback to report);
+  the traceback to report), or it cannot write its output (standard output
+  closed, a full disk: one line, ``pedron CMD: cannot write the output: ...``);
 * 2: a mistake in the command or its input (one line on stderr naming the
-  option as typed);
+  option as typed; ``play`` with its standard input closed);
 * 130: interrupted (Ctrl-C); 143: terminated (SIGTERM); work in progress is
   stopped either way (a study's worker processes included);
 * 141: the reader of the output went away (``pedron ... | head -1``): the rest
   of the output is dropped silently, as other command-line tools do.
+
+Where the output's encoding cannot show a symbol (``±``, ``—``...), its ASCII
+fallback is printed (:mod:`pedron.cli.output`); with stderr closed or full, the
+messages above are dropped and only the status tells.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import re
 import signal
@@ -27,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import pedron
-from pedron.cli import commands, play
+from pedron.cli import commands, output, play
 from pedron.cli import match as match_cmd
 from pedron.cli import simulate as simulate_cmd
 from pedron.cli import solve as solve_cmd
@@ -44,16 +51,17 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, the status of a tool killed by a closed
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 EPILOG = (
-    "exit status: 0 done, 1 pedron failed, 2 a mistake in the command or its input, "
-    "130 interrupted, 141 the output's reader went away (e.g. | head), 143 terminated"
+    "exit status: 0 done, 1 pedron failed or cannot write its output (closed, disk full), "
+    "2 a mistake in the command or its input (play: its input closed), 130 interrupted, "
+    "141 the output's reader went away (e.g. | head), 143 terminated"
 )
 
 
 BENCH_EPILOG = (
     "exit status: 0 done, every evaluator checked in pedron's order; 1 an evaluator "
-    "checked (a peer or yours) is not in pedron's order, or one of yours failed; 2 a "
-    "mistake in the command or its input; 130 interrupted, 141 the output's reader went "
-    "away, 143 terminated"
+    "checked (a peer or yours) is not in pedron's order, or one of yours failed, or the "
+    "output cannot be written; 2 a mistake in the command or its input; 130 interrupted, "
+    "141 the output's reader went away, 143 terminated"
 )
 
 
@@ -289,6 +297,11 @@ def _drop_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module docstring)."""
+    with output.streams():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -301,26 +314,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except Terminated:
-        print("pedron: terminated", file=sys.stderr)
+        _tell("pedron: terminated")
         return EXIT_TERMINATED
     except BrokenPipeError:
         _drop_output()
         return EXIT_BROKEN_PIPE
     except PedronError as exc:
         message = _as_typed(str(exc), _subparser(parser, args.command), typed)
-        print(f"pedron {args.command}: error: {message}", file=sys.stderr)
+        _tell(f"pedron {args.command}: error: {message}")
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("pedron: interrupted", file=sys.stderr)
+        _tell("pedron: interrupted")
         return EXIT_INTERRUPTED
-    except Exception as exc:  # a bug of pedron's: one line, the traceback on request
-        if os.environ.get("PEDRON_TRACEBACK"):
-            raise
-        print(f"pedron {args.command}: internal error: {type(exc).__name__}: {exc} (please "
-              "report it; PEDRON_TRACEBACK=1 shows the traceback)", file=sys.stderr)
+    except OSError as exc:
+        if not _output_failed(exc):
+            return _internal(args.command, exc)
+        _drop_output()
+        _tell(f"pedron {args.command}: cannot write the output: {exc.strerror or exc}")
         return EXIT_INTERNAL
+    except Exception as exc:  # a bug of pedron's: one line, the traceback on request
+        return _internal(args.command, exc)
     finally:
         _on_sigterm(previous)
+
+
+def _internal(command: str, exc: Exception) -> int:
+    """A bug of pedron's: one line, the traceback on request (``PEDRON_TRACEBACK``)."""
+    if os.environ.get("PEDRON_TRACEBACK"):
+        raise exc
+    _tell(f"pedron {command}: internal error: {type(exc).__name__}: {exc} (please "
+          "report it; PEDRON_TRACEBACK=1 shows the traceback)")
+    return EXIT_INTERNAL
+
+
+#: The errors of a write that cannot go on: a full disk or quota, a file past its size
+#: limit, a lost device (a terminal hung up).
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _output_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is the output failing: standard output closed at start, a write
+    that cannot go on (a full disk...), or standard output refusing to flush."""
+    if isinstance(exc, output.ClosedOutput) or exc.errno in _WRITE_ERRORS:
+        return True
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
+
+
+def _tell(message: str) -> None:
+    """One line on stderr, if stderr can take it (a full or lost stderr: nothing)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(message, file=sys.stderr, flush=True)
 
 
 def _on_sigterm(handler: Any) -> Any:

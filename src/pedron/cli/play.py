@@ -168,6 +168,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                                f"{players} (--players)")
     if args.stacks < 1:
         raise PedronValueError(f"--stacks must be at least 1 chip, not {args.stacks}")
+    if sys.stdin is None:
+        raise PedronValueError("standard input is closed: play reads your moves from it "
+                               "(run it in a terminal, or give it moves on its input)")
     table, bots, helper = _setup(game, players, args.stacks, args.seed)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     screen, note = make_screen(args.plain or not terminal, print)

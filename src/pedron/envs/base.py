@@ -31,7 +31,6 @@ import numpy as np
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
-    from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - the extra is missing
     raise ImportError(
@@ -41,7 +40,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 from pedron._copying import deep_copy
 from pedron._kernels.rng import Generator
 from pedron.encodings import action_index
-from pedron.errors import PedronTypeError, PedronValueError
+from pedron.errors import NotResetError, PedronTypeError, PedronValueError
 
 __all__ = ["OrderEnforcing", "TableEnv", "action_index"]
 
@@ -205,6 +204,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an index of the encoding) for the agent selected."""
+        if self.table is None:
+            raise not_reset_error("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -239,10 +240,18 @@ class TableEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     # -- what an agent sees -----------------------------------------------------------------
+    def last(self, observe: bool = True) -> tuple[Any, ...]:
+        """PettingZoo's ``last()``: the selected agent's observation, reward, flags, info."""
+        if self.table is None:
+            raise not_reset_error("last()")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def _seen(self, seat: int) -> tuple[Any, np.ndarray]:
         """``seat``'s view and action mask now (made once per state: a step and the
         observation before it share them; every move adds a record to the history)."""
         deal = self.deal
+        if deal is None:
+            raise not_reset_error("observe()")
         key = (deal, len(deal.history), seat)
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == key:
@@ -260,10 +269,12 @@ class TableEnv(AECEnv):  # type: ignore[misc]
 
     def observation_text(self, agent: str) -> str:
         """What ``agent`` knows now, as text (his view: chips exact, no hidden card)."""
-        return str(self.encoder.text(self.deal.view(self.agent_name_mapping[agent])))
+        return str(self.encoder.text(self.view(agent)))
 
     def view(self, agent: str) -> Any:
         """``agent``'s pedron view of the deal in progress (or the last one)."""
+        if self.deal is None:
+            raise not_reset_error("a view")
         return self.deal.view(self.agent_name_mapping[agent])
 
     def legal_names(self, agent: str) -> list[str]:
@@ -292,15 +303,46 @@ class TableEnv(AECEnv):  # type: ignore[misc]
                 f"rules={self.rules!r}>")
 
 
+def not_reset_error(what: str) -> NotResetError:
+    return NotResetError(f"{what} before the environment's first reset(): call reset() first")
+
+
 class OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's order-enforcing wrapper, with ``last()`` asked of the environment in
     one call (the same checks and answers; the generic ``last`` reaches the environment
-    through the wrapper once per attribute, a large part of a step's cost)."""
+    through the wrapper once per attribute, a large part of a step's cost). A call
+    before the first ``reset()`` raises :class:`~pedron.errors.NotResetError` (the
+    attributes PettingZoo lists, ``agents``, ``rewards``..., an ``AttributeError``)."""
 
     def last(self, observe: bool = True) -> tuple[Any, ...]:
         if not self._has_reset:
-            EnvLogger.error_observe_before_reset()
+            raise not_reset_error("last()")
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            raise not_reset_error("step()")
+        super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            raise not_reset_error("observe()")
+        return super().observe(agent)
+
+    def render(self) -> Any:
+        if not self._has_reset:
+            raise not_reset_error("render()")
+        return super().render()
+
+    def state(self) -> Any:
+        if not self._has_reset:
+            raise not_reset_error("state()")
+        return super().state()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            raise not_reset_error("agent_iter()")
+        return super().agent_iter(max_iter)
 
     # (read at every turn by agent_iter and step: asked of the environment directly)
     @property

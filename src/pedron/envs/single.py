@@ -33,7 +33,7 @@ import numpy as np
 from pedron._copying import deep_copy
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
-from pedron.envs.base import action_index
+from pedron.envs.base import action_index, not_reset_error
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
 
@@ -132,6 +132,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         aec = self.aec
         me = self.agent
+        if aec.table is None:
+            raise not_reset_error("step()")
         if aec.terminations[me] or aec.truncations[me]:
             raise PedronValueError("the episode is over: call reset()")
         info: dict[str, Any] = {}

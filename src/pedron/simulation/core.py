@@ -47,7 +47,8 @@ from pedron.simulation.engines import (
 )
 from pedron.simulation.results import GAMES, Counters, SimulationResult, check_game
 
-__all__ = ["GAMES", "SEED_MAX", "derive_seed", "plan_chunks", "run_chunk", "simulate"]
+__all__ = ["GAMES", "SEED_MAX", "check_timeout", "derive_seed", "plan_chunks", "run_chunk",
+           "simulate"]
 
 _MASK = (1 << 64) - 1
 #: The largest seed a study takes (a seed is one 64-bit word, as the generator's).
@@ -417,7 +418,7 @@ def _bot_specs(game: str, players: int, bots: Any, rules: Any) -> tuple[str, ...
     return tuple(str(spec) for spec in specs)
 
 
-def _check_timeout(timeout: Any) -> float | None:
+def check_timeout(timeout: Any) -> float | None:
     if timeout is None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
@@ -504,8 +505,9 @@ def simulate(
       20,000 games each.
     * ``timeout``: with Dask, the seconds to wait for a sign of life (a unit
       finishing, the scheduler answering with a worker) before a
-      :class:`~pedron.errors.ClusterError` (default 60); with an executor, the
-      longest wait for any unit to finish (default: no limit).
+      :class:`~pedron.errors.ClusterError` (default 60); with an executor or local
+      ``workers``, the longest wait for any unit to finish (default: no limit), then a
+      ClusterError (a local pool's processes are stopped first).
     * ``checkpoint``: a file path. Finished units are recorded there as they
       arrive; the same call again resumes from it and gives the identical
       result to an uninterrupted run. A checkpoint of another study (other
@@ -526,7 +528,7 @@ def simulate(
     check_workers(workers, oversubscribe, executor)
     if chunk_size is not None:
         chunk_size = bounded_int(chunk_size, "chunk_size", 1, MAX_COUNT)
-    timeout = _check_timeout(timeout)
+    timeout = check_timeout(timeout)
     if checkpoint is not None:
         check_checkpoint_path(checkpoint)
     if rules is None or isinstance(rules, Mapping):

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pickle
 import signal
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor
 from concurrent.futures import wait as wait_futures
 from typing import Any
@@ -25,8 +26,9 @@ from pedron._process import leave_with_parent
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
 from pedron.text import shown
 
-__all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "check_workers",
-           "make_engine", "usable_cores", "worker_versions"]
+__all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "check_portable",
+           "check_workers", "crosses_processes", "make_engine", "usable_cores",
+           "worker_versions"]
 
 #: Seconds a Dask study waits for a sign of life (a unit finished, the scheduler
 #: answering with at least one worker) before it gives up with a ClusterError.
@@ -218,11 +220,12 @@ class ExecutorEngine(Engine):
 
 
 class LocalPoolEngine(ExecutorEngine):
-    """A process pool this study starts (``workers=N``) and stops, at once if interrupted."""
+    """A process pool this study starts (``workers=N``) and stops, at once if interrupted
+    or when no unit finishes within ``timeout`` (the same ClusterError as an executor's)."""
 
-    def __init__(self, run: RunChunk, workers: int) -> None:
+    def __init__(self, run: RunChunk, workers: int, timeout: float | None) -> None:
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
-        super().__init__(run, pool, workers, None)
+        super().__init__(run, pool, workers, timeout)
         self.pool = pool
         self.description = f"ProcessPoolExecutor({workers})"
 
@@ -417,6 +420,35 @@ def check_executor(executor: Any) -> None:
             f"not {type(executor).__name__}")
 
 
+def crosses_processes(executor: Any, workers: int | None) -> bool:
+    """Whether the engine for ``executor`` and ``workers`` sends each unit's task to
+    another process by pickling it: a local pool (no executor, ``workers > 1``) or a
+    stdlib :class:`~concurrent.futures.ProcessPoolExecutor`. (Dask pickles functions
+    by value; a thread pool shares this process.)"""
+    if executor is None:
+        return workers is not None and workers > 1
+    return isinstance(executor, ProcessPoolExecutor)
+
+
+def check_portable(objects: Mapping[str, Any], executor: Any, workers: int | None) -> None:
+    """Refuse, before any process starts, an object in ``objects`` (name -> bot
+    factory) that cannot be pickled to reach the worker processes the engine would use
+    (a lambda, a class or function defined inside another function)."""
+    if not crosses_processes(executor, workers):
+        return
+    where = "with workers > 1" if executor is None else f"with a {type(executor).__name__}"
+    for name, obj in objects.items():
+        if isinstance(obj, str):
+            continue  # (a spec: text)
+        try:
+            pickle.dumps(obj)
+        except Exception as exc:
+            raise PedronTypeError(
+                f"bot {name!r}: {where} each bot is sent to another process, so a factory "
+                f"must be an importable (module-level) class or function; {shown(obj)} "
+                f"cannot be pickled ({type(exc).__name__}: {exc})") from None
+
+
 def make_engine(run: RunChunk, executor: Any, workers: int | None,
                 timeout: float | None) -> Engine:
     """The engine for ``simulate``'s ``executor`` and ``workers`` arguments."""
@@ -429,7 +461,7 @@ def make_engine(run: RunChunk, executor: Any, workers: int | None,
     if executor is not None:
         return ExecutorEngine(run, executor, workers, timeout)
     if workers is not None and workers > 1:
-        return LocalPoolEngine(run, workers)
+        return LocalPoolEngine(run, workers, timeout)
     return Engine(run)
 
 

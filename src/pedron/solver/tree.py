@@ -39,8 +39,9 @@ from pedron.diamondback.hand import STRENGTH
 from pedron.diamondback.odds import deck_counts
 from pedron.errors import PedronValueError
 
-__all__ = ["HANDS", "GameSpec", "Graph", "TreeArrays", "build_graph", "chance_table",
-           "count", "expand", "hand_value", "infosets", "prefixes"]
+__all__ = ["HANDS", "MAX_DEPTH", "MAX_MOVES", "MAX_NODES", "GameSpec", "Graph", "TreeArrays",
+           "build_graph", "chance_table", "check_spec", "count", "expand", "hand_value",
+           "infosets", "prefixes"]
 
 #: The 14 hands as (lower rank, higher rank), ranks 0 Priest .. 4 Magician.
 HANDS: tuple[tuple[int, int], ...] = tuple(
@@ -187,6 +188,30 @@ MAX_STATES = 50_000
 #: Most moves at one decision: past it the tree has more than 2**MAX_MOVES nodes (each
 #: bet can be followed by the rest), so the hand is refused at once.
 MAX_MOVES = 256
+#: Most nodes of a tree: the layout numbers nodes and edges with 32-bit indexes (and a
+#: tree this large needs far more memory than any machine has). The walk counts each
+#: state's subtree as it finishes it and stops at the first past the ceiling.
+MAX_NODES = 2**31 - 1
+#: Most moves on one line of play (the walk recurses once per move): a deeper tree is
+#: refused as soon as the walk reaches that depth (it would also have far more than
+#: MAX_NODES nodes: every decision on the way offers at least two moves).
+MAX_DEPTH = 400
+
+
+def check_spec(spec: GameSpec) -> None:
+    """Refuse, by arithmetic alone, a hand whose dealer is offered more than
+    :data:`MAX_MOVES` bets at his first decision (every amount up to his stack, or each
+    of the ``bet_sizes`` below it and one all-in)."""
+    if spec.bet_sizes is None:
+        offered, how = spec.stacks, "every bet size"
+    else:
+        offered, how = len({min(b, spec.stacks) for b in spec.bet_sizes}), "these bet sizes"
+    if offered > MAX_MOVES:
+        raise PedronValueError(
+            f"stacks {spec.stacks} with {how}: the dealer's first decision has {offered:,} "
+            f"moves, more than the {MAX_MOVES} a decision of the solver's tree may have "
+            "(pedron.solver.tree.MAX_MOVES: the tree would have more than 2**256 nodes); "
+            "solve smaller stacks or fewer --bet-sizes")
 
 
 def _hands_for(dealer_wins: int) -> dict[int, list[int]]:
@@ -214,6 +239,7 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
     from pedron.diamondback.table import Table
     from pedron.encodings import DiamondbackActions
 
+    check_spec(spec)
     rules = spec.rules()
     total = 2 * spec.stacks
     actions = DiamondbackActions(rules, total, spec.bet_sizes)
@@ -229,11 +255,17 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
                 view.pot, view.bet, view.live, tuple(len(x) for x in view.shown),
                 tuple(int(i) for i in np.flatnonzero(actions.mask(view))), bool(view.my_cards))
 
-    def visit(three: list[Any]) -> State:
+    def visit(three: list[Any], depth: int) -> State:
+        if depth > MAX_DEPTH:
+            raise PedronValueError(
+                f"stacks {spec.stacks}: a line of play has more than {MAX_DEPTH} moves (the "
+                "most the solver walks: pedron.solver.tree.MAX_DEPTH); solve smaller stacks "
+                "or larger --bet-sizes")
         a = three[0]
         if a.done:
             vals = [hand_value(d, spec.carry) for d in three]
-            return State("terminal", u=[[vals[o][p] for o in range(3)] for p in range(2)])
+            return State("terminal", u=[[vals[o][p] for o in range(3)] for p in range(2)],
+                         nodes=1)
         seat = a.to_act
         view = a.view(seat)
         key = signature(a, view)
@@ -262,7 +294,9 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
                 c = d.clone()
                 c.apply(actions.move(_LOW, c.view(seat)))
                 nxt.append(c)
-            state = State("reveal", player=seat, moves=[(_LOW, "", visit(nxt))])
+            after = visit(nxt, depth + 1)
+            state = State("reveal", player=seat, moves=[(_LOW, "", after)],
+                          nodes=1 + 5 * after.nodes)
         else:
             state = State("decision", player=seat, shared=not view.my_cards)
             for index in legal:
@@ -276,11 +310,17 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
                             "ante", "match", "fold", "bet", "stop")]
                         text = move_text(role, moves[0].kind, moves[0].amount)
                     nxt.append(c)
-                state.moves.append((index, text, visit(nxt)))
+                state.moves.append((index, text, visit(nxt, depth + 1)))
+            state.nodes = 1 + sum(c.nodes for _, _, c in state.moves)
+        if state.nodes > MAX_NODES:
+            raise PedronValueError(
+                f"stacks {spec.stacks}: the tree has more than {MAX_NODES:,} nodes (the most "
+                "the solver lays out: pedron.solver.tree.MAX_NODES); solve smaller stacks or "
+                "fewer --bet-sizes")
         memo[key] = state
         return state
 
-    root = visit(deals)
+    root = visit(deals, 0)
     return Graph(spec, root, len(memo), roles)
 
 
