@@ -38,9 +38,9 @@ class ClassSignature:
             sig = inspect.signature(init)
             return sig.replace(parameters=list(sig.parameters.values())[1:])
         for klass in owner.__mro__:  # (the nearest class whose source writes __init__)
-            sig = source_signature(klass, "__init__")
-            if sig is not None:
-                return sig.replace(parameters=list(sig.parameters.values())[1:])
+            written = source_signature(klass, "__init__")
+            if written is not None:
+                return written.replace(parameters=list(written.parameters.values())[1:])
         raise AttributeError("__signature__")
 
 
@@ -57,8 +57,8 @@ _FACTORY = _Factory()
 def _from_fields(cls: type) -> inspect.Signature:
     """A dataclass's ``__init__`` as the dataclass machinery writes it."""
     P = inspect.Parameter
-    params = []
-    keyword_only = []
+    params: list[inspect.Parameter] = []
+    keyword_only: list[inspect.Parameter] = []
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         if not f.init:
             continue
