@@ -487,7 +487,7 @@ def test_all_hands_and_combinations_agree():
 
 
 # -- the fast pure-Python evaluator ------------------------------------------------------
-@pytest.mark.parametrize("wild", [True, False])
+@pytest.mark.parametrize("wild", [pytest.param(True, marks=pytest.mark.slow), False])
 def test_the_fast_python_evaluator_orders_every_key_as_the_reference(wild):
     """Every key of its table (one representative hand each) against the reference's
     score, which is written independently of pedron's kernel."""
@@ -642,7 +642,7 @@ def hostile(tmp_path):
     return tmp_path
 
 
-@pytest.mark.parametrize("check", ["bench", "all"])
+@pytest.mark.parametrize("check", ["bench", pytest.param("all", marks=pytest.mark.slow)])
 def test_evaluators_that_crash_exit_abort_or_hang_are_left_out(hostile, check):
     says = {"segfault": "crashed (SIGSEGV)", "leave": "called sys.exit(3)",
             "abort": "aborted (SIGABRT)", "vanish": "exited (status 0)",
@@ -767,6 +767,7 @@ def test_missing_peers_are_named_with_the_command_that_installs_them(small_repor
     assert replace(report, peers_timed=False).missing_peers == ()  # (--no-peers: no nagging)
 
 
+@pytest.mark.slow
 def test_the_exit_status_says_whether_every_evaluator_checked_agrees(tmp_path):
     (tmp_path / "two_eval_mod.py").write_text(
         "from pedron import diablo\n"
