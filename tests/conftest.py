@@ -30,6 +30,19 @@ def stale_extensions(package: Path) -> list[str]:
     return sorted(stale)
 
 
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """pyproject's addopts run the suite on every core (``--numprocesses=auto
+    --dist=loadfile``); without pytest-xdist (``-p no:xdist``, or not installed) those
+    options are taken and ignored: the suite runs in this process."""
+    if pluginmanager.has_plugin("xdist"):
+        return
+    group = parser.getgroup("xdist", "pytest-xdist is not loaded: these are ignored")
+    group.addoption("--numprocesses", dest="numprocesses", default=None,
+                    help="(ignored: pytest-xdist is not loaded)")
+    group.addoption("--dist", dest="dist", default="no",
+                    help="(ignored: pytest-xdist is not loaded)")
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     import pedron
 

@@ -262,6 +262,7 @@ def test_bench_progress_on_stderr():
     assert "vs reference" in proc.stdout
 
 
+@pytest.mark.slow
 def test_every_subcommand_help_ends_with_the_exit_statuses():
     # Issue 30: simulate, solve and videopoker had no exit-status footer.
     commands = ("eval", "odds", "draw", "bench", "play", "deal", "simulate", "solve",

@@ -599,7 +599,7 @@ def _alive(pid):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("signal_name", ["SIGINT", pytest.param("SIGTERM", marks=pytest.mark.slow)])
 def test_stopping_a_pooled_study_stops_its_workers(signal_name):
     import os
     import signal

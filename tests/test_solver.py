@@ -303,7 +303,7 @@ def _openspiel_nash_conv(spec, strategy) -> float:
 
 @pytest.mark.parametrize("params", [
     pytest.param({"stacks": 2}, marks=pytest.mark.slow),
-    {"stacks": 2, "variant": "dealers"},
+    pytest.param({"stacks": 2, "variant": "dealers"}, marks=pytest.mark.slow),
     pytest.param({"stacks": 2, "carry": "lost"}, marks=pytest.mark.slow),
     pytest.param({"stacks": 3, "bet_sizes": "2"}, marks=pytest.mark.slow),
 ])

@@ -222,6 +222,7 @@ def test_fallbacks_are_rare():
     assert fallbacks <= decisions // 100
 
 
+@pytest.mark.slow
 def test_it_beats_the_rule_bot_in_a_duplicate_match():
     import pedron.match
 

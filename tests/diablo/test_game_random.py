@@ -319,7 +319,7 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
 
 
 @pytest.mark.parametrize("rules", SCENARIOS, ids=IDS)
-@pytest.mark.parametrize("players", [3, 5, 7])
+@pytest.mark.parametrize("players", [3, *(pytest.param(n, marks=pytest.mark.slow) for n in (5, 7))])
 def test_random_playouts_deep(rules, players):
     total = 0
     seed = 1000 * players + SCENARIOS.index(rules)
@@ -328,7 +328,8 @@ def test_random_playouts_deep(rules, players):
         seed += 7919
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+@pytest.mark.parametrize(
+    "players", [3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5, 6)), 7])
 def test_random_playouts_many_games(players):
     total = 0
     seed = players

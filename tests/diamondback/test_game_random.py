@@ -207,7 +207,7 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
 
 
 @pytest.mark.parametrize("rules", SCENARIOS, ids=lambda r: r.variant)
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 def test_random_playouts_deep(rules, players):
     total = 0
     seed = 1000 * players + SCENARIOS.index(rules)
@@ -216,7 +216,7 @@ def test_random_playouts_deep(rules, players):
         seed += 7919
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 def test_random_playouts_many_hands(players):
     total = 0
     seed = players

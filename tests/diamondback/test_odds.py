@@ -218,6 +218,7 @@ def test_four_player_full_table_against_reference(hand, revealed):
     assert _kernel_fractions(o) == _ref_fractions(ref.odds_by_ranks(hand, revealed, [], 4))
 
 
+@pytest.mark.slow
 def test_references_agree_with_each_other():
     for hand, revealed, dead, players in [
         ([0, 0], [None, None], [], 3),

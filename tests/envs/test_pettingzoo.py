@@ -177,7 +177,9 @@ def swapped_views(env, seat):
     return out
 
 
-@pytest.mark.parametrize(("module", "options"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("module", "options"), [
+    pytest.param(*c, marks=pytest.mark.slow) if c[1].get("players") == 5 else c for c in CONFIGS
+], ids=IDS)
 def test_observations_never_show_a_hidden_card(module, options):
     """Swapping another player's hidden card for an unseen one leaves every player's
     observation (tensor and text) the same."""

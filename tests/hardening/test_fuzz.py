@@ -38,13 +38,16 @@ def test_every_target_is_run():
     assert set(EXAMPLES) == set(targets.TARGETS)
 
 
+@pytest.mark.parametrize("share", [4, pytest.param(1, marks=pytest.mark.slow)],
+                         ids=["quarter", "all"])
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_fuzz_target(name):
+def test_fuzz_target(name, share):
+    """A quarter of the examples in the default run, all of them in the slow run."""
     fn = targets.TARGETS[name]
     targets.STATS.update(returned=0, refused=0)
 
     @settings(
-        max_examples=EXAMPLES[name],
+        max_examples=EXAMPLES[name] // share,
         deadline=None,
         database=None,
         derandomize=True,

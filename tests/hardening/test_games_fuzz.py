@@ -111,12 +111,15 @@ def test_every_behaviour_by_design_is_an_ordinary_test():
     assert not set(gt.BY_DESIGN) & set(gt.KNOWN_BUGS)
 
 
+@pytest.mark.parametrize("share", [4, pytest.param(1, marks=pytest.mark.slow)],
+                         ids=["quarter", "all"])
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_games_target(name):
+def test_games_target(name, share):
+    """A quarter of the examples in the default run, all of them in the slow run."""
     fn = gt.TARGETS[name]
     gt.STATS.update(accepted=0, refused=0)
 
-    @settings(max_examples=EXAMPLES[name][0], deadline=None, database=None,
+    @settings(max_examples=max(1, EXAMPLES[name][0] // share), deadline=None, database=None,
               derandomize=True, suppress_health_check=list(HealthCheck))
     @given(st.randoms(use_true_random=False))
     def run(rnd):
@@ -130,13 +133,17 @@ def test_games_target(name):
     assert gt.STATS["accepted"] + gt.STATS["refused"] > 0
 
 
+@pytest.mark.parametrize("half", [0, pytest.param(1, marks=pytest.mark.slow)],
+                         ids=["first", "second"])
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_games_target_random_stream(name):
-    """The long-run driver's inputs 0..N-1 (seed 0): both outcomes occur."""
+def test_games_target_random_stream(name, half):
+    """The long-run driver's inputs 0..N-1 (seed 0), the first half in the default run,
+    the second in the slow run: in each, both outcomes occur."""
     fn = gt.TARGETS[name]
     gt.STATS.update(accepted=0, refused=0, views=0, permuted=0, exports=0)
     rng = random.Random()
-    for n in range(EXAMPLES[name][1]):
+    inputs = EXAMPLES[name][1]
+    for n in range(half * inputs // 2, (half + 1) * inputs // 2):
         rng.seed(f"{name}:0:{n}")
         fn(rng)
     assert gt.STATS["accepted"] > 0

@@ -38,6 +38,22 @@ SAMPLE = [
 ]
 
 
+def test_three_of_the_sample_through_every_slot_in_turn():
+    """Each slot takes three of the sample, the next slot the next three: every value
+    meets a third of the slots (all of them: the slow test below)."""
+    place = {id(sl): k for k, sl in enumerate(surface.SLOTS)}
+
+    def three(sl):
+        k = 3 * place[id(sl)]
+        return iter([SAMPLE[(k + j) % len(SAMPLE)] for j in range(3)])
+
+    with surface.scratch_dir():
+        counts, findings = surface.sweep(surface.SLOTS, three)
+    assert findings == []
+    assert sum(row["calls"] for row in counts.values()) == len(surface.SLOTS) * 3
+
+
+@pytest.mark.slow
 def test_a_sample_of_the_catalogue_through_every_slot():
     with surface.scratch_dir():
         counts, findings = surface.sweep(surface.SLOTS, lambda sl: iter(SAMPLE))

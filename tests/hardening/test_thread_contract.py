@@ -119,20 +119,31 @@ def _consistent(deck: Any) -> None:
 DECKS = [lambda: diablo.Deck(11), lambda: diamondback.Deck(4, 11)]
 
 
+#: The stress tests bound their work, not their time: each player makes a fixed number of
+#: calls, and the batch thread deals at least one batch and at most BATCHES, stopping
+#: early once a player is done. (A batch holds the generator's lock throughout, and the
+#: lock is not fair: a player's shuffle may wait for several batches. With 50,000 rows
+#: a batch and no cap, that made the run take from 20 s to over 500 s, by scheduling.)
+PLAYER_CALLS = 10_000
+BATCHES = 2_000
+BATCH_ROWS = 5_000
+
+
 def _batches_from(deck: Any, stop: threading.Event) -> int:
-    """Deal batches from ``deck``'s own generator (without the GIL) until ``stop``."""
-    rows = np.empty((50_000, 5), np.uint8)
+    """Deal batches from ``deck``'s own generator (without the GIL): at least one, then
+    until ``stop``, at most ``BATCHES``; how many."""
+    rows = np.empty((BATCH_ROWS, 5), np.uint8)
     mask = deck.cards.mask if deck.cards.SIZE == 52 else diamondback.deck_mask(4)
     n = 0
-    while not stop.is_set():
-        deal_batch(50_000, 5, deck=mask, seed=deck.rng, out=rows)
+    while n == 0 or (n < BATCHES and not stop.is_set()):
+        deal_batch(BATCH_ROWS, 5, deck=mask, seed=deck.rng, out=rows)
         n += 1
     return n
 
 
 def _players_beside_batches(deck: Any, player: Callable[[int], int]) -> list[int]:
     """``player(i)`` in six threads beside a seventh dealing batches from ``deck``'s
-    generator until the first player is done; the seven results."""
+    generator until the first player is done (``_batches_from``); the seven results."""
     stop = threading.Event()
 
     def work(i: int) -> int:
@@ -159,7 +170,7 @@ def test_a_deck_shared_by_threads_and_a_batch_on_its_generator(make):
     def player(i: int) -> int:
         rng = Generator(100 + i)
         mine = held[i]
-        for _ in range(20_000):
+        for _ in range(PLAYER_CALLS):
             op = rng.integers(8)
             try:
                 if op == 0:
@@ -184,10 +195,10 @@ def test_a_deck_shared_by_threads_and_a_batch_on_its_generator(make):
                     _consistent(deck.copy())
             except PedronError:
                 pass  # the stock ran dry, or another thread dealt first
-        return 20_000
+        return PLAYER_CALLS
 
     results = _players_beside_batches(deck, player)
-    assert results[:6] == [20_000] * 6 and results[6] > 0
+    assert results[:6] == [PLAYER_CALLS] * 6 and 0 < results[6] <= BATCHES
     _consistent(deck)
     everyone: set[int] = set()
     for h in held:
@@ -208,7 +219,7 @@ def test_every_deck_method_at_once_keeps_the_deck_whole(make):
     deck = make()
     def player(i: int) -> int:
         rng = Generator(200 + i)
-        for _ in range(15_000):
+        for _ in range(PLAYER_CALLS):
             op = rng.integers(10)
             try:
                 if op == 0:
@@ -233,10 +244,10 @@ def test_every_deck_method_at_once_keeps_the_deck_whole(make):
                     _consistent(deck)
             except PedronError:
                 pass  # (cards another thread moved between reading and using them)
-        return 15_000
+        return PLAYER_CALLS
 
     results = _players_beside_batches(deck, player)
-    assert results[:6] == [15_000] * 6
+    assert results[:6] == [PLAYER_CALLS] * 6 and 0 < results[6] <= BATCHES
     _consistent(deck)
     deck.collect()
     assert sorted(deck.stock) == sorted(deck.cards)

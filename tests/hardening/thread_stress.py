@@ -10,10 +10,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["THREADS", "fast_switching", "run_threads"]
+__all__ = ["HANG_GUARD", "THREADS", "fast_switching", "run_threads"]
 
 #: How many threads a stress test starts unless it says otherwise.
 THREADS = 8
+
+#: Seconds after which a thread still running is a hang. Only a guard: every stress test
+#: makes a fixed number of calls that takes seconds under any scheduling (a test that
+#: waits for a time to pass would fail by the machine's load, not by pedron).
+HANG_GUARD = 600
 
 
 @contextmanager
@@ -45,8 +50,8 @@ def run_threads(work: Callable[[int], Any], n: int = THREADS) -> list[Any]:
         for t in threads:
             t.start()
         for t in threads:
-            t.join(timeout=300)
-    assert not any(t.is_alive() for t in threads), "a thread hung"
+            t.join(timeout=HANG_GUARD)
+    assert not any(t.is_alive() for t in threads), f"a thread hung (running after {HANG_GUARD} s)"
     if errors:
         raise errors[0]
     return results

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pedron", "videopoker", *args],
@@ -72,6 +74,7 @@ def test_published_tie_break_on_the_command_line():
     assert json.loads(proc.stdout)["counts"]["straight flush"] == 83_087_969_280
 
 
+@pytest.mark.slow
 def test_strategy_chart_text_and_json():
     proc = run("--game", "jacks-or-better", "--strategy")
     assert proc.returncode == 0, proc.stderr

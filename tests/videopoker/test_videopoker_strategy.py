@@ -39,6 +39,7 @@ def test_chart_cost_is_exact_and_small(job):
     assert sum(line.deals for line in job.lines) == 2_598_960
 
 
+@pytest.mark.slow
 def test_chart_play_matches_its_lines_and_the_exact_values(job):
     # Playing the chart on sample deals: the hold it names is a hold of the
     # deal, never worth more than the best, and the measured loss of the
