@@ -240,3 +240,55 @@ def test_interrupted_batch_does_not_crash(game: str) -> None:
                          text=True, timeout=300)
     assert run.returncode == 0, (run.returncode, run.stderr[-2000:])
     assert run.stdout.strip() == "done"
+
+
+
+@pytest.mark.parametrize("made", ["late", "before", "never"])
+def test_a_ctrl_c_inside_a_threads_start_leaves_no_thread(monkeypatch, made):
+    """A Ctrl-C inside ``Thread.start()`` (while it waits for the new thread to run, the
+    likeliest place under load): the thread is made, perhaps not yet running
+    (``"late"``: it runs 50 ms after ``start()`` raised), already running
+    (``"before"``), or never made (``"never"``). Whichever, it has ended before the
+    KeyboardInterrupt leaves the call."""
+    from pedron._kernels._common import in_threads
+
+    returned = threading.Event()
+    ended_after_return: list[bool] = []
+    real_start = threading.Thread.start
+
+    class StartRaises(threading.Thread):
+        def start(self) -> None:
+            if made == "before":
+                super().start()
+            elif made == "late":
+                later = threading.Timer(0.05, real_start, args=(self,))
+                later.start()
+                self_timers.append(later)
+            raise KeyboardInterrupt
+
+        def run(self) -> None:
+            try:
+                super().run()
+            finally:
+                ended_after_return.append(returned.is_set())
+
+    self_timers: list[threading.Timer] = []
+    monkeypatch.setattr(threading, "Thread", StartRaises)
+    ran = []
+
+    def share(shares: Any, caller: bool) -> int:
+        ran.append(caller)
+        return 0
+
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            in_threads([share, share, share], "pedron-test")
+    finally:
+        returned.set()
+        monkeypatch.undo()
+        for timer in self_timers:
+            timer.join()
+    time.sleep(0.1)  # (time for a thread left running to show)
+    assert True not in ended_after_return  # (no thread of the call ended after it returned)
+    assert ended_after_return == ([] if made == "never" else [False])
+    assert True not in ran  # (the caller's own share never began)

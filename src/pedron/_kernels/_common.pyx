@@ -288,6 +288,35 @@ cdef void join(object thread, Shares shares):
             shares.close()
 
 
+cdef void join_doubtful(object thread, Shares shares):
+    """Join a thread whose ``start()`` raised (a signal's exception while it started).
+    Made before the exception, it runs and ends at once (the call is closed: it begins
+    no share); never made, it never runs. Only the thread can tell which: it has an
+    ``ident`` once it runs, so wait for one (at most about two seconds, a thread made
+    that late touches nothing but ``shares``, which it holds), then join it once it is
+    marked started (``join`` refuses a thread not yet so, with a RuntimeError)."""
+    import time
+
+    cdef int waits = 0
+    while True:
+        try:
+            if thread.ident is None and waits < 2000:
+                waits += 1
+                time.sleep(0.001)
+                continue
+            try:
+                thread.join()
+                return
+            except RuntimeError:  # (made, not marked started yet; or never made)
+                pass
+            if thread.ident is None:
+                return
+            time.sleep(0.001)
+        except BaseException as exc:
+            shares.errors.append(exc)
+            shares.close()
+
+
 def in_threads(list calls, str name):
     """``calls[i](shares, i == 0)`` for every ``i``: the first in this thread, the others
     each in a thread of its own, named ``f"{name}-{i}"``; their results, in order.
@@ -325,8 +354,8 @@ def in_threads(list calls, str name):
         wait_for_share(i, shares)
     for i, thread in started:
         join(thread, shares)
-    if doubtful is not None and doubtful.is_alive():
-        join(doubtful, shares)  # (it began no share: the call was closed)
+    if doubtful is not None:
+        join_doubtful(doubtful, shares)
     if shares.errors:
         raise shares.errors[0]
     return shares.results
