@@ -17,6 +17,7 @@ from pedron.errors import ClusterError, PedronError, PedronValueError
 from pedron.simulation.checkpoint import check_checkpoint_path
 from pedron.simulation.engines import DEFAULT_TIMEOUT, WORKER_HARD_CAP
 from pedron.simulation.results import count_text
+from pedron.text import wrap
 
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
 
@@ -122,11 +123,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         sys.stdout.write(result.to_csv())
     else:
         print(result)
-        print(f"{count_text(result.games, unit)} in {result.elapsed:.2f} s "
-              f"({result.games_per_second:,.0f} a second; {result.executor}, "
-              f"{count_text(result.workers, 'workers')}, "
-              f"{count_text(result.chunks, 'work units')}, "
-              f"{result.cpu_seconds:.2f} s of processor time)")
+        print(wrap(f"{count_text(result.games, unit)} in {result.elapsed:.2f} s "
+                   f"({result.games_per_second:,.0f} a second; {result.executor}, "
+                   f"{count_text(result.workers, 'workers')}, "
+                   f"{count_text(result.chunks, 'work units')}, "
+                   f"{result.cpu_seconds:.2f} s of processor time)", indent="  "))
     return 0
 
 
