@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from itertools import pairwise
 
 import pytest
 
@@ -17,7 +18,7 @@ def _shown(readings):
 
 
 def _never_up_faster_than_time(times, values):
-    for (t0, v0), (t1, v1) in zip(zip(times, values), zip(times[1:], values[1:])):
+    for (t0, v0), (t1, v1) in pairwise(zip(times, values, strict=True)):
         assert v1 <= v0 + (t1 - t0) + 1e-9, (t0, v0, t1, v1)
 
 
@@ -25,7 +26,7 @@ def test_the_time_left_does_not_jump_with_one_wild_estimate():
     # the raw estimates `pedron solve --stacks 12` showed, one a second
     raw = [344, 32, 150, 11_861, 15, 2]
     times = list(range(1, len(raw) + 1))
-    shown = _shown(zip(times, raw))
+    shown = _shown(zip(times, raw, strict=True))
     _never_up_faster_than_time(times, shown)
     assert shown[0] == 344 and max(shown) == 344  # (the spike to 11,861 is not shown)
     assert shown[-1] < shown[-2] < shown[-3]  # (but the fall at the end is)
@@ -42,7 +43,7 @@ def test_the_time_left_rises_only_by_a_clear_margin_and_no_faster_than_time():
     # 10% more than the last value, counted down: not shown as a rise
     shown = _shown((t, 100 - t + (0 if t == 1 else 10)) for t in times)
     _never_up_faster_than_time(times, shown)
-    assert all(b < a for a, b in zip(shown, shown[1:]))
+    assert all(b < a for a, b in pairwise(shown))
     # ten times more and staying there: it does rise, a second a second at most
     shown = _shown((t, 100.0 if t < 5 else 1000.0) for t in times)
     _never_up_faster_than_time(times, shown)
