@@ -64,3 +64,90 @@ def test_the_solve_progress_shows_a_steady_time_left():
             times.append(0.01 * iteration)
     assert len(shown) == 28 and "left" in out.getvalue().splitlines()[-1]
     _never_up_faster_than_time(times, shown)
+
+
+def _main(capsys, monkeypatch, *args, stdin=""):
+    from pedron import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = cli.main(list(args))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_no_help_shows_an_escaped_percent_sign():
+    import argparse
+
+    from pedron import cli
+
+    parser = cli.build_parser()
+    helps = [parser.format_help()]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps += [sub.format_help() for sub in action.choices.values()]
+    assert len(helps) > 10
+    assert [h for h in helps if "%%" in h] == []
+    assert "95% confidence interval" in " ".join(cli._subparser(parser, "match").format_help()
+                                                 .split())
+
+
+def test_an_unknown_rule_lists_the_rules_options(capsys, monkeypatch):
+    status, _, err = _main(capsys, monkeypatch, "simulate", "diablo", "--rule", "nosuch=1",
+                           "--games", "1")
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert "'nosuch'" in err and "more_draw" in err and "cap" in err
+    status, _, err = _main(capsys, monkeypatch, "simulate", "diamondback", "--rule",
+                           "nosuch=1", "--games", "1")
+    assert status == 2 and "tie_rule" in err and "more_draw" not in err
+
+
+def test_a_bot_of_the_other_game_lists_this_games_bots(capsys, monkeypatch):
+    status, _, err = _main(capsys, monkeypatch, "simulate", "diablo", "--bots", "odds",
+                           "--games", "1")
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert "diablo's bots: random, rule, strong" in err
+    status, _, err = _main(capsys, monkeypatch, "match", "diamondback", "--bots", "random",
+                           "strong", "--sets", "1")
+    assert status == 2 and "diamondback's bots: random, odds, equilibrium" in err
+    from pedron import cli
+
+    for command in ("simulate", "match"):
+        text = " ".join(cli._subparser(cli.build_parser(), command).format_help().split())
+        assert "Diablo: random, rule" in text and "Diamondback: random, odds" in text
+
+
+def test_equilibrium_is_a_short_bot_spec(capsys, monkeypatch, tmp_path):
+    from pedron.bots import BotSpec, make_bot, parse_bot
+    from pedron.bots.equilibrium import EquilibriumBot
+    from pedron.errors import PedronValueError
+
+    path = tmp_path / "s.json"
+    status, _, err = _main(capsys, monkeypatch, "solve", "diamondback", "--stacks", "1",
+                           "-o", str(path), "--quiet")
+    assert status == 0, err
+    spec = parse_bot(f"equilibrium:file={path}", "diamondback")
+    assert spec == BotSpec("equilibrium", (("file", str(path)),))
+    assert isinstance(make_bot(spec, "diamondback", 1), EquilibriumBot)
+    with pytest.raises(PedronValueError, match="needs file"):
+        parse_bot("equilibrium", "diamondback")
+    with pytest.raises(PedronValueError, match="plays diamondback"):
+        parse_bot(f"equilibrium:file={path}", "diablo")
+    with pytest.raises(PedronValueError, match="unknown bot"):
+        parse_bot(f"equilibrium:file={path},fallback=nosuch", "diamondback")
+    status, out, err = _main(capsys, monkeypatch, "simulate", "diamondback", "--stacks", "1",
+                             "--bots", f"equilibrium:file={path}", "odds", "--games", "20",
+                             "--quiet")
+    assert status == 0, err
+    assert "equilibrium:file=" in out
+
+
+def test_play_takes_rules_options(capsys, monkeypatch):
+    status, out, _ = _main(capsys, monkeypatch, "play", "diamondback", "--seed", "1",
+                           "--plain", "--rule", "variant=dealers", stdin="auto\nq\n")
+    assert status == 0
+    assert "ante" in out  # (Dealer's Diamondback: the dealer sets the ante)
+    status, out, _ = _main(capsys, monkeypatch, "play", "diamondback", "--seed", "1",
+                           "--plain", stdin="auto\nq\n")
+    assert status == 0 and "ante N" not in out
+    status, _, err = _main(capsys, monkeypatch, "play", "diablo", "--rule", "cap=-3")
+    assert status == 2 and err.startswith("pedron play: error: --rule cap:")

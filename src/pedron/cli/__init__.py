@@ -250,6 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed for a reproducible game (default: a fresh one each time)")
     p.add_argument("--plain", action="store_true",
                    help="plain lines even in a terminal (no redrawn table)")
+    p.add_argument("--rule", action="append", metavar="OPTION=VALUE",
+                   help="a rules option, as simulate takes it, e.g. cap=20, more_draw=true, "
+                   "variant=dealers (repeat)")
     p.set_defaults(run=play.cmd_play, json=False)
 
     p = sub.add_parser(

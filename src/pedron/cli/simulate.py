@@ -54,6 +54,17 @@ def _rules(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def rules_arg(game: str, items: list[str] | None) -> Any:
+    """The rules ``--rule OPTION=VALUE`` (repeated) give ``game``'s table, checked, a
+    mistake named as ``--rule`` takes it (``simulate``, ``match`` and ``play`` read it)."""
+    from pedron.simulation.core import _rules_class
+
+    try:
+        return _rules_class(game).from_json(_rules(items))
+    except PedronError as exc:
+        raise _as_typed(exc) from None
+
+
 def _dask_client(address: str, timeout: float) -> Any:
     try:
         distributed: Any = importlib.import_module("distributed")
@@ -192,9 +203,10 @@ def register(sub: Any) -> None:
                    help="games (Diamondback: hands) to play (default 10,000)")
     p.add_argument(
         "--bots", nargs="+", metavar="SPEC",
-        help="one bot spec for every seat or one per seat: random, rule[:open=two_pair,"
-        "call=trips,raise=full_house,big=quads,draw=2], odds[:margin=0.1,aggression=1,stop=0.5],"
-        " or a.module.BotClass[:key=value] (a bot class or factory)",
+        help="one bot spec for every seat or one per seat. Diablo: random, rule[:open=two_pair,"
+        "call=trips,raise=full_house,big=quads,draw=2], strong[:file=PATH]; Diamondback: "
+        "random, odds[:margin=0.1,aggression=1,stop=0.5], equilibrium:file=PATH (a pedron "
+        "solve strategy); either: a.module.BotClass[:key=value] (a bot class or factory)",
     )
     p.add_argument("--rule", action="append", metavar="OPTION=VALUE",
                    help="a rules option, e.g. cap=20, more_draw=true, variant=dealers (repeat)")
