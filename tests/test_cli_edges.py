@@ -151,3 +151,37 @@ def test_play_takes_rules_options(capsys, monkeypatch):
     assert status == 0 and "ante N" not in out
     status, _, err = _main(capsys, monkeypatch, "play", "diablo", "--rule", "cap=-3")
     assert status == 2 and err.startswith("pedron play: error: --rule cap:")
+
+
+def test_deal_explains_the_diamondback_card_codes_once(capsys, monkeypatch):
+    status, out, _ = _main(capsys, monkeypatch, "deal", "--seed", "7")
+    assert status == 0
+    legend = [line for line in out.splitlines() if "Priestess" in line and "M " in line]
+    assert len(legend) == 1
+    for code, name in (("P", "Priest"), ("K", "King"), ("Q", "Queen"), ("S", "Priestess"),
+                       ("M", "Magician")):
+        assert f"{code} {name}" in legend[0]
+
+
+def test_a_diamondback_result_says_why_the_hand_won(capsys, monkeypatch):
+    import re
+
+    from pedron.diamondback import evaluate
+
+    why = []
+    for seed in range(1, 9):
+        status, out, _ = _main(capsys, monkeypatch, "play", "diamondback", "--plain",
+                               "--seed", str(seed), stdin="auto\n" * 4 + "q\n")
+        assert status == 0
+        why += re.findall(r"wins? \d+ with (\S+) over (\S+): (\d+) points to (\d+)\.", out)
+    assert why
+    for winner, loser, won, lost in why:
+        a, b = evaluate(winner.replace("-", " ")), evaluate(loser.replace("-", " "))
+        assert a > b and (a.points, b.points) == (int(won), int(lost))
+
+
+def test_the_category_numbering_is_documented():
+    from pedron.diablo import Category
+
+    doc = Category.__doc__ or ""
+    assert f"start at {int(min(Category))}" in doc and f"to {int(max(Category))}" in doc
