@@ -977,7 +977,7 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
                          "Table", "memory_limit", "write_strategy", "register", "diablo_v0",
                          "clockwise", "from_left", "split_amount", "Record", "Pot", "DealPlan"),
     "bots' and encodings' calls": ("Bot",),
-    "text": ("plural", "shown", "table"),
+    "text": ("WIDTH", "fields", "plural", "shown", "table", "wrap"),
     "EquilibriumBot": ("EquilibriumBot",),
     "run_chunk/run_sets": ("run_chunk", "run_sets", "check_evaluator"),
 }

@@ -56,7 +56,7 @@ from pedron.simulation.engines import (
     run_units,
     worker_versions,
 )
-from pedron.text import shown
+from pedron.text import WIDTH, shown, wrap
 
 __all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
 
@@ -203,13 +203,22 @@ class MatchResult:
 
     def __str__(self) -> str:
         kind = "duplicate" if self.duplicate else "plain (not duplicate)"
-        lines = [f"{self.game}, {self.players} players, {kind} match: {self.sets:,} sets of "
-                 f"{self.seatings} seatings x {self.deals} deal{'s' * (self.deals != 1)}, "
-                 f"seed {self.seed}",
-                 f"{'bot':<20} {'seats':>5} {'chips/game':>11} {'95% interval':>23} "
-                 f"{'games':>10}"]
+        lines = [wrap(f"{self.game}, {self.players} players, {kind} match: {self.sets:,} "
+                      f"sets of {self.seatings} seatings x {self.deals} "
+                      f"deal{'s' * (self.deals != 1)}, seed {self.seed}", indent="  ")]
+        # The bot column as wide as its longest name, up to what leaves the numbers
+        # within WIDTH columns; a longer name has a line of its own above its numbers.
+        numbers = 5 + 11 + 23 + 10 + 4
+        longest = max((len(name) for name in self.scores), default=0)
+        width = max(3, min(longest, WIDTH - numbers - 1))
+        lines.append(f"{'bot':<{width}} {'seats':>5} {'chips/game':>11} "
+                     f"{'95% interval':>23} {'games':>10}")
         for name, s in sorted(self.scores.items(), key=lambda kv: -kv[1].mean):
-            lines.append(f"{name:<20} {self.lineup.count(name):>5} {s.mean:>+11.4f} "
+            label = name
+            if len(name) > width:
+                lines.append(wrap(name, indent="  "))
+                label = ""
+            lines.append(f"{label:<{width}} {self.lineup.count(name):>5} {s.mean:>+11.4f} "
                          f"{f'[{s.low:+.4f}, {s.high:+.4f}]':>23} {s.games:>10,}")
         return "\n".join(lines)
 

@@ -61,7 +61,8 @@ class RulesBase:
         known = [f.name for f in fields(cls)]  # type: ignore[arg-type]
         unknown = set(data) - set(known)
         if unknown:
-            raise RulesError(f"unknown rules options: {sorted(unknown, key=repr)}")
+            raise RulesError(f"unknown rules options: {sorted(unknown, key=repr)} (the "
+                             f"options: {', '.join(known)})")
         if complete is not True and complete is not False:
             raise PedronTypeError(f"complete must be True or False, not {type(complete).__name__}")
         if complete:

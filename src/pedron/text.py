@@ -2,10 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-__all__ = ["plural", "shown", "table"]
+__all__ = ["WIDTH", "fields", "plural", "shown", "table", "wrap"]
+
+#: The widest line pedron's commands print by default (a wider terminal is not assumed).
+WIDTH = 100
+
+
+def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
+    """``text`` wrapped between words into lines of at most ``width`` columns, each line
+    after the first starting with ``indent`` (a word longer than a line stays whole);
+    its own line breaks are kept."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=lead + indent,
+                                 break_long_words=False, break_on_hyphens=False,
+                                 drop_whitespace=True) or [line])
+    return "\n".join(out)
+
+
+def fields(items: Iterable[str], width: int = WIDTH, sep: str = "  ") -> str:
+    """``items`` joined by ``sep`` on as few lines of at most ``width`` columns as they
+    fit, a new line before an item that would pass it (an item is never split)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[int] = ()) -> str:

@@ -556,9 +556,10 @@ def run_bench(
             if count is not None:
                 count("runs", done, total)
 
+        # (each round starts one evaluator further on, each run after a short untimed
+        # warm-up: run_rounds; the step's line stays within 100 columns)
         say(f"timing {plural(len(entries), 'evaluator')}, {plural(repeat, 'round')} "
-            f"round-robin ({plural(total, 'run')}, after one untimed warm-up round; each round "
-            "starts one evaluator further on, each run after a short untimed warm-up)")
+            f"round-robin ({plural(total, 'run')}, after a warm-up round)")
         failed: dict[int, RunnerFailed] = {}
         timings, outs = run_rounds([e.run for e in entries], repeat, tick, warmup=True,
                                    warm=[e.warm for e in entries], failed=failed)

@@ -27,6 +27,9 @@ name                  game         parameters
                                    shipped with pedron)
 ``odds``              Diamondback  ``margin``, ``aggression``, ``stop`` (the
                                    dealer stops betting at or below this equity)
+``equilibrium``       Diamondback  ``file`` (needed: a strategy file written by
+                                   ``pedron solve``), ``fallback`` (the bot
+                                   played where the file has no answer; ``odds``)
 ====================  ===========  ==============================================
 """
 
@@ -196,7 +199,16 @@ BOTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         ("diamondback",),
         {"margin": "margin", "aggression": "aggression", "stop": "stop_below"},
     ),
+    "equilibrium": (("diamondback",), {"file": "file", "fallback": "fallback"}),
 }
+
+#: Parameters a built-in bot cannot do without.
+_REQUIRED = {"equilibrium": ("file",)}
+
+
+def _bots_for(game: str) -> str:
+    """The built-in bots of ``game``, for a message: ``"random, rule, strong"``."""
+    return ", ".join(name for name, (games, _) in BOTS.items() if game in games)
 
 #: The bot every seat gets when none is named.
 DEFAULT_BOT = {"diablo": "rule", "diamondback": "odds"}
@@ -265,10 +277,14 @@ def _check_param(name: str, key: str, value: Any) -> Any:
     """One built-in bot parameter, checked and converted."""
     if name == "rule" and key in ("open", "call", "raise", "big"):
         return _category(key, value)
-    if name == "strong":  # (file: a path, kept as given)
+    if key == "file":  # (strong, equilibrium: a path, kept as given)
         if not isinstance(value, str) or not value:
             raise PedronValueError(f"bot parameter file={value!r}: a strategy file's path")
         return value
+    if key == "fallback":  # (equilibrium: a Diamondback bot's spec, checked now)
+        if not isinstance(value, str):
+            raise PedronValueError(f"bot parameter fallback={shown(value)}: a bot's name")
+        return str(parse_bot(value, "diamondback"))
     if name == "rule" and key == "draw":
         if isinstance(value, bool) or not isinstance(value, int) or \
                 not 0 <= int.__index__(value) <= 4:
@@ -324,7 +340,10 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
     if game is not None and not isinstance(game, str):  # (an array's "in" is elementwise)
         raise PedronTypeError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
     if game is not None and game not in games:
-        raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not {shown(game)}")
+        others = f" ({game}'s bots: {_bots_for(game)})" if game in ("diablo", "diamondback") \
+            else ""
+        raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not "
+                               f"{shown(game)}{others}")
     params = {}
     for key, value in raw.items():
         short = next((k for k, kw in keys.items() if key in (k, kw)), None)
@@ -332,6 +351,10 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
             allowed = ", ".join(keys) or "none"
             raise PedronValueError(f"bot {name!r} has no parameter {key!r} (it has: {allowed})")
         params[short] = _check_param(name, short, value)
+    for key in _REQUIRED.get(name, ()):
+        if key not in params:
+            raise PedronValueError(f"bot {name!r} needs {key}=... (e.g. {name}:{key}=PATH, "
+                                   "a strategy file written by pedron solve)")
     return BotSpec(name, tuple(sorted(params.items())))
 
 
@@ -344,8 +367,8 @@ def make_bot(
 ) -> BotFunction:
     """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
 
-    ``seed`` seeds bots that use randomness (``random``, ``strong``; an imported
-    factory that takes a ``seed`` keyword gets it too); ``rules`` are the table's
+    ``seed`` seeds bots that use randomness (``random``, ``strong``, ``equilibrium``;
+    an imported factory that takes a ``seed`` keyword gets it too); ``rules`` are the table's
     (``odds`` reads its tie rule, ``strong`` its draw limit; an imported factory
     that takes a ``rules`` keyword gets them).
     """
@@ -364,6 +387,10 @@ def make_bot(
             from pedron.bots.strong import StrongBot
 
             return StrongBot(seed, rules=rules, **kwargs)
+        if parsed.name == "equilibrium":
+            from pedron.bots.equilibrium import EquilibriumBot
+
+            return EquilibriumBot(seed=seed, rules=rules, **kwargs)
         from pedron.bots.diamondback import OddsBot
 
         return OddsBot(**kwargs, rules=rules)

@@ -7,7 +7,7 @@ probabilities of each action of the environments' encoding
 (:class:`pedron.encodings.DiamondbackActions`). An information set is named by
 :func:`info_key`, made from the player's own view only.
 
-As a simulation bot: ``"pedron.bots.equilibrium.EquilibriumBot:file=strategy.json"``.
+As a simulation bot: ``"equilibrium:file=strategy.json"`` (a built-in spec).
 At a hand the file does not cover (other stacks, more players, a carried-over
 pot on the table) the bot plays its ``fallback`` bot instead and counts it
 (``fallbacks``).

@@ -26,6 +26,7 @@ import contextlib
 import errno
 import os
 import re
+import shutil
 import signal
 import sys
 import textwrap
@@ -40,6 +41,7 @@ from pedron.cli import simulate as simulate_cmd
 from pedron.cli import solve as solve_cmd
 from pedron.cli import videopoker as videopoker_cmd
 from pedron.errors import PedronError
+from pedron.text import WIDTH
 
 __all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "EXIT_USAGE",
            "Terminated", "main"]
@@ -78,7 +80,13 @@ def _terminate(signum: int, frame: Any) -> None:
 
 
 class _Formatter(argparse.HelpFormatter):
-    """Help that shows every option's default, and wraps between words only."""
+    """Help that shows every option's default, and wraps between words only, within the
+    terminal's width and at most 100 columns."""
+
+    def __init__(self, prog: str, *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = min(shutil.get_terminal_size().columns - 2, WIDTH)
+        super().__init__(prog, *args, **kwargs)
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
@@ -242,6 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed for a reproducible game (default: a fresh one each time)")
     p.add_argument("--plain", action="store_true",
                    help="plain lines even in a terminal (no redrawn table)")
+    p.add_argument("--rule", action="append", metavar="OPTION=VALUE",
+                   help="a rules option, as simulate takes it, e.g. cap=20, more_draw=true, "
+                   "variant=dealers (repeat)")
     p.set_defaults(run=play.cmd_play, json=False)
 
     p = sub.add_parser(

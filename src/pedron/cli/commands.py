@@ -248,6 +248,10 @@ def cmd_deal(args: argparse.Namespace) -> int:
         data["diablo"].append({"cards": format_cards(hand), "hand": value.description})
     deck4 = diamondback.Deck(4, args.seed)
     out.append(f"Diamondback, 4 players, seed {args.seed}")
+    out.append("  cards: " + ", ".join(f"{code} {name}" for code, name in
+                                       zip(diamondback.RANK_CODES, diamondback.RANK_NAMES,
+                                           strict=True))
+               + "; the number tells copies apart")
     data["diamondback"] = []
     for seat in range(4):
         cards = deck4.deal(2)

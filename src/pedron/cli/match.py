@@ -24,15 +24,16 @@ def register(sub: Any) -> None:
         help="a duplicate match between bots: chips per game with 95%% intervals",
         description="Play duplicate sets (the same card orders replayed with the seats "
         "rotated through every bot, so luck in the cards cancels) and report each bot's "
-        "chips per game with a 95%% confidence interval over the sets. The same seed gives "
+        "chips per game with a 95% confidence interval over the sets. The same seed gives "
         "the same table on one core, a process pool or a Dask cluster.",
         epilog=EPILOG,
     )
     p.add_argument("game", choices=("diablo", "diamondback"), help="the game: diablo or "
                    "diamondback")
     p.add_argument("--bots", nargs="+", metavar="SPEC", required=True,
-                   help="two or more bot specs (random, rule[:open=two_pair,...], odds[:...], "
-                   "or a.module.BotClass[:key=value]); each is named by its spec")
+                   help="two or more bot specs, each named by its spec. Diablo: random, "
+                   "rule[:open=two_pair,...], strong; Diamondback: random, odds[:...], "
+                   "equilibrium:file=PATH; either: a.module.BotClass[:key=value]")
     p.add_argument("--players", type=_whole(1), default=None,
                    help="table size (default: the lineup's length, else one seat per bot)")
     p.add_argument("--lineup", nargs="+", type=_whole(1), metavar="N",

@@ -18,6 +18,7 @@ from typing import Any
 
 from pedron.cli.playinput import help_text, parse, word_of
 from pedron.cli.screen import make_screen
+from pedron.cli.simulate import rules_arg
 from pedron.cli.tableview import scene
 from pedron.cli.words import ME, legal_text, table_event_lines
 from pedron.diablo import Table as DiabloTable
@@ -137,20 +138,22 @@ def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helpe
         return
 
 
-def _setup(game: str, players: int, stacks: int, seed: int | None) -> tuple[Any, list[Any], Any]:
-    """The table, a bot for each seat but the human's, and the helper of 'auto'."""
+def _setup(game: str, players: int, stacks: int, seed: int | None,
+           rules: Any = None) -> tuple[Any, list[Any], Any]:
+    """The table (with ``rules``, else the game's own), a bot for each seat but the
+    human's, and the helper of 'auto'."""
     names = _names(players)
     if game == "diamondback":
         from pedron.bots.diamondback import OddsBot
 
-        table: Any = DiamondbackTable(names, stacks, seed=seed)
+        table: Any = DiamondbackTable(names, stacks, rules=rules, seed=seed)
         bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
                                     for i in range(1, players)]
         return table, bots, OddsBot(rules=table.rules)
     from pedron.bots.strong import StrongBot
     from pedron.simulation.core import derive_seed
 
-    table = DiabloTable(names, stacks, seed=seed)
+    table = DiabloTable(names, stacks, rules=rules, seed=seed)
 
     def bot_seed(i: int) -> int | None:  # (reproducible with --seed)
         return None if seed is None else derive_seed(seed, 7, i)
@@ -171,7 +174,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if sys.stdin is None:
         raise PedronValueError("standard input is closed: play reads your moves from it "
                                "(run it in a terminal, or give it moves on its input)")
-    table, bots, helper = _setup(game, players, args.stacks, args.seed)
+    rules = rules_arg(game, args.rule) if args.rule else None
+    table, bots, helper = _setup(game, players, args.stacks, args.seed, rules)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     screen, note = make_screen(args.plain or not terminal, print)
     bots_word = "a bot" if players == 2 else f"{players - 1} bots"

@@ -15,13 +15,14 @@ report has come there is no rate to tell ("estimating").
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from typing import TextIO
 
-from pedron.text import plural
+from pedron.text import WIDTH, plural, wrap
 
-__all__ = ["ProgressBar"]
+__all__ = ["ProgressBar", "TimeLeft"]
 
 
 def _duration(seconds: float) -> str:
@@ -30,6 +31,49 @@ def _duration(seconds: float) -> str:
     if seconds < 5400:
         return f"{seconds / 60:.0f} min"
     return f"{seconds / 3600:.1f} h"
+
+
+class TimeLeft:
+    """A steady estimate of the time left from jumpy raw ones (:meth:`update`).
+
+    Between readings an estimate counts down with the clock. Each raw estimate moves
+    the smoothed one ``alpha`` of the way towards itself on a log scale (one wild
+    reading, forty times too high, moves it about three times less). The value shown
+    follows the smoothed one down at once, but up only by a clear margin (above
+    ``rise`` times the last value counted down, plus ``slack`` seconds), and then by
+    no more than the time passed since the last value: it never goes up faster than
+    time passes.
+    """
+
+    def __init__(self, alpha: float = 0.3, rise: float = 1.5, slack: float = 5.0) -> None:
+        self.alpha = alpha
+        self.rise = rise
+        self.slack = slack
+        self._then: float | None = None  # the time of the last reading
+        self._smooth = 0.0  # the smoothed estimate then
+        self._shown = 0.0  # the value returned then
+
+    def update(self, now: float, raw: float, cap: float = math.inf) -> float:
+        """The seconds left to show at ``now`` (seconds on any steady clock), given a
+        raw estimate ``raw`` and a bound ``cap`` it cannot pass (the work still to do
+        at the rate so far)."""
+        raw = min(max(raw, 0.0), cap)
+        if self._then is None or not math.isfinite(self._smooth):
+            self._then, self._smooth, self._shown = now, raw, raw
+            return raw
+        passed = max(now - self._then, 0.0)
+        smooth = max(self._smooth - passed, 0.0)
+        if 0.0 < raw < math.inf and smooth > 0.0:
+            smooth *= (raw / smooth) ** self.alpha
+        else:  # (done, or nothing to smooth from)
+            smooth = raw
+        counted = max(self._shown - passed, 0.0)
+        shown = smooth
+        if smooth > counted:
+            shown = (min(smooth, self._shown + passed)
+                     if smooth > counted * self.rise + self.slack else counted)
+        self._then, self._smooth, self._shown = now, smooth, min(shown, cap)
+        return self._shown
 
 
 class ProgressBar:
@@ -85,22 +129,31 @@ class ProgressBar:
         speed = f"  {rate:,.0f} {self.unit}/s" if rate > 0 else ""
         on = "" if workers is None else f"  {plural(workers, 'worker')}"
         label = f"{self.label}: " if self.label else ""
-        text = (f"{label}{frac:4.0%} {done:,}/{total:,} {self.unit}{speed}{on}  "
-                f"{_duration(elapsed)}, {left}")
+        count = f"{label}{frac:4.0%} {done:,}/{total:,} {self.unit}"
+        tail = f"  {_duration(elapsed)}, {left}"
+        # (within WIDTH columns: the speed, then the workers, then the bar give way)
+        text = count + speed + on + tail
+        if len(text) + (self.width + 4) * self.tty > WIDTH:
+            text = count + on + tail
+        if len(text) + (self.width + 4) * self.tty > WIDTH:
+            text = count + tail
         if self.tty:
-            filled = round(frac * self.width)
-            bar = "#" * filled + "." * (self.width - filled)
-            self.stream.write(f"\r[{bar}] {text} \x1b[K")
+            width = min(self.width, max(WIDTH - 4 - len(text), 0))
+            filled = round(frac * width)
+            bar = f"[{'#' * filled}{'.' * (width - filled)}] " if width >= 5 else ""
+            self.stream.write(f"\r{bar}{text}\x1b[K")
             self.shown = True
         else:
             self.stream.write(text + "\n")
         self.stream.flush()
 
     def say(self, message: str) -> None:
-        """A line of its own (a step that is not counted), under the bar if drawn."""
+        """A line of its own (a step that is not counted), under the bar if drawn;
+        wrapped between words within ``WIDTH`` columns."""
         self.close()
         elapsed = time.perf_counter() - self.start
-        self.stream.write(f"{message}  ({_duration(elapsed)} so far)\n")
+        self.stream.write(wrap(f"{message}  ({_duration(elapsed)} so far)", indent="    ")
+                          + "\n")
         self.stream.flush()
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from pedron.cli.tableview import Scene, SeatRow
 from pedron.cli.words import is_me
+from pedron.text import wrap
 
 __all__ = ["PlainScreen", "TableScreen", "make_screen"]
 
@@ -26,11 +27,16 @@ def _marks_text(row: SeatRow) -> str:
 
 
 class PlainScreen:
-    """Plain lines: nothing is printed twice, nothing is redrawn."""
+    """Plain lines: nothing is printed twice, nothing is redrawn; a line longer than
+    100 columns is wrapped between words, its continuation indented."""
 
     def __init__(self, write: Callable[[str], None]) -> None:
-        self.write = write
+        self._write = write
         self._printed = 0  # history lines of the current deal printed so far
+
+    def write(self, text: str) -> None:
+        """``text`` written, wrapped within 100 columns."""
+        self._write(wrap(text, indent="    "))
 
     def message(self, text: str) -> None:
         """A line of its own (a refusal, the help, the table's events)."""

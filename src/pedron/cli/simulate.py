@@ -17,6 +17,7 @@ from pedron.errors import ClusterError, PedronError, PedronValueError
 from pedron.simulation.checkpoint import check_checkpoint_path
 from pedron.simulation.engines import DEFAULT_TIMEOUT, WORKER_HARD_CAP
 from pedron.simulation.results import count_text
+from pedron.text import wrap
 
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
 
@@ -51,6 +52,17 @@ def _rules(items: list[str] | None) -> dict[str, Any]:
         name = key.strip().replace("-", "_")
         out[name] = _rule_value(name, value.strip())
     return out
+
+
+def rules_arg(game: str, items: list[str] | None) -> Any:
+    """The rules ``--rule OPTION=VALUE`` (repeated) give ``game``'s table, checked, a
+    mistake named as ``--rule`` takes it (``simulate``, ``match`` and ``play`` read it)."""
+    from pedron.simulation.core import _rules_class
+
+    try:
+        return _rules_class(game).from_json(_rules(items))
+    except PedronError as exc:
+        raise _as_typed(exc) from None
 
 
 def _dask_client(address: str, timeout: float) -> Any:
@@ -122,11 +134,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         sys.stdout.write(result.to_csv())
     else:
         print(result)
-        print(f"{count_text(result.games, unit)} in {result.elapsed:.2f} s "
-              f"({result.games_per_second:,.0f} a second; {result.executor}, "
-              f"{count_text(result.workers, 'workers')}, "
-              f"{count_text(result.chunks, 'work units')}, "
-              f"{result.cpu_seconds:.2f} s of processor time)")
+        print(wrap(f"{count_text(result.games, unit)} in {result.elapsed:.2f} s "
+                   f"({result.games_per_second:,.0f} a second; {result.executor}, "
+                   f"{count_text(result.workers, 'workers')}, "
+                   f"{count_text(result.chunks, 'work units')}, "
+                   f"{result.cpu_seconds:.2f} s of processor time)", indent="  "))
     return 0
 
 
@@ -191,9 +203,10 @@ def register(sub: Any) -> None:
                    help="games (Diamondback: hands) to play (default 10,000)")
     p.add_argument(
         "--bots", nargs="+", metavar="SPEC",
-        help="one bot spec for every seat or one per seat: random, rule[:open=two_pair,"
-        "call=trips,raise=full_house,big=quads,draw=2], odds[:margin=0.1,aggression=1,stop=0.5],"
-        " or a.module.BotClass[:key=value] (a bot class or factory)",
+        help="one bot spec for every seat or one per seat. Diablo: random, rule[:open=two_pair,"
+        "call=trips,raise=full_house,big=quads,draw=2], strong[:file=PATH]; Diamondback: "
+        "random, odds[:margin=0.1,aggression=1,stop=0.5], equilibrium:file=PATH (a pedron "
+        "solve strategy); either: a.module.BotClass[:key=value] (a bot class or factory)",
     )
     p.add_argument("--rule", action="append", metavar="OPTION=VALUE",
                    help="a rules option, e.g. cap=20, more_draw=true, variant=dealers (repeat)")

@@ -19,8 +19,10 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from pedron.cli.progress import TimeLeft, _duration
 from pedron.cli.simulate import _whole
 from pedron.errors import PedronValueError
+from pedron.text import wrap
 
 __all__ = ["SolveProgress", "cmd_solve", "register"]
 
@@ -94,8 +96,10 @@ class SolveProgress:
     """The solve's progress on ``stream`` (stderr): iterations, NashConv against the
     target, elapsed seconds and an estimate of the time left, from the rate the NashConv
     has been falling (a power law through the last two measures) and capped by the time
-    the remaining iterations take. On a terminal a bar (:meth:`fraction`) and the line,
-    redrawn in place; a plain line every ``every`` seconds otherwise."""
+    the remaining iterations take, smoothed (:class:`~pedron.cli.progress.TimeLeft`: it
+    counts down, and never goes up faster than time passes). On a terminal a bar
+    (:meth:`fraction`) and the line, redrawn in place; a plain line every ``every``
+    seconds otherwise."""
 
     def __init__(self, target: float, iterations: int, stream: TextIO | None = None,
                  every: float = 10.0, tty: bool | None = None) -> None:
@@ -110,21 +114,32 @@ class SolveProgress:
         self.last = -math.inf
         self.points: list[tuple[int, float, float]] = []
         self.shown = False
+        self._eta = TimeLeft()
+        self._left = 0.0
 
     def left(self) -> float | None:
-        """Seconds to the target, estimated (None: not yet known)."""
+        """Seconds to the target as shown: the raw estimate of the last two readings
+        (:meth:`raw_left`) smoothed by a :class:`~pedron.cli.progress.TimeLeft` (None:
+        not yet known)."""
+        if len(self.points) < 2:
+            return None
+        return self._left
+
+    def raw_left(self) -> tuple[float, float] | None:
+        """Seconds to the target from the last two readings alone, and the bound it
+        cannot pass (the remaining iterations at the rate so far); None before two."""
         if len(self.points) < 2:
             return None
         (i0, n0, _), (i1, n1, t1) = self.points[-2], self.points[-1]
-        rate = t1 / i1
+        rate = t1 / i1 if i1 > 0 else 0.0
         cap = (self.iterations - i1) * rate
         if n1 <= self.target:
-            return 0.0
-        if n0 <= n1 or n1 <= 0:
-            return cap
+            return 0.0, cap
+        if n0 <= n1 or n1 <= 0 or i1 <= i0 or i0 <= 0:
+            return cap, cap
         slope = math.log(n0 / n1) / math.log(i1 / i0)
         need = i1 * (n1 / max(self.target, 1e-300)) ** (1 / slope) if slope > 0 else math.inf
-        return min((need - i1) * rate, cap)
+        return min((need - i1) * rate, cap), cap
 
     def fraction(self) -> float:
         """How far the solve is, 0..1: the NashConv's fall from its first measure to the
@@ -141,17 +156,20 @@ class SolveProgress:
 
     def __call__(self, done: int, nash_conv: float, seconds: float) -> None:
         self.points.append((done, nash_conv, seconds))
+        raw = self.raw_left()
+        if raw is not None:  # (every reading counts, shown or not)
+            self._left = self._eta.update(seconds, *raw)
         now = time.monotonic()
         if not self.tty and now - self.last < self.every and done < self.iterations:
             return
         self.last = now
         left = self.left()
-        eta = "" if left is None else f", about {left:,.0f} s left"
-        text = (f"iteration {done:,}/{self.iterations:,}: NashConv {nash_conv:.6f} chips "
+        eta = "" if left is None else f", about {_duration(left)} left"
+        text = (f"iteration {done:,}/{self.iterations:,}: NashConv {nash_conv:.6f} "
                 f"(target {self.target:g}), {seconds:,.1f} s{eta}")
         if self.tty:
             filled = round(self.fraction() * 20)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {text}   ")
+            self.stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {text}\x1b[K")
             self.shown = True
         else:
             self.stream.write(text + "\n")
@@ -172,7 +190,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     out = check_output(args.output)
     target = args.target if args.target is not None else 0.001 * args.stacks
     say = (lambda text: None) if args.quiet else (
-        lambda text: print(text, file=sys.stderr, flush=True))
+        lambda text: print(wrap(text, indent="  "), file=sys.stderr, flush=True))
     if args.solver == "openspiel":
         return _openspiel(args, spec, out, target, say)
     from pedron.solver import memory_limit, solve, write_strategy
@@ -211,8 +229,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     print(f"{solution.iterations:,} iterations: NashConv {solution.nash_conv:.6f} chips "
           f"({100 * solution.nash_conv / args.stacks:.4f}% of the stack)")
     if bounds is not None:
-        print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand "
-              f"(the equilibrium value lies in [{bounds[0]:+.6f}, {bounds[1]:+.6f}])")
+        print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand\n"
+              f"  (the equilibrium value lies in [{bounds[0]:+.6f}, {bounds[1]:+.6f}])")
     else:
         print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand "
               "(carry lost: not zero-sum, no bound)")

@@ -115,6 +115,23 @@ def _marks(table: Any, deal: Any, seat: int) -> list[str]:
     return marks
 
 
+def _over(winner: str, others: Sequence[str]) -> str:
+    """Why a Diamondback hand won: `` over Magician-Priest: 35 points to 30``, the best
+    of the ``others`` shown below it (hands rank by their points in the table of hands;
+    empty if none is known)."""
+    from pedron.diamondback import HANDS
+
+    by_name = {h.name: h for h in HANDS}
+    win = by_name.get(winner)
+    beaten = [by_name[h] for h in others if h in by_name]
+    if win is None or not beaten:
+        return ""
+    best = max(beaten, key=lambda h: h.strength)
+    if best.strength >= win.strength:
+        return ""
+    return f" over {best.name}: {win.points} points to {best.points}"
+
+
 def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
     result = deal.result
     if result is None:
@@ -135,6 +152,9 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
             line += ": everyone else folded"
         elif hand:
             line += f" with {hand}"
+            if game == "diamondback" and remark != "split" and pot == "the pot":
+                line += _over(hand, [h for seat, h in enumerate(result.hands)
+                                     if seat != r.seat and h])
         if remark == "split":
             line += " (the pot is split)"
         if pot != "the pot":

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import Any
 
-from pedron.text import table
+from pedron.text import table, wrap
 
 __all__ = ["register"]
 
@@ -120,8 +120,9 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
         pay = pays.get(label, 0)
         p = n / result.combinations
         lines.append((label, str(pay), f"{n:,}", f"{p:.8f}", f"{float(pay) * p:.6f}"))
-    print(f"{name}, played perfectly: return {result.return_float:.6%} "
-          f"(exactly {result.return_}), variance {float(result.variance):.4f}\n"
+    print(wrap(f"{name}, played perfectly: return {result.return_float:.6%} "
+               f"(exactly {result.return_}), variance {float(result.variance):.4f}",
+               indent="  ") + "\n"
           + table(("row", "pays", "combinations", "probability", "return"), lines,
                   right=(1, 2, 3, 4)))
     return 0

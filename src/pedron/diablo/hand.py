@@ -45,7 +45,12 @@ __all__ = [
 
 
 class Category(IntEnum):
-    """Kinds of hand, ordered so that a higher value is a better hand."""
+    """Kinds of hand, ordered so that a higher value is a better hand.
+
+    The values start at 1 (``HIGH_CARD``) and run to 10 (``FIVE_OF_A_KIND``), one more
+    per kind, so ``int(category)`` is the kind's place counting from the worst (a bot
+    spec's ``open=3`` is ``TWO_PAIR``); no kind has the value 0.
+    """
 
     HIGH_CARD = 1
     ONE_PAIR = 2

@@ -502,16 +502,16 @@ class SimulationResult:
         return out.getvalue()
 
     def __str__(self) -> str:
-        from pedron.text import table
+        from pedron.text import fields, table, wrap
 
         s = self.summary()
         name = "Diablo" if self.game == "diablo" else "Diamondback"
         unit = "games" if self.game == "diablo" else "hands"
-        lines = [
+        lines = [wrap(
             f"{name}, {self.players} players, {count_text(self.games, unit)} "
             f"({self.requested:,} requested; {count_text(self.sessions, 'sessions')} of at most "
             f"{count_text(self.session_games, unit)}, stacks {self.stacks}), seed {self.seed}",
-        ]
+            indent="  ")]
         rows = self.to_rows()
         if self.game == "diablo":
             headers: tuple[str, ...] = ("seat", "bot", "net", "per game", "± se", "won", "opened",
@@ -537,15 +537,16 @@ class SimulationResult:
                     right=tuple(range(1, 7)),
                 ))
             lines.append("")
-            lines.append(
-                f"passed {s['passed']:,}  showdowns {s['showdowns']:,}  "
-                f"mean pot {_fmt(s['mean_pot'], '.1f')}  largest pot {s['largest_pot']:,}  "
+            lines.append(fields((
+                f"passed {s['passed']:,}", f"showdowns {s['showdowns']:,}",
+                f"mean pot {_fmt(s['mean_pot'], '.1f')}", f"largest pot {s['largest_pot']:,}",
                 f"Diablo payments {s['diablo_payments']:,} "
                 f"(mean {_fmt(s['mean_diablo_payment'], '.1f')}, "
-                f"largest {s['largest_diablo_payment']:,})  series {s['series']:,} "
+                f"largest {s['largest_diablo_payment']:,})",
+                f"series {s['series']:,} "
                 f"(mean length {_fmt(s['mean_series_length'], '.2f')}, "
-                f"longest {s['longest_series']})"
-            )
+                f"longest {s['longest_series']})",
+            )))
         else:
             headers = ("seat", "bot", "net", "per hand", "± se", "won", "dealt",
                        "dealer net", "per deal")
@@ -557,12 +558,12 @@ class SimulationResult:
             ]
             lines.append(table(headers, body, right=tuple(range(2, 9))))
             lines.append("")
-            lines.append(
+            lines.append(fields((
                 f"dealer net {s['dealer_net']:+,} ({_fmt(s['dealer_net_per_hand'], '+.3f')} "
-                f"± {_fmt(s['dealer_net_se'])} a hand)  showdowns {s['showdowns']:,}  "
-                f"carry-overs {s['carry_games']:,} ({s['carried_chips']:,} chips)  "
-                f"mean pot {_fmt(s['mean_pot'], '.1f')}  largest pot {s['largest_pot']:,}"
-            )
+                f"± {_fmt(s['dealer_net_se'])} a hand)", f"showdowns {s['showdowns']:,}",
+                f"carry-overs {s['carry_games']:,} ({s['carried_chips']:,} chips)",
+                f"mean pot {_fmt(s['mean_pot'], '.1f')}", f"largest pot {s['largest_pot']:,}",
+            )))
         lines.append(f"chips conserved: seats' net sums to {sum(self.net)}")
         return "\n".join(lines)
 

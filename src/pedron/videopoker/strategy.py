@@ -33,6 +33,7 @@ import numpy as np
 
 from pedron._kernels import videopoker as _vp
 from pedron.diablo.objectives import WILDS, PayTable, deck_tables
+from pedron.text import wrap
 from pedron.videopoker.analysis import _table_arg, format_hand, parse_hand
 from pedron.videopoker.tables import Game
 
@@ -115,7 +116,8 @@ class StrategyChart:
         return out
 
     def text(self) -> str:
-        """The chart as a player reads it (see :meth:`groups`)."""
+        """The chart as a player reads it (see :meth:`groups`), its lines wrapped
+        between words within 100 columns."""
         t = self.pay_table
         head = (f"{t.name or 'pay table'}: strategy chart ({len(self.lines)} hold patterns)\n"
                 f"perfect play returns {float(self.optimal):.6%}; this chart "
@@ -129,8 +131,8 @@ class StrategyChart:
                 text = lines[0].pattern
             else:
                 text = f"{family}: " + ", ".join(_family(x.pattern)[1] for x in lines)
-            body.append(f"{i:>3}. {text}")
-        return head + "\n".join(body)
+            body.append(wrap(f"{i:>3}. {text}", indent="     "))
+        return wrap(head) + "\n" + "\n".join(body)
 
     def as_dict(self) -> dict[str, Any]:
         return {
