@@ -414,6 +414,59 @@ def test_the_bench_counts_its_runs_with_the_time_left():
     assert "left" in counts[1] and counts[-1].endswith("done")
 
 
+HERE_EVAL = (
+    "from pedron import diablo\n"
+    "def score(hand):\n    return diablo.evaluate(hand, wild=False).strength\n")
+
+
+def _console_script():
+    script = os.path.join(os.path.dirname(sys.executable), "pedron")
+    if not os.path.exists(script):
+        pytest.skip("no pedron console script beside this Python")
+    return [script]
+
+
+@pytest.mark.parametrize("started", ["console script", "python -m"])
+def test_an_evaluator_is_imported_from_the_current_folder(tmp_path, started):
+    # (the documented `pedron bench --evaluator myeval:score`, run where myeval.py is, with
+    # nothing on PYTHONPATH for it: the console script's sys.path lacks the current folder)
+    (tmp_path / "here_eval_mod.py").write_text(HERE_EVAL)
+    command = (_console_script() if started == "console script"
+               else [sys.executable, "-m", "pedron"])
+    env = {k: v for k, v in os.environ.items() if k != "PEDRON_TRACEBACK"}
+    proc = subprocess.run([*command, "bench", *SMALL, "--repeat", "1", "--check", "bench",
+                           "--quiet", "--evaluator", "here_eval_mod:score"],
+                          capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (row,) = [line for line in proc.stdout.splitlines() if line.startswith("here_eval_mod:score")]
+    assert row.rstrip().endswith("yes"), proc.stdout
+
+
+def test_a_spawned_child_finds_the_module_in_the_current_folder(tmp_path, monkeypatch):
+    # (where there is no fork, macOS and Windows, the child unpickles the evaluator, so it
+    # imports the module itself: from the current folder too)
+    import multiprocessing
+
+    from pedron.bench import isolate
+
+    (tmp_path / "spawned_eval_mod.py").write_text(HERE_EVAL)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(isolate, "_context", lambda: multiprocessing.get_context("spawn"))
+    try:
+        ev = parse_spec("spawned_eval_mod:score")
+        assert str(tmp_path) not in sys.path  # (for that import only)
+        iso = isolate.IsolatedEvaluator(ev, SAMPLE[:300], SAMPLE[:20], time_limit=60)
+        try:
+            iso.first()
+            iso.run()
+            agrees, _ = iso.order()
+        finally:
+            iso.close()
+    finally:
+        sys.modules.pop("spawned_eval_mod", None)
+    assert agrees
+
+
 @pytest.mark.parametrize("check", ["bench", "all"])
 @pytest.mark.parametrize("where", [(), ("--in-process",)])
 def test_an_evaluator_that_raises_is_named_in_one_line_and_left_out(tmp_path, check, where):
