@@ -781,6 +781,24 @@ def test_the_default_page_fits_100_columns_with_a_verdict(small_report):
     assert max(len(line) for line in wide.splitlines()) > 100
 
 
+def test_long_names_keep_the_function_and_fit(small_report):
+    from dataclasses import replace
+
+    module = "a_rather_long_package.with_several.submodules.evaluators"
+    mine = next(r for r in small_report if r.name == "independent")
+    names = [f"{module}:score_fast", f"{module}:score_exact"]
+    report = replace(small_report, results=(*small_report.results,
+                                            *(replace(mine, name=n) for n in names)))
+    lines = render(report, "test").splitlines()
+    assert max(len(line) for line in lines) <= 100
+    rows = [[line for line in lines if line.startswith("...") and f":{name.split(':')[1]} "
+             in line] for name in names]
+    assert [len(r) for r in rows] == [1, 1], lines  # (two rows, each its function named)
+    for (row,), name in zip(rows, names, strict=True):
+        shown_name = row.split("  ")[0]
+        assert name.endswith(shown_name[3:]) and len(shown_name) < len(name)
+
+
 def test_warnings_are_one_line_with_the_worst_case(small_report):
     from dataclasses import replace
 

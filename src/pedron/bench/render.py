@@ -23,7 +23,7 @@ __all__ = ["WIDTH", "render", "warnings_summary"]
 WIDTH = 100
 #: A run on a CPU less than this share of its wall time is reported (another program ran).
 BUSY = 0.9
-_NAME = 30  # (longest evaluator name in the compact tables; longer ones end in "...")
+_NAME = 36  # (longest evaluator name in the compact tables; longer ones start with "...")
 
 
 def _ratio(s: Any) -> str:
@@ -68,7 +68,9 @@ def _order(r: Any) -> str:
 
 
 def _short(name: str) -> str:
-    return name if len(name) <= _NAME else name[:_NAME - 3] + "..."
+    """``name`` in at most ``_NAME`` columns: its end kept (the function's name, which tells
+    two of one module apart), its start cut ("...long.module:score")."""
+    return name if len(name) <= _NAME else "..." + name[len(name) - _NAME + 3:]
 
 
 def _wrap(text: str, indent: str = "  ") -> str:
