@@ -459,7 +459,7 @@ def test_a_spawned_child_finds_the_module_in_the_current_folder(tmp_path, monkey
         try:
             iso.first()
             iso.run()
-            agrees, _ = iso.order()
+            agrees = iso.order().agrees
         finally:
             iso.close()
     finally:
@@ -779,6 +779,41 @@ def test_the_default_page_fits_100_columns_with_a_verdict(small_report):
     wide = render(small_report, "test", wide=True)
     assert "vs plain C loop" in wide and "what each peer is timed through" in wide
     assert max(len(line) for line in wide.splitlines()) > 100
+
+
+def card_sum(hand):
+    """A wrong evaluator: the sum of the card ids."""
+    return sum(hand)
+
+
+@pytest.mark.parametrize("isolate", [True, False])
+def test_a_wrong_evaluator_names_its_first_disagreeing_hands(isolate):
+    from pedron.cards import parse_cards
+
+    report = run_bench(hands=1000, scalar_hands=600, reference_hands=10, repeat=1,
+                       peers=False, diamondback=False, check="bench", isolate=isolate,
+                       evaluators=[Evaluator(card_sum, name="card_sum")])
+    lines = render(report, "test").splitlines()
+    assert max(len(line) for line in lines) <= 100
+    start = lines.index("  card_sum (natural):")
+    said = [line.strip() for line in lines[start + 1:start + 4]]
+    assert lines[start - 1].startswith("not in pedron's order on the hands timed")
+    assert len(said) == 3 and not lines[start + 4].startswith("    "), lines
+    for line in said:  # (each pair really is ordered otherwise: pedron's answer and its)
+        hands, _, scores = line.partition(", but ")
+        if " are equal hands" in hands:
+            a, b = hands.removesuffix(" are equal hands").split(" and ")
+        else:
+            a, b = hands.split(" beats ")
+        a, b = parse_cards(a), parse_cards(b)
+        pa, pb = (diablo.evaluate(h, wild=False).strength for h in (a, b))
+        x, y = (int(v) for v in scores.split("scored ")[1].split(" (")[0].split(" and "))
+        assert (x, y) == (sum(a), sum(b))
+        if " are equal hands" in hands:
+            assert pa == pb and x != y
+        else:
+            assert pa > pb and x <= y and line.endswith("(higher scores better)")
+    assert report.to_json() and next(r for r in report if r.name == "card_sum").disagreements
 
 
 def test_long_names_keep_the_function_and_fit(small_report):

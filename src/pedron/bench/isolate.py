@@ -29,7 +29,7 @@ from pedron._exact import finite_float
 from pedron._process import leave_with_parent
 from pedron.bench.custom import Evaluator, check_evaluator, current_folder_first
 from pedron.bench.harness import Measured, RunnerFailed
-from pedron.bench.order import compare_order, pedron_strengths
+from pedron.bench.order import OrderVerdict, compare_order, pedron_strengths
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["DEFAULT_TIME_LIMIT", "EvaluatorFailed", "IsolatedEvaluator", "check_time_limit"]
@@ -140,14 +140,14 @@ def _serve(conn: Any, sent: Evaluator | bytes, rows: Hands, warm_rows: Hands) ->
         conn.send(("ok", answer))
 
 
-def _order(evaluator: Evaluator, rows: Hands, values: list[Any] | None) -> tuple[bool, str]:
-    """Whether the last run's values order ``rows`` as pedron does, and the report."""
+def _order(evaluator: Evaluator, rows: Hands, values: list[Any] | None) -> OrderVerdict:
+    """Whether the last run's values order ``rows`` as pedron does, in words."""
     if values is None:
-        return False, "never ran"
+        return OrderVerdict(False, "never ran")
     if len(values) != len(rows):
-        return False, f"returned {len(values)} values for {len(rows)} hands"
-    result = compare_order(pedron_strengths(rows, evaluator.wild), values, rows.__getitem__)
-    return result.agrees, "" if result.agrees else str(result)
+        return OrderVerdict(False, f"returned {len(values)} values for {len(rows)} hands")
+    return compare_order(pedron_strengths(rows, evaluator.wild), values,
+                         rows.__getitem__).verdict()
 
 
 # -- the parent ------------------------------------------------------------------------------
@@ -212,10 +212,10 @@ class IsolatedEvaluator:
         wall, cpu = self._ask("run", "while timed")
         return Measured(wall, cpu)
 
-    def order(self) -> tuple[bool, str]:
+    def order(self) -> OrderVerdict:
         """Whether the last run ordered the hands as pedron does, and why not."""
-        agrees, note = self._ask("order", "while its order was checked")
-        return bool(agrees), str(note)
+        verdict: OrderVerdict = self._ask("order", "while its order was checked")
+        return verdict
 
     def check_all(self, progress: Callable[[int], None] | None = None) -> tuple[bool, str]:
         """The order check on all 2,598,960 hands, in the child (the limit applies to each

@@ -137,8 +137,18 @@ def _compact(report: Any, version: str) -> str:
 
 
 def _notes(report: Any) -> list[str]:
-    """Checks, failures, missing peers and the warnings' summary, as short paragraphs."""
+    """Disagreements, checks, failures, missing peers and the warnings' summary, as short
+    paragraphs."""
     out = []
+    wrong = [r for r in report.results if r.agrees is False]
+    if wrong:
+        out.append("\nnot in pedron's order on the hands timed (the first hands it orders "
+                   "otherwise):")
+        for r in wrong:
+            out.append(f"  {r.name} ({r.mode}):")
+            out.extend(_wrap(d, "    ") for d in r.disagreements)
+            if not r.disagreements:  # (no pair to name: why not, in its own words)
+                out.append(_wrap(r.note.split("; ")[0], "    "))
     if report.checks:
         out.append("\nyour evaluators, checked on every hand:")
         out.extend(_wrap(f"{c.evaluator}: {c.outcome}") for c in report.checks)
