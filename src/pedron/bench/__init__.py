@@ -183,10 +183,11 @@ class BenchReport:
         return tuple(sorted(d for d, v in self.versions.items() if v is None))
 
     def verdict(self) -> str:
-        """One line: how many times the fastest installed peer's rate pedron's batch
-        evaluates natural hands (median and range of the round-by-round ratios)."""
-        batch = next((r for r in self.results if r.game == "diablo" and r.kind == "batch"
-                      and r.mode == "natural" and r.name == "pedron batch"), None)
+        """One line of at most 100 columns: how many times the fastest installed peer's
+        rate (one call per hand) pedron evaluates natural hands, by its batch and by its
+        per-call ``evaluate()`` (medians of the round-by-round ratios, and their ranges
+        where the line has room)."""
+        batch = self._natural("batch", "pedron batch")
         peers = [r for r in self.results if r.kind == "peer"]
         if batch is None:
             return "pedron's Diablo batch was not timed"
@@ -194,9 +195,23 @@ class BenchReport:
             return (f"pedron's batch: {batch.rate / 1e6:,.1f} M hands/s; no peer "
                     "evaluator was timed to compare with")
         fastest = max(peers, key=lambda r: r.rate)
-        v = batch.vs_fastest_peer
-        return (f"pedron's batch is {_times(v.median)} the fastest installed peer, "
-                f"{fastest.name} ({_times(v.low)[:-1]}-{_times(v.high)} across rounds)")
+        call = self._natural("scalar", "pedron evaluate()")
+        figures = [("batch", batch.vs_fastest_peer)]
+        if call is not None and call.vs_fastest_peer is not None:
+            figures.append(("per call", call.vs_fastest_peer))
+        for ranged in (2, 1, 0):  # (figures given their range, while the line has room)
+            said = "; ".join(
+                f"{label}: {_times(v.median)}"
+                + (f" ({_times(v.low)[:-1]}-{_times(v.high)[:-1]})" if k < ranged else "")
+                for k, (label, v) in enumerate(figures))
+            line = f"pedron vs the fastest peer, {fastest.name}, called per hand: {said}"
+            if len(line) <= 100:
+                break
+        return line
+
+    def _natural(self, kind: str, name: str) -> BenchResult | None:
+        return next((r for r in self.results if r.game == "diablo" and r.kind == kind
+                     and r.mode == "natural" and r.name == name), None)
 
     def __iter__(self) -> Iterator[BenchResult]:
         return iter(self.results)

@@ -21,6 +21,9 @@ __all__ = ["WIDTH", "render", "warnings_summary"]
 
 #: The columns the default page fits in.
 WIDTH = 100
+#: What the "plain C loop" row is, in one line.
+C_LOOP = ("plain C loop: the same checked table lookup as a plain -O3 C loop: the floor for "
+          "pedron's batch")
 #: A run on a CPU less than this share of its wall time is reported (another program ran).
 BUSY = 0.9
 _NAME = 36  # (longest evaluator name in the compact tables; longer ones start with "...")
@@ -130,6 +133,8 @@ def _compact(report: Any, version: str) -> str:
             headers.pop()
             cells = [c[:-1] for c in cells]
         parts.append(f"\n{title}\n" + table(headers, cells, right=(1, 2)))
+    if any(r.kind == "c_loop" for r in report.results):
+        parts.append("\n" + _wrap(C_LOOP, ""))
     parts.extend(_notes(report))
     parts.append("\n(--wide: every column and what each peer is timed through; --json: "
                  "everything)")
