@@ -414,6 +414,59 @@ def test_the_bench_counts_its_runs_with_the_time_left():
     assert "left" in counts[1] and counts[-1].endswith("done")
 
 
+HERE_EVAL = (
+    "from pedron import diablo\n"
+    "def score(hand):\n    return diablo.evaluate(hand, wild=False).strength\n")
+
+
+def _console_script():
+    script = os.path.join(os.path.dirname(sys.executable), "pedron")
+    if not os.path.exists(script):
+        pytest.skip("no pedron console script beside this Python")
+    return [script]
+
+
+@pytest.mark.parametrize("started", ["console script", "python -m"])
+def test_an_evaluator_is_imported_from_the_current_folder(tmp_path, started):
+    # (the documented `pedron bench --evaluator myeval:score`, run where myeval.py is, with
+    # nothing on PYTHONPATH for it: the console script's sys.path lacks the current folder)
+    (tmp_path / "here_eval_mod.py").write_text(HERE_EVAL)
+    command = (_console_script() if started == "console script"
+               else [sys.executable, "-m", "pedron"])
+    env = {k: v for k, v in os.environ.items() if k != "PEDRON_TRACEBACK"}
+    proc = subprocess.run([*command, "bench", *SMALL, "--repeat", "1", "--check", "bench",
+                           "--quiet", "--evaluator", "here_eval_mod:score"],
+                          capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (row,) = [line for line in proc.stdout.splitlines() if line.startswith("here_eval_mod:score")]
+    assert row.rstrip().endswith("yes"), proc.stdout
+
+
+def test_a_spawned_child_finds_the_module_in_the_current_folder(tmp_path, monkeypatch):
+    # (where there is no fork, macOS and Windows, the child unpickles the evaluator, so it
+    # imports the module itself: from the current folder too)
+    import multiprocessing
+
+    from pedron.bench import isolate
+
+    (tmp_path / "spawned_eval_mod.py").write_text(HERE_EVAL)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(isolate, "_context", lambda: multiprocessing.get_context("spawn"))
+    try:
+        ev = parse_spec("spawned_eval_mod:score")
+        assert str(tmp_path) not in sys.path  # (for that import only)
+        iso = isolate.IsolatedEvaluator(ev, SAMPLE[:300], SAMPLE[:20], time_limit=60)
+        try:
+            iso.first()
+            iso.run()
+            agrees = iso.order().agrees
+        finally:
+            iso.close()
+    finally:
+        sys.modules.pop("spawned_eval_mod", None)
+    assert agrees
+
+
 @pytest.mark.parametrize("check", ["bench", "all"])
 @pytest.mark.parametrize("where", [(), ("--in-process",)])
 def test_an_evaluator_that_raises_is_named_in_one_line_and_left_out(tmp_path, check, where):
@@ -714,18 +767,79 @@ def test_the_default_page_fits_100_columns_with_a_verdict(small_report):
         batch = next(r for r in small_report if r.name == "pedron batch"
                      and r.mode == "natural")
         fastest = max((r for r in small_report if r.kind == "peer"), key=lambda r: r.rate)
-        assert verdict.startswith("pedron's batch is ")
-        assert f"the fastest installed peer, {fastest.name} (" in verdict
-        assert f"{batch.vs_fastest_peer.median:,.1f}x" in verdict or \
-            f"{batch.vs_fastest_peer.median:,.2f}x" in verdict or \
-            f"{batch.vs_fastest_peer.median:,.0f}x" in verdict
+        call = next(r for r in small_report if r.name == "pedron evaluate()"
+                    and r.mode == "natural" and r.game == "diablo")
+        assert verdict.startswith(f"pedron vs the fastest peer, {fastest.name}, called per "
+                                  "hand: batch: ")
+        # both comparisons, each labelled: the batch's and the like-for-like per call's
+        for label, r in (("batch: ", batch), ("; per call: ", call)):
+            m = r.vs_fastest_peer.median
+            assert any(f"{label}{m:,.{d}f}x" in verdict for d in (0, 1, 2)), (label, verdict)
+        assert len(verdict) <= 100
     # one table per game and mode, each with the ratio that matters for it
     assert "\nDiablo, deuces wild\n" in text and "vs pure Python" in text
     assert "\nDiamondback (two cards)\n" in text and "vs reference" in text
     assert "vs plain C loop" not in text and "on a CPU  " not in text
+    # the row "plain C loop" said in one line: what it is, and what it is to pedron's batch
+    (said,) = [line for line in text.splitlines() if line.startswith("plain C loop:")]
+    assert "the same checked table lookup as a plain -O3 C loop" in said
+    assert "floor for pedron's batch" in said
     wide = render(small_report, "test", wide=True)
     assert "vs plain C loop" in wide and "what each peer is timed through" in wide
     assert max(len(line) for line in wide.splitlines()) > 100
+
+
+def card_sum(hand):
+    """A wrong evaluator: the sum of the card ids."""
+    return sum(hand)
+
+
+@pytest.mark.parametrize("isolate", [True, False])
+def test_a_wrong_evaluator_names_its_first_disagreeing_hands(isolate):
+    from pedron.cards import parse_cards
+
+    report = run_bench(hands=1000, scalar_hands=600, reference_hands=10, repeat=1,
+                       peers=False, diamondback=False, check="bench", isolate=isolate,
+                       evaluators=[Evaluator(card_sum, name="card_sum")])
+    lines = render(report, "test").splitlines()
+    assert max(len(line) for line in lines) <= 100
+    start = lines.index("  card_sum (natural):")
+    said = [line.strip() for line in lines[start + 1:start + 4]]
+    assert lines[start - 1].startswith("not in pedron's order on the hands timed")
+    assert len(said) == 3 and not lines[start + 4].startswith("    "), lines
+    for line in said:  # (each pair really is ordered otherwise: pedron's answer and its)
+        hands, _, scores = line.partition(", but ")
+        if " are equal hands" in hands:
+            a, b = hands.removesuffix(" are equal hands").split(" and ")
+        else:
+            a, b = hands.split(" beats ")
+        a, b = parse_cards(a), parse_cards(b)
+        pa, pb = (diablo.evaluate(h, wild=False).strength for h in (a, b))
+        x, y = (int(v) for v in scores.split("scored ")[1].split(" (")[0].split(" and "))
+        assert (x, y) == (sum(a), sum(b))
+        if " are equal hands" in hands:
+            assert pa == pb and x != y
+        else:
+            assert pa > pb and x <= y and line.endswith("(higher scores better)")
+    assert report.to_json() and next(r for r in report if r.name == "card_sum").disagreements
+
+
+def test_long_names_keep_the_function_and_fit(small_report):
+    from dataclasses import replace
+
+    module = "a_rather_long_package.with_several.submodules.evaluators"
+    mine = next(r for r in small_report if r.name == "independent")
+    names = [f"{module}:score_fast", f"{module}:score_exact"]
+    report = replace(small_report, results=(*small_report.results,
+                                            *(replace(mine, name=n) for n in names)))
+    lines = render(report, "test").splitlines()
+    assert max(len(line) for line in lines) <= 100
+    rows = [[line for line in lines if line.startswith("...") and f":{name.split(':')[1]} "
+             in line] for name in names]
+    assert [len(r) for r in rows] == [1, 1], lines  # (two rows, each its function named)
+    for (row,), name in zip(rows, names, strict=True):
+        shown_name = row.split("  ")[0]
+        assert name.endswith(shown_name[3:]) and len(shown_name) < len(name)
 
 
 def test_warnings_are_one_line_with_the_worst_case(small_report):

@@ -36,7 +36,7 @@ from pedron.bench.isolate import (
     IsolatedEvaluator,
     check_time_limit,
 )
-from pedron.bench.order import ALL_HANDS, OrderCheck, compare_order
+from pedron.bench.order import ALL_HANDS, OrderCheck, OrderVerdict, compare_order
 from pedron.bench.peers import PEER_EVALUATORS, PEERS, Peer, installed_peers, peer_versions
 from pedron.bench.python_eval import TableEvaluator
 from pedron.cards import deal_batch
@@ -91,6 +91,8 @@ class BenchResult:
     ``vs_python`` against the fast pure-Python evaluator of the same mode;
     ``vs_c_loop`` (Diablo batch kernels) against the checked evaluation written
     as a plain C loop (:mod:`pedron._kernels.c_baseline`) on the same rows.
+    ``agrees`` False: ``disagreements`` names the first hands (at most three pairs)
+    it orders otherwise than pedron, each with both answers.
     """
 
     name: str
@@ -111,6 +113,7 @@ class BenchResult:
     vs_python: Spread | None = None
     vs_c_loop: Spread | None = None  # batch kernels: against the plain C loop, same rows
     cpu_share_spread: Spread | None = None  # share of wall time on a CPU, over the rounds
+    disagreements: tuple[str, ...] = ()  # not in pedron's order: the first hands, in words
 
     @property
     def noisy(self) -> bool:
@@ -180,10 +183,11 @@ class BenchReport:
         return tuple(sorted(d for d, v in self.versions.items() if v is None))
 
     def verdict(self) -> str:
-        """One line: how many times the fastest installed peer's rate pedron's batch
-        evaluates natural hands (median and range of the round-by-round ratios)."""
-        batch = next((r for r in self.results if r.game == "diablo" and r.kind == "batch"
-                      and r.mode == "natural" and r.name == "pedron batch"), None)
+        """One line of at most 100 columns: how many times the fastest installed peer's
+        rate (one call per hand) pedron evaluates natural hands, by its batch and by its
+        per-call ``evaluate()`` (medians of the round-by-round ratios, and their ranges
+        where the line has room)."""
+        batch = self._natural("batch", "pedron batch")
         peers = [r for r in self.results if r.kind == "peer"]
         if batch is None:
             return "pedron's Diablo batch was not timed"
@@ -191,9 +195,23 @@ class BenchReport:
             return (f"pedron's batch: {batch.rate / 1e6:,.1f} M hands/s; no peer "
                     "evaluator was timed to compare with")
         fastest = max(peers, key=lambda r: r.rate)
-        v = batch.vs_fastest_peer
-        return (f"pedron's batch is {_times(v.median)} the fastest installed peer, "
-                f"{fastest.name} ({_times(v.low)[:-1]}-{_times(v.high)} across rounds)")
+        call = self._natural("scalar", "pedron evaluate()")
+        figures = [("batch", batch.vs_fastest_peer)]
+        if call is not None and call.vs_fastest_peer is not None:
+            figures.append(("per call", call.vs_fastest_peer))
+        for ranged in (2, 1, 0):  # (figures given their range, while the line has room)
+            said = "; ".join(
+                f"{label}: {_times(v.median)}"
+                + (f" ({_times(v.low)[:-1]}-{_times(v.high)[:-1]})" if k < ranged else "")
+                for k, (label, v) in enumerate(figures))
+            line = f"pedron vs the fastest peer, {fastest.name}, called per hand: {said}"
+            if len(line) <= 100:
+                break
+        return line
+
+    def _natural(self, kind: str, name: str) -> BenchResult | None:
+        return next((r for r in self.results if r.game == "diablo" and r.kind == kind
+                     and r.mode == "natural" and r.name == name), None)
 
     def __iter__(self) -> Iterator[BenchResult]:
         return iter(self.results)
@@ -234,7 +252,7 @@ class _Entry:
     run: Callable[[], Any]
     entry: str
     note: str = ""
-    check: Callable[[Any], tuple[bool, str]] | None = None  # values -> (agrees, note)
+    check: Callable[[Any], OrderVerdict] | None = None  # its values, checked
     warm: Callable[[], Any] | None = None  # the same evaluation on a few of its hands
 
 
@@ -373,10 +391,9 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
     strengths = {w: [int(s) for s in diablo.evaluate_batch(batch[:len(rows)], wild=w)]
                  for w in (True, False)}
 
-    def checker(wild: bool) -> Callable[[Any], tuple[bool, str]]:
-        def check(values: Any) -> tuple[bool, str]:
-            result = compare_order(strengths[wild], list(values), rows.__getitem__)
-            return result.agrees, "" if result.agrees else str(result)
+    def checker(wild: bool) -> Callable[[Any], OrderVerdict]:
+        def check(values: Any) -> OrderVerdict:
+            return compare_order(strengths[wild], list(values), rows.__getitem__).verdict()
 
         return check
 
@@ -389,7 +406,7 @@ def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tupl
         if isinstance(ev, IsolatedEvaluator):
             iso = ev
 
-            def order(_values: Any, iso: IsolatedEvaluator = iso) -> tuple[bool, str]:
+            def order(_values: Any, iso: IsolatedEvaluator = iso) -> OrderVerdict:
                 return iso.order()
 
             entries.append(_Entry(iso.name, "yours", "diablo", iso.evaluator.mode, len(rows),
@@ -625,10 +642,13 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
     warnings = []
     noisy = []
     for i, (e, t) in enumerate(zip(entries, timings, strict=True)):
-        agrees, note = (None, e.note)
+        agrees: bool | None = None
+        said: tuple[str, ...] = ()
+        note = e.note
         if e.check is not None:
-            agrees, why = e.check(outs[i])
-            note = e.note if agrees else f"{why}; {e.note}"
+            verdict = e.check(outs[i])
+            agrees, said = verdict.agrees, verdict.disagreements
+            note = e.note if agrees else f"{verdict.report}; {e.note}"
         r = t.rate(e.hands)
         ref = by_key.get((e.game, e.mode, "reference"))
         vs_ref = (ratio(t, e.hands, timings[ref], entries[ref].hands)
@@ -646,7 +666,7 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
         res = BenchResult(e.name, e.kind, e.game, e.mode, e.hands,
                           sorted(t.wall)[len(t.wall) // 2], r.median, r.low, r.high,
                           t.busy, agrees, e.entry, note, vs_ref, vs_peer, vs_py, vs_c,
-                          t.cpu_share)
+                          t.cpu_share, said)
         results.append(res)
         if rounds > 1 and res.noisy:
             noisy.append(f"{e.name} ({e.game}, {e.mode}) {r.low / r.median:.0%}-"

@@ -9,9 +9,12 @@ its own cost per hand, as pedron's peers are timed.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
-from collections.abc import Callable, Sequence
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,10 +135,29 @@ class Evaluator:
         return None
 
 
+@contextlib.contextmanager
+def current_folder_first() -> Iterator[None]:
+    """The current folder at the front of ``sys.path`` while the block runs (as ``python -m``
+    puts it there), and taken out again after: so that ``pedron bench --evaluator
+    myeval:score`` finds ``myeval.py`` here, whichever way pedron was started."""
+    try:
+        here = os.getcwd()
+    except OSError:  # (a folder since removed: nothing to look in)
+        yield
+        return
+    sys.path.insert(0, here)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.path.remove(here)
+
+
 def parse_spec(spec: str) -> Evaluator:
     """``"module:function[:form][:wild|natural]"`` as an :class:`Evaluator`, e.g.
     ``"mypkg.poker:score"`` or ``"mypkg.poker:score:text:wild"``. ``function`` may
-    be dotted (``"mypkg:Evaluator.rank"`` for a static or class method)."""
+    be dotted (``"mypkg:Evaluator.rank"`` for a static or class method). The module
+    is looked for in the current folder first, then on ``sys.path``."""
     if type(spec) is not str:
         raise PedronTypeError(f"an evaluator is given as text, not {shown(spec)}")
     parts = spec.split(":")
@@ -153,7 +175,8 @@ def parse_spec(spec: str) -> Evaluator:
                 f"{extra!r} in {spec!r} is neither a form ({', '.join(FORMS)}) "
                 "nor wild/natural")
     try:
-        target: Any = importlib.import_module(parts[0])
+        with current_folder_first():
+            target: Any = importlib.import_module(parts[0])
     except ImportError as exc:
         raise PedronValueError(f"cannot import {parts[0]!r} for {spec!r}: {exc}") from None
     for attr in parts[1].split("."):

@@ -27,9 +27,9 @@ from typing import Any, NoReturn
 
 from pedron._exact import finite_float
 from pedron._process import leave_with_parent
-from pedron.bench.custom import Evaluator, check_evaluator
+from pedron.bench.custom import Evaluator, check_evaluator, current_folder_first
 from pedron.bench.harness import Measured, RunnerFailed
-from pedron.bench.order import compare_order, pedron_strengths
+from pedron.bench.order import OrderVerdict, compare_order, pedron_strengths
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["DEFAULT_TIME_LIMIT", "EvaluatorFailed", "IsolatedEvaluator", "check_time_limit"]
@@ -80,12 +80,24 @@ def _what_went_wrong(exc: BaseException) -> str:
 # -- the child ------------------------------------------------------------------------------
 
 
-def _serve(conn: Any, evaluator: Evaluator, rows: Hands, warm_rows: Hands) -> None:
-    """The child's loop: one command, one answer, until told to stop or the pipe closes."""
+def _serve(conn: Any, sent: Evaluator | bytes, rows: Hands, warm_rows: Hands) -> None:
+    """The child's loop: one command, one answer, until told to stop or the pipe closes.
+    ``sent``: the evaluator, or (a spawned child) it pickled, loaded here with the current
+    folder first on ``sys.path``, where the parent found its module."""
     # Ctrl-C is the parent's to handle (it stops this process), and a parent killed
     # outright must not leave this one running a slow evaluator.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     leave_with_parent()
+    if isinstance(sent, bytes):
+        try:
+            with current_folder_first():
+                evaluator = pickle.loads(sent)
+        except BaseException as exc:  # (its module's code ran: whatever it raised)
+            with contextlib.suppress(Exception):
+                conn.send(("failed", f"cannot be loaded in a child process: {exc!r}"))
+            return
+    else:
+        evaluator = sent
     run: Callable[[], list[Any]] | None = None
     warm: Callable[[], list[Any]] | None = None
     last: list[Any] | None = None
@@ -128,14 +140,14 @@ def _serve(conn: Any, evaluator: Evaluator, rows: Hands, warm_rows: Hands) -> No
         conn.send(("ok", answer))
 
 
-def _order(evaluator: Evaluator, rows: Hands, values: list[Any] | None) -> tuple[bool, str]:
-    """Whether the last run's values order ``rows`` as pedron does, and the report."""
+def _order(evaluator: Evaluator, rows: Hands, values: list[Any] | None) -> OrderVerdict:
+    """Whether the last run's values order ``rows`` as pedron does, in words."""
     if values is None:
-        return False, "never ran"
+        return OrderVerdict(False, "never ran")
     if len(values) != len(rows):
-        return False, f"returned {len(values)} values for {len(rows)} hands"
-    result = compare_order(pedron_strengths(rows, evaluator.wild), values, rows.__getitem__)
-    return result.agrees, "" if result.agrees else str(result)
+        return OrderVerdict(False, f"returned {len(values)} values for {len(rows)} hands")
+    return compare_order(pedron_strengths(rows, evaluator.wild), values,
+                         rows.__getitem__).verdict()
 
 
 # -- the parent ------------------------------------------------------------------------------
@@ -163,16 +175,17 @@ class IsolatedEvaluator:
         self.time_limit = check_time_limit(time_limit)
         self.failure: EvaluatorFailed | None = None
         ctx = _context()
+        sent: Evaluator | bytes = evaluator
         if ctx.get_start_method() != "fork":
             try:
-                pickle.dumps(evaluator)
+                sent = pickle.dumps(evaluator)
             except Exception as exc:
                 raise EvaluatorFailed(self.name, (
                     f"cannot be sent to a child process ({type(exc).__name__}: a lambda or a "
                     "local function?): define it at module level, or run it in-process")
                 ) from None
         self._conn, child = ctx.Pipe()
-        self._process = ctx.Process(target=_serve, args=(child, evaluator, rows, warm_rows),
+        self._process = ctx.Process(target=_serve, args=(child, sent, rows, warm_rows),
                                     daemon=True, name=f"pedron bench: {self.name}")
         self._process.start()
         child.close()
@@ -199,10 +212,10 @@ class IsolatedEvaluator:
         wall, cpu = self._ask("run", "while timed")
         return Measured(wall, cpu)
 
-    def order(self) -> tuple[bool, str]:
+    def order(self) -> OrderVerdict:
         """Whether the last run ordered the hands as pedron does, and why not."""
-        agrees, note = self._ask("order", "while its order was checked")
-        return bool(agrees), str(note)
+        verdict: OrderVerdict = self._ask("order", "while its order was checked")
+        return verdict
 
     def check_all(self, progress: Callable[[int], None] | None = None) -> tuple[bool, str]:
         """The order check on all 2,598,960 hands, in the child (the limit applies to each

@@ -25,11 +25,13 @@ from typing import Any
 
 from pedron.cards import format_card
 
-__all__ = ["ALL_HANDS", "Disagreement", "OrderCheck", "all_hands", "compare_order",
-           "pedron_strengths"]
+__all__ = ["ALL_HANDS", "SHOWN", "Disagreement", "OrderCheck", "OrderVerdict", "all_hands",
+           "compare_order", "pedron_strengths"]
 
 #: The number of five-card hands from 52 cards.
 ALL_HANDS = comb(52, 5)
+#: How many disagreements a check keeps (the first ones, in pedron's order).
+SHOWN = 3
 
 
 def all_hands(chunk: int = 1 << 16) -> Iterator[list[tuple[int, ...]]]:
@@ -80,6 +82,8 @@ class OrderCheck:
     agrees: bool
     higher_is_better: bool | None  # as read off the values (None: all hands tie)
     first: Disagreement | None  # the first disagreement found
+    #: the first disagreements found (at most :data:`SHOWN`), ``first`` first
+    disagreements: tuple[Disagreement, ...] = ()
 
     def __bool__(self) -> bool:
         return self.agrees
@@ -90,6 +94,14 @@ class OrderCheck:
         return {True: "higher scores better", False: "lower scores better",
                 None: "all hands equal"}[self.higher_is_better]
 
+    def verdict(self) -> OrderVerdict:
+        """This check in words only (no evaluator's value: it may cross a pipe)."""
+        said = []
+        for d in self.disagreements or ((self.first,) if self.first else ()):
+            said.append(str(d) if d.tie or self.higher_is_better is None
+                        else f"{d} ({self.direction})")
+        return OrderVerdict(self.agrees, "" if self.agrees else str(self), tuple(said))
+
     def __str__(self) -> str:
         if self.agrees:
             return f"same order as pedron on {self.hands:,} hands ({self.direction})"
@@ -97,6 +109,17 @@ class OrderCheck:
             return (f"not pedron's order (its weakest and strongest hands score the same, "
                     f"so neither higher nor lower scores are better): {self.first}")
         return f"not pedron's order ({self.direction}): {self.first}"
+
+
+@dataclass(frozen=True)
+class OrderVerdict:
+    """An order check in words: whether it ``agrees``, the ``report`` if not (its first
+    disagreement and the direction judged), and its first ``disagreements``, each in
+    words ("Ah Ah .. beats .., but they are scored 3 and 5 (higher scores better)")."""
+
+    agrees: bool
+    report: str = ""
+    disagreements: tuple[str, ...] = ()
 
 
 def _sense(strengths: Sequence[int], values: Sequence[Any], order: list[int]) -> bool | None:
@@ -118,6 +141,14 @@ def _first_break(
 ) -> tuple[int, int, int] | None:
     """The first neighbours in pedron's ``order`` that ``values`` judged in ``sense``
     get wrong, as (their place, one hand, the next), or ``None``."""
+    return next(_breaks(strengths, values, order, sense), None)
+
+
+def _breaks(
+    strengths: Sequence[int], values: Sequence[Any], order: list[int], sense: bool | None
+) -> Iterator[tuple[int, int, int]]:
+    """The neighbours in pedron's ``order`` that ``values`` judged in ``sense`` get wrong,
+    in that order, each as (their place, one hand, the next)."""
     for k, (i, j) in enumerate(itertools.pairwise(order)):
         si, sj, vi, vj = strengths[i], strengths[j], values[i], values[j]
         if si == sj:
@@ -127,8 +158,7 @@ def _first_break(
         else:
             ok = bool(vj < vi)
         if not ok:
-            return k, i, j
-    return None
+            yield k, i, j
 
 
 def compare_order(
@@ -152,16 +182,16 @@ def compare_order(
         if sense is None and strengths[lo] != strengths[hi]:
             if values[lo] == values[hi]:
                 # The weakest and the strongest hand scored the same: no direction holds.
-                return OrderCheck(n, False, None, Disagreement(
-                    _text(hand_at(lo)), _text(hand_at(hi)), values[lo], values[hi], False))
+                both = Disagreement(
+                    _text(hand_at(lo)), _text(hand_at(hi)), values[lo], values[hi], False)
+                return OrderCheck(n, False, None, both, (both,))
             # An even vote: the direction in which the values hold longest (a wrongly
             # scored weakest or strongest hand cannot turn it round either).
             up, down = (_first_break(strengths, values, order, d) for d in (True, False))
             sense = up is None or (down is not None and up[0] >= down[0])
-    found = _first_break(strengths, values, order, sense)
-    if found is None:
+    found = [Disagreement(_text(hand_at(i)), _text(hand_at(j)), values[i], values[j],
+                          strengths[i] == strengths[j])
+             for _, i, j in itertools.islice(_breaks(strengths, values, order, sense), SHOWN)]
+    if not found:
         return OrderCheck(n, True, sense, None)
-    _, i, j = found
-    return OrderCheck(n, False, sense, Disagreement(
-        _text(hand_at(i)), _text(hand_at(j)), values[i], values[j],
-        strengths[i] == strengths[j]))
+    return OrderCheck(n, False, sense, found[0], tuple(found))

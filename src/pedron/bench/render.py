@@ -21,9 +21,12 @@ __all__ = ["WIDTH", "render", "warnings_summary"]
 
 #: The columns the default page fits in.
 WIDTH = 100
+#: What the "plain C loop" row is, in one line.
+C_LOOP = ("plain C loop: the same checked table lookup as a plain -O3 C loop: the floor for "
+          "pedron's batch")
 #: A run on a CPU less than this share of its wall time is reported (another program ran).
 BUSY = 0.9
-_NAME = 30  # (longest evaluator name in the compact tables; longer ones end in "...")
+_NAME = 36  # (longest evaluator name in the compact tables; longer ones start with "...")
 
 
 def _ratio(s: Any) -> str:
@@ -68,7 +71,9 @@ def _order(r: Any) -> str:
 
 
 def _short(name: str) -> str:
-    return name if len(name) <= _NAME else name[:_NAME - 3] + "..."
+    """``name`` in at most ``_NAME`` columns: its end kept (the function's name, which tells
+    two of one module apart), its start cut ("...long.module:score")."""
+    return name if len(name) <= _NAME else "..." + name[len(name) - _NAME + 3:]
 
 
 def _wrap(text: str, indent: str = "  ") -> str:
@@ -128,6 +133,8 @@ def _compact(report: Any, version: str) -> str:
             headers.pop()
             cells = [c[:-1] for c in cells]
         parts.append(f"\n{title}\n" + table(headers, cells, right=(1, 2)))
+    if any(r.kind == "c_loop" for r in report.results):
+        parts.append("\n" + _wrap(C_LOOP, ""))
     parts.extend(_notes(report))
     parts.append("\n(--wide: every column and what each peer is timed through; --json: "
                  "everything)")
@@ -135,8 +142,18 @@ def _compact(report: Any, version: str) -> str:
 
 
 def _notes(report: Any) -> list[str]:
-    """Checks, failures, missing peers and the warnings' summary, as short paragraphs."""
+    """Disagreements, checks, failures, missing peers and the warnings' summary, as short
+    paragraphs."""
     out = []
+    wrong = [r for r in report.results if r.agrees is False]
+    if wrong:
+        out.append("\nnot in pedron's order on the hands timed (the first hands it orders "
+                   "otherwise):")
+        for r in wrong:
+            out.append(f"  {r.name} ({r.mode}):")
+            out.extend(_wrap(d, "    ") for d in r.disagreements)
+            if not r.disagreements:  # (no pair to name: why not, in its own words)
+                out.append(_wrap(r.note.split("; ")[0], "    "))
     if report.checks:
         out.append("\nyour evaluators, checked on every hand:")
         out.extend(_wrap(f"{c.evaluator}: {c.outcome}") for c in report.checks)
