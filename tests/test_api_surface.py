@@ -101,6 +101,7 @@ def _parameters(sig: inspect.Signature) -> list[tuple[str, object, object]]:
 @pytest.mark.parametrize(("modname", "names"), COMPILED_CLASSES,
                          ids=[m for m, _ in COMPILED_CLASSES])
 def test_compiled_classes_show_the_parameters_their_source_takes(modname, names):
+    pytest.importorskip("cython")  # (the test extra has it: the sources' decorators)
     compiled = importlib.import_module(modname)
     plain = _as_plain_python(modname)
     for name in names:
