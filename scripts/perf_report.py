@@ -228,7 +228,8 @@ KEPT = ("## Kernel instructions (callgrind)",
         "## Environments",
         "## Draw analysis and video poker",
         "## Video poker: every game",
-        "## Solving heads-up Diamondback")
+        "## Solving heads-up Diamondback",
+        "## Python's protocols honoured (issue 37)")
 
 
 class MissingSection(Exception):
