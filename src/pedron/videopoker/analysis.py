@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
 from typing import Any
@@ -308,6 +309,18 @@ def _squared_sums(table: PayTable, v5: Any) -> tuple[Any, ...]:
     return _vp.subset_sums(reduced * reduced)
 
 
+@dataclass(frozen=True)
+class _ShareTally:
+    """What one thread of :func:`analyse` counted over the chunks it took."""
+
+    weights: tuple[Any, ...]
+    """Per number of cards drawn, the weighted outcome counts (int64 arrays)."""
+    rows: Any
+    """The five-card counts per pay row (an int64 array)."""
+    tied: int
+    """How many of its deals have two or more holds of exactly the best EV."""
+
+
 def analyse(pays: Any = "deuces-wild", *, game: str | Game | None = None,
             threads: int | None = 1, tie_break: str = "fewer-drawn",
             progress: Callable[[int, int], None] | None = None) -> Analysis:
@@ -340,7 +353,7 @@ def analyse(pays: Any = "deuces-wild", *, game: str | Game | None = None,
     done = [0]
     pending = iter(chunks)
 
-    def share(shares: Any, caller: bool) -> tuple[tuple[Any, ...], Any, int]:
+    def share(shares: Any, caller: bool) -> _ShareTally:
         # Each thread takes the next chunk when it is free (chunks differ in cost, a
         # few milliseconds each); the sums are of exact integers, so the order does not
         # matter. A Ctrl-C stops every thread at its next chunk (in_threads).
@@ -359,22 +372,22 @@ def analyse(pays: Any = "deuces-wild", *, game: str | Game | None = None,
                 done[0] += b - a
                 if progress is not None and nthreads == 1:
                     progress(done[0], n)
-        return weights, rows_out, int(tied[0])
+        return _ShareTally(weights, rows_out, int(tied[0]))
 
     if progress is not None:
         progress(0, n)
     results = in_threads([share] * nthreads, "pedron-videopoker")
     if progress is not None and nthreads > 1:
         progress(n, n)
-    weights = results[0][0]
-    for other, _, _ in results[1:]:
-        for a, b in zip(weights, other, strict=True):
+    weights = results[0].weights
+    for other in results[1:]:
+        for a, b in zip(weights, other.weights, strict=True):
             a += b
-    five = sum(r[1] for r in results)
+    five = sum(r.rows for r in results)
     nrows = len(table.rows) + 1
     counts = [int(x) + int(y) for x, y in
               zip(_vp.row_totals(weights, row5, nrows, deck.cards), five[:nrows], strict=True)]
-    return Analysis(table, counts, deck.combinations, sum(r[2] for r in results),
+    return Analysis(table, counts, deck.combinations, sum(r.tied for r in results),
                     TIE_BREAKS[tie])
 
 
