@@ -31,7 +31,6 @@ import inspect
 import pickle
 import pkgutil
 import random
-import sys
 import types
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -46,6 +45,7 @@ import pedron
 from pedron import diablo, diamondback
 from pedron.engine.moves import MOVE_TYPES, Ante, Bet, Choose, Declare, Draw, RaiseTo, Reveal
 from pedron.errors import PedronTypeError
+from tests.test_docs import GEN_API
 
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOLS = range(2, pickle.HIGHEST_PROTOCOL + 1)
@@ -55,11 +55,7 @@ PROTOCOLS = range(2, pickle.HIGHEST_PROTOCOL + 1)
 def public_modules() -> list[str]:
     """pedron, its top-level modules and packages, and the modules its API reference
     documents (``scripts/gen_api.py``), each importable here."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        documented = importlib.import_module("gen_api").MODULES
-    finally:
-        sys.path.pop(0)
+    documented = GEN_API.MODULES
     names = ["pedron"] + [f"pedron.{m.name}" for m in pkgutil.iter_modules(pedron.__path__)
                           if not m.name.startswith("_")]
     return names + [m for m in documented if m not in names]
