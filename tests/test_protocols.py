@@ -47,7 +47,6 @@ from pedron.engine.moves import MOVE_TYPES, Ante, Bet, Choose, Declare, Draw, Ra
 from pedron.errors import PedronTypeError
 from tests.test_docs import GEN_API
 
-ROOT = Path(__file__).resolve().parents[1]
 PROTOCOLS = range(2, pickle.HIGHEST_PROTOCOL + 1)
 
 
