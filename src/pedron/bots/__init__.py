@@ -340,8 +340,8 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
     if game is not None and not isinstance(game, str):  # (an array's "in" is elementwise)
         raise PedronTypeError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
     if game is not None and game not in games:
-        others = f" ({game}'s bots: {_bots_for(game)})" if game in ("diablo", "diamondback") \
-            else ""
+        known = _bots_for(game)  # (none: a game no built-in bot plays)
+        others = f" ({game}'s bots: {known})" if known else ""
         raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not "
                                f"{shown(game)}{others}")
     params = {}

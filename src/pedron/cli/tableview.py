@@ -152,7 +152,9 @@ def _result_lines(game: str, names: Sequence[str], deal: Any) -> list[str]:
             line += ": everyone else folded"
         elif hand:
             line += f" with {hand}"
-            if game == "diamondback" and remark != "split" and pot == "the pot":
+            if remark != "split" and pot == "the pot":
+                # (only a hand of Diamondback's table of hands has points: _over says
+                # nothing of any other)
                 line += _over(hand, [h for seat, h in enumerate(result.hands)
                                      if seat != r.seat and h])
         if remark == "split":
