@@ -30,6 +30,7 @@ MODULES = [
     "pedron.videopoker",
     "pedron.diamondback",
     "pedron.engine",
+    "pedron.games",
     "pedron.reference",
     "pedron.reference.rng",
     "pedron.reference.diablo",

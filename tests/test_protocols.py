@@ -206,7 +206,7 @@ def _observation(cls_name: str) -> Callable[[], Any]:
 
 def _examples() -> dict[str, Callable[[], Any]]:
     """Each public class (by the name the suite finds it under) -> its examples."""
-    from pedron import bench, bots, encodings, engine, match, solver, videopoker
+    from pedron import bench, bots, encodings, engine, games, match, solver, videopoker
     from pedron.bench.isolate import IsolatedEvaluator
     from pedron.bots.strong import Decision, load_strategy
     from pedron.diablo.objectives import Custom, deck_tables
@@ -220,6 +220,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
                                      pedron.Generator(pedron.Generator(2))],
         "pedron.SimulationResult": lambda: [pedron.simulate(
             "diablo", players=3, games=2, seed=1)],
+        "pedron.games.GameInfo": lambda: [games.get("diablo"), games.get("diamondback")],
         "pedron.bench.BenchReport": lambda: [_dataclass(bench.BenchReport)],
         "pedron.bench.BenchResult": lambda: [_dataclass(bench.BenchResult)],
         "pedron.bench.Evaluator": lambda: [bench.Evaluator(diablo.evaluate, name="mine")],
@@ -456,6 +457,8 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.Generator": _generator_state,
     "pedron.diablo.Deck": _deck_state,
     "pedron.diamondback.Deck": _deck_state,
+    # (a descriptor is the registry's one object for its game: a copy is that object)
+    "pedron.games.GameInfo": lambda g: (g, g.name, g.table, dict(g.bots)),
     "pedron.diablo.Table": lambda t: (t.to_json(), [h.to_json() for h in t.history]),
     "pedron.diamondback.Table": lambda t: (t.to_json(), [h.to_json() for h in t.history]),
     "pedron.diablo.Game": lambda d: d.getstate(),
