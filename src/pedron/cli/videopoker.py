@@ -8,9 +8,10 @@ import sys
 import time
 from typing import Any
 
+from pedron.cli import vptrain
 from pedron.text import table, wrap
 
-__all__ = ["register"]
+__all__ = ["register", "table_of"]
 
 
 def register(sub: Any) -> None:
@@ -43,14 +44,18 @@ def register(sub: Any) -> None:
                    help="no progress line on stderr (shown only when stderr is a terminal)")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.set_defaults(run=cmd_videopoker)
+    vptrain.register(p.add_subparsers(dest="videopoker_command", metavar="play",
+                                      parser_class=type(p), title="the trainer",
+                                      description="pedron videopoker play --help tells more"))
 
 
-def _table_arg(args: argparse.Namespace) -> Any:
+def table_of(game: str | None, pays: str | None) -> Any:
+    """The pay table ``--game`` and ``--pays`` name."""
     from pedron.videopoker import pay_table
 
-    if args.pays is None:
-        return pay_table(args.game or "deuces-wild")
-    return pay_table(args.pays, game=args.game)
+    if pays is None:
+        return pay_table(game or "deuces-wild")
+    return pay_table(pays, game=game)
 
 
 def cmd_videopoker(args: argparse.Namespace) -> int:
@@ -71,7 +76,7 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
         print(f"{game.title} ({game.wilds} wild cards), rows in --pays order:\n"
               + table(("#", "row", "full pay"), listed, right=(0, 2)))
         return 0
-    paytable = _table_arg(args)
+    paytable = table_of(args.game, args.pays)
     name = paytable.name or "/".join(str(p) for p in paytable.pays if p)
     if args.hold is not None:
         holds = best_hold(args.hold, paytable, tie_break=args.tie_break)
