@@ -23,7 +23,8 @@ def register(sub: Any) -> None:
         help="video poker solved exactly: a game's return, its strategy chart, a deal's best hold",
         description="Play a video-poker game perfectly over every deal (exact return, the "
         "count of every pay row, variance), print a strategy chart in players' words "
-        "(--strategy), or rank every hold of one deal by exact EV (--hold).",
+        "(--strategy), or rank every hold of one deal by exact EV (--hold); or practise: "
+        "pedron videopoker play deals hands and judges your holds.",
     )
     p.add_argument("--game", choices=tuple(GAMES), default=None, metavar="NAME",
                    help="the game (default deuces-wild): " + ", ".join(GAMES))
@@ -44,9 +45,10 @@ def register(sub: Any) -> None:
                    help="no progress line on stderr (shown only when stderr is a terminal)")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.set_defaults(run=cmd_videopoker)
-    vptrain.register(p.add_subparsers(dest="videopoker_command", metavar="play",
-                                      parser_class=type(p), title="the trainer",
-                                      description="pedron videopoker play --help tells more"))
+    vptrain.register(p.add_subparsers(
+        dest="videopoker_command", metavar="play", parser_class=type(p), title="the trainer",
+        help="a trainer: play hands, and after each hear whether your hold was the best and "
+        "what a mistake cost (pedron videopoker play --help)"))
 
 
 def table_of(game: str | None, pays: str | None) -> Any:

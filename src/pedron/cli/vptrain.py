@@ -387,8 +387,7 @@ def register(sub: Any) -> None:
     from pedron.videopoker import GAMES
 
     p = sub.add_parser(
-        "play", help="a trainer: play hands, and after each hear whether the hold was the "
-        "best and what a mistake cost",
+        "play",   # (its one line in pedron videopoker --help is the group's help)
         description="A video-poker trainer. Seeded hands are dealt; type the cards to keep "
         "(positions 1-5 or cards; 'help' at the prompt lists the words); the hand is drawn "
         "and paid, then judged against the exact best hold of the deal and the game's "
@@ -422,6 +421,7 @@ def _echoed(prompt: str) -> str:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    from pedron.cli.playinput import require_input
     from pedron.cli.videopoker import table_of
     from pedron.errors import SeedError
     from pedron.videopoker import strategy_chart
@@ -438,9 +438,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     seed = secrets.randbits(32) if args.seed is None else args.seed
     if not 0 <= seed < 1 << 64:
         raise SeedError(f"--seed must be in 0..2**64-1, not {seed}")
-    if sys.stdin is None:
-        raise PedronValueError("standard input is closed: the trainer reads your holds "
-                               "from it (run it in a terminal, or give it holds on its input)")
+    require_input("the trainer", "holds")
     table = table_of(game, pays)
     name = table.name or "/".join(str(p) for p in table.pays if p)
     replay = f"pedron videopoker play --game {game or 'deuces-wild'}" + (
@@ -452,8 +450,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     chart = None
     if not args.no_chart:
         started = time.perf_counter()
-        print(f"Making the strategy chart for {name} (a few seconds; --no-chart skips it)...",
-              flush=True)
+        print(wrap(f"Making the strategy chart for {name} (a few seconds; --no-chart skips "
+                   "it)...", indent="  "), flush=True)
         chart = strategy_chart(table)
         chart.hold(tuple(range(4, 9)))   # (its table of every deal, made now, not mid-game)
         print(wrap(f"The chart: {len(chart.groups())} lines, within "
