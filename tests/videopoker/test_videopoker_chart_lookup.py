@@ -112,7 +112,7 @@ def test_lookup_equals_the_search_on_every_hand_of_jacks_or_better():
         assert [chart.hold(h) for h in hands.tolist()] == search_many(chart, hands)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(game=st.sampled_from(GAMES), data=st.data())
 def test_lookup_equals_the_search_on_any_hand(game, data):
     cards = 53 if vp.GAMES[game].wilds == "joker" else 52

@@ -192,8 +192,8 @@ def test_the_grammar_of_a_hold():
         with pytest.raises(PedronValueError):
             vptrain.parse_hold(line, dealt)
     joker = (52, *parse_cards("Ks Qs 7d 3c"))
-    assert vptrain.parse_hold("Jk Ks", joker, "joker") == (52, parse_cards("Ks")[0])
-    assert vptrain.parse_hold("joker", joker, "joker") == (52,)
+    assert vptrain.parse_hold("Jk Ks", joker) == (52, parse_cards("Ks")[0])
+    assert vptrain.parse_hold("joker", joker) == (52,)
 
 
 def test_the_end_of_the_input_and_quit_end_with_the_summary():

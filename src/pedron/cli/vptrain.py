@@ -28,7 +28,8 @@ from typing import Any
 from pedron.errors import CardError, PedronValueError
 from pedron.text import plural, wrap
 
-__all__ = ["BET", "HandResult", "Tally", "cmd_train", "parse_hold", "register", "train"]
+__all__ = ["BET", "HELP", "HandResult", "Tally", "cmd_train", "parse_hold", "register",
+           "summary_text", "tally_text", "train"]
 
 BET = 5
 """Credits bet on each hand: the pay tables pay per credit of the five-credit bet."""
@@ -122,17 +123,18 @@ def _cards(cards: tuple[int, ...]) -> str:
     return format_hand(cards)
 
 
-def parse_hold(line: str, dealt: tuple[int, ...], wilds: str = "none") -> tuple[int, ...]:
+def parse_hold(line: str, dealt: tuple[int, ...]) -> tuple[int, ...]:
     """The cards ``line`` keeps of the ``dealt`` hand (hand order), or a
     :class:`~pedron.errors.PedronValueError` saying why it cannot be read.
 
     The grammar (case and commas do not matter): positions 1-5 (``1 3 5``,
-    ``135``), cards (``Jh Js``, ``JhJs``, ``Jk`` the joker of a joker game) or
+    ``135``), cards (``Jh Js``, ``JhJs``, ``Jk`` the joker, card 52) or
     both, after an optional ``hold`` or ``keep``; ``none`` (``nothing``, ``-``,
     ``draw all``, ``discard all``) keeps nothing; ``all`` (``stand``, ``pat``)
     keeps the five. A card or position named twice, a position past 5, a card
     not dealt and an empty line are refused."""
     from pedron.cards import parse_cards
+    from pedron.videopoker.analysis import JOKER
 
     words = line.replace(",", " ").lower().split()
     if words and words[0] in ("hold", "keep"):
@@ -162,7 +164,7 @@ def parse_hold(line: str, dealt: tuple[int, ...], wilds: str = "none") -> tuple[
                                            "left to right")
                 named.append(dealt[int(ch) - 1])
         elif word in ("jk", "joker"):
-            named = [52]
+            named = [JOKER]
         else:
             try:
                 named = parse_cards(word)
@@ -326,7 +328,7 @@ def train(table: Any, *, seed: int, hands: int | None = None, chart: Any = None,
     written at the end and returned. ``chart``: a
     :class:`~pedron.videopoker.StrategyChart` of ``table`` (None: no chart's advice);
     ``on_hand`` is told of each hand played. A Ctrl-C (KeyboardInterrupt) writes the
-    tally too, and goes on."""
+    tally too, and is raised again."""
     from pedron import Generator
     from pedron.videopoker import best_hold
 
@@ -377,7 +379,7 @@ def _read_hold(game: _Game, dealt: tuple[int, ...], read: Callable[[str], str],
                   "No chart in this session (it was started with --no-chart).")
             continue
         try:
-            return parse_hold(line, dealt, game.table.wilds)
+            return parse_hold(line, dealt)
         except PedronValueError as exc:
             write(wrap(f"Not a hold: {exc}", indent="  "))
 
