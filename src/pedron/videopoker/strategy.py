@@ -258,7 +258,7 @@ def _deck_classes(wilds: str) -> tuple[Any, Any]:
 
 def _chart_table(chart: StrategyChart) -> _ChartTable:
     """The chart's play on every suit class (:class:`_ChartTable`), made on first use
-    and kept for the last :data:`_CHART_TABLES_KEPT` charts used (0.7-0.8 MB each):
+    and kept for the last :data:`_CHART_TABLES_KEPT` charts used (1.1-1.2 MB each):
     found by the chart object, else by its pay table and lines."""
     mine = _BY_CHART.get(id(chart))
     if mine is not None and mine[0] is chart:
