@@ -313,7 +313,7 @@ def summary_text(tally: Tally) -> str:
         f"  Expected return of your holds {float(tally.expected / n):.4%}; of the best holds "
         f"of the same deals {float(tally.best / n):.4%} (luck removed).",
         ("  No mistakes." if not tally.mistakes else
-         f"  Mistakes: {tally.mistakes:,} of {n:,} hands, costing {float(tally.cost):.6f} "
+         f"  Mistakes: {tally.mistakes:,} of {plural(n, 'hand')}, costing {float(tally.cost):.6f} "
          f"per credit bet in all ({float(tally.cost * BET):.2f} credits; "
          f"{float(tally.cost / n) * 100:.4f} percentage points of return)."),
     ]
