@@ -11,6 +11,7 @@ does not hold is answered in a sentence naming the cards he does hold.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from pedron.engine import LegalAction
 from pedron.engine.moves import Bet, Call, Check, Draw, Fold, Match, RaiseBy, RaiseTo, Reveal, Stop
 from pedron.errors import CardError, PedronValueError
 
-__all__ = ["ALIASES", "COMMANDS", "VERBS", "help_text", "parse", "word_of"]
+__all__ = ["ALIASES", "COMMANDS", "VERBS", "help_text", "parse", "require_input", "word_of"]
 
 #: Each game's verbs with how to type them (the dealer's ante of Dealer's Diamondback
 #: included: ``pedron play`` deals the plain game, where it never comes up).
@@ -56,6 +57,15 @@ ALIASES: dict[str, dict[str, str]] = {
                "d": "draw", "stand": "draw", "pat": "draw"},
 }
 _COMMON_ALIASES = {"a": "auto", "q": "quit", "?": "help", "h": "help", "exit": "quit"}
+
+
+def require_input(who: str, what: str) -> None:
+    """Refuse to start (:class:`~pedron.errors.PedronValueError`, status 2) a command that
+    reads what the player types when its standard input is closed: ``who`` reads
+    ``what`` (``"play"``, ``"moves"``)."""
+    if sys.stdin is None:
+        raise PedronValueError(f"standard input is closed: {who} reads your {what} from it "
+                               f"(run it in a terminal, or give it {what} on its input)")
 
 
 def word_of(game: str, line: str) -> str:
