@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 MASK64 = (1 << 64) - 1
 
 
@@ -62,7 +60,7 @@ class Xoshiro256StarStar:
                 low = m & 0xFFFFFFFF
         return m >> 32
 
-    def shuffle(self, items: list[Any]) -> None:
+    def shuffle(self, items: list[int]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.bounded(i + 1)
             items[i], items[j] = items[j], items[i]
