@@ -209,7 +209,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
     from pedron import bench, bots, encodings, engine, match, solver, videopoker
     from pedron.bench.isolate import IsolatedEvaluator
     from pedron.bots.strong import Decision, load_strategy
-    from pedron.diablo.objectives import Custom, deck_tables
+    from pedron.drawpoker import Custom, deck_tables
 
     table_d, table_b = _diablo_table, _diamondback_table
     pay = diablo.PayTable([800, 200, 25, 15, 9, 5, 3, 2, 2, 1], wild=True, name="full pay")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pedron.bots import Bot
-from pedron.diablo.draw import DrawLimit, best_exchange
+from pedron.drawpoker import DrawLimit, best_exchange
 from pedron.diablo.hand import Category, evaluate
 from pedron.diablo.rules import VARIANTS
 from pedron.engine import LegalAction

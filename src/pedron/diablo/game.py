@@ -49,7 +49,7 @@ from pedron.diablo.declare import (
     jacks_or_better_min,
     parse_declaration,
 )
-from pedron.diablo.draw import DrawLimit
+from pedron.drawpoker.limit import DrawLimit
 from pedron.diablo.hand import Category, HandValue, evaluate, strength
 from pedron.diablo.rules import VARIANTS
 from pedron.diablo.views import GameResult, GameView

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from pedron._kernels import videopoker as _vp
-from pedron.diablo.objectives import WILDS, PayTable, deck_tables
+from pedron.drawpoker import WILDS, PayTable, deck_tables
 from pedron.text import wrap
 from pedron.videopoker.analysis import _table_arg, format_hand, parse_hand
 from pedron.videopoker.tables import Game
