@@ -406,8 +406,11 @@ cdef inline bint better(int64_t num, uint64_t den, int d, int64_t bnum, uint64_t
     return c > 0 or (c == 0 and d < bd)
 
 
+# (its signature is written in clinic form below, so that inspect reads it)
+@cython.embedsignature(False)
 cdef class KernelObjective:
-    """KernelObjective(kind, wild, *, scale=1, pays=None, below=None, at=None, tie_num=0, tie_den=1)
+    """KernelObjective(kind, wild, *, scale=1, pays=None, below=None, at=None, tie_num=0,
+                tie_den=1)
 --
 
 What the draw kernels need of one built-in objective on one strength scale:
