@@ -42,6 +42,7 @@ from pedron._kernels.diablo_eval cimport (
 import numpy as np
 
 from pedron._kernels import diablo_eval as _ev
+from pedron.errors import PedronValueError
 
 cdef uint8_t BASE_W[8192]
 cdef uint8_t BASE_N[8192]
@@ -447,11 +448,15 @@ What the draw kernels need of one built-in objective on one strength scale:
         cdef int c
         cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
         cdef Py_ssize_t nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
-        k = ObjectiveKind(kind)
-        if k == CUSTOM:
-            raise ValueError("a custom objective has no kernel record")
+        if kind == CUSTOM and type(kind) is not bool:
+            raise PedronValueError("a custom objective has no kernel record")
+        if type(kind) is bool or not isinstance(kind, int) or kind not in (
+                STRENGTH, PAY_TABLE, BEAT):
+            raise PedronValueError(f"kind is an ObjectiveKind (STRENGTH, PAY_TABLE or BEAT), "
+                                   f"not {kind!r}")
+        k = ObjectiveKind(int(kind))
         if scale < 1:
-            raise ValueError(f"scale must be >= 1, got {scale}")
+            raise PedronValueError(f"scale must be >= 1, got {scale}")
         self.kind = k
         self._kind = k
         self.wild = wild
@@ -462,19 +467,19 @@ What the draw kernels need of one built-in objective on one strength scale:
         if k == PAY_TABLE:
             pays = tuple([int(p) for p in pays])
             if len(pays) != ncls:
-                raise ValueError(f"pays: {ncls} values expected, got {len(pays)}")
+                raise PedronValueError(f"pays: {ncls} values expected, got {len(pays)}")
             for c in range(ncls):
                 self._pays[c] = pays[c]
             self.pays = pays
         elif pays is not None:
-            raise ValueError("only a pay table has pays")
+            raise PedronValueError("only a pay table has pays")
         if k == BEAT:
             if tie_den <= 0 or not 0 <= tie_num <= tie_den:
-                raise ValueError("beat: ties are tie_num / tie_den, 0..1 with tie_den > 0")
+                raise PedronValueError("beat: ties are tie_num / tie_den, 0..1 with tie_den > 0")
             below = np.array(below, dtype=np.uint64)  # (a copy: nobody else changes it)
             at = np.array(at, dtype=np.uint64)
             if below.ndim != 1 or at.ndim != 1 or below.shape[0] < nst or at.shape[0] < nst:
-                raise ValueError("beat: below and at must cover every strength")
+                raise PedronValueError("beat: below and at must cover every strength")
             below.flags.writeable = False
             at.flags.writeable = False
             self.below = below
@@ -484,7 +489,7 @@ What the draw kernels need of one built-in objective on one strength scale:
             self.tie_num = tie_num
             self.tie_den = tie_den
         elif below is not None or at is not None:
-            raise ValueError("only a beat objective has below and at")
+            raise PedronValueError("only a beat objective has below and at")
         self._hash = hash((self._kind, self.wild, self.scale, self.pays, self.tie_num,
                            self.tie_den, None if below is None else below.tobytes(),
                            None if at is None else at.tobytes()))
