@@ -281,8 +281,8 @@ class StrongBot(Bot):
 
         After the draw, with the hand held; before, with the best exchange (exact
         over its replacements)."""
-        from pedron.drawpoker import draw_odds
         from pedron.diablo.hand import strength
+        from pedron.drawpoker import draw_odds
 
         cards = tuple(view.my_cards)
         strategy = self.strategy

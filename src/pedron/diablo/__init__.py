@@ -20,6 +20,7 @@ from pedron.diablo.hand import (
     strength,
     strength_count,
 )
+
 # Diablo's draw advisor is draw poker's (its defaults are Diablo's: two cards, deuces
 # wild): the same objects, kept here as Diablo's own API.
 from pedron.drawpoker import (

@@ -36,6 +36,7 @@ from pedron._copying import set_frozen_state
 from pedron._exact import check_iterable, exact_flag, exact_int, exact_rational, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
+from pedron._kernels.draw_kernel import KernelObjective, ObjectiveKind
 from pedron._locks import module_lock
 from pedron.drawpoker.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
@@ -46,14 +47,6 @@ if TYPE_CHECKING:
 
 __all__ = ["WILDS", "Beat", "Custom", "DeckTables", "Distribution", "ExpectedStrength",
            "Objective", "PayTable", "deck_tables"]
-
-ObjectiveKind = _dk.ObjectiveKind
-"""What an objective ranks by: ``CUSTOM`` (a function; the kernels tally, Python
-ranks), ``STRENGTH``, ``PAY_TABLE``, ``BEAT`` (the compiled kernels' enum)."""
-KernelObjective = _dk.KernelObjective
-"""The frozen record the kernels take for one built-in objective on one scale
-(:meth:`Objective.kernel`)."""
-
 
 @runtime_checkable
 class Distribution(Protocol):
@@ -68,6 +61,11 @@ class Distribution(Protocol):
     def strength_counts(self) -> dict[int, int]:
         """Outcomes per final strength."""
         ...
+
+
+# (ObjectiveKind: what an objective ranks by, CUSTOM a function the kernels tally and
+# Python ranks; KernelObjective: the frozen record the kernels take for one built-in
+# objective on one scale. Both are the kernel's own types.)
 
 
 class Objective:
@@ -138,7 +136,7 @@ _PREPARED_LOCK = module_lock(__name__, "_PREPARED_LOCK")
 def _subset_sums(spec: KernelObjective) -> _Sums:
     from pedron._kernels import videopoker as _vp
 
-    if spec.kind == ObjectiveKind.PAY_TABLE:  # (four deuces and natural royals: by class)
+    if spec.pays is not None:  # a pay table: four deuces and natural royals, by class
         _, v5 = _hand_values("deuces" if spec.wild else "none", outcome_rows(spec.wild),
                              spec.pays)
     else:
