@@ -14,17 +14,17 @@ and call these for everything else, so the rule stays here.
 from __future__ import annotations
 
 import math
-import numbers
 import operator
 import re
 import sys
 import warnings
-from decimal import Decimal
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
+
+if TYPE_CHECKING:  # (fractions, which brings decimal, is imported on first use)
+    from fractions import Fraction
 
 __all__ = ["bounded_int", "check_iterable", "exact_flag", "exact_int", "exact_rational",
            "exact_str", "finite_float"]
@@ -140,6 +140,10 @@ def exact_rational(x: Any, what: str) -> Fraction:
     floats (their exact binary value), finite Decimals and numeric text
     (``"2.5"``, ``"5/2"``, ``"1e3"``); refused before any work whose size the
     input decides (a string of a billion digits, an exponent of a billion)."""
+    import numbers
+    from decimal import Decimal
+    from fractions import Fraction
+
     if isinstance(x, bool):
         raise PedronTypeError(f"{what} must be a number, not a bool")
     if isinstance(x, numbers.Integral):

@@ -572,7 +572,7 @@ cdef class OptionCore:
     """OptionCore()
 --
 
-The compiled part of one exchange's record (``pedron.diablo.DrawOption``
+The compiled part of one exchange's record (``pedron.drawpoker.DrawOption``
     subclasses it): its exact tallies, set by :func:`options`. The strength
     total and the class counts of a record ranked by the lean enumeration
     are tallied on first use."""

@@ -19,7 +19,7 @@ reduces what it sees to a *situation* and a *key*:
 The *strength* is one number for both rounds: the chance of beating one
 *reference hand*, a random five-card hand after the draw advisor's best
 exchange. Before the draw it is exact over every replacement of the best exchange
-(:func:`pedron.diablo.draw_odds` with a :class:`~pedron.diablo.objectives.Beat`
+(:func:`pedron.diablo.draw_odds` with a :class:`~pedron.drawpoker.Beat`
 objective, ties counting half); after the draw it is the reference's distribution
 at the hand's strength. It is cut into buckets (:attr:`Strategy.edges`).
 
