@@ -3,8 +3,9 @@ names still work, with a ``DeprecationWarning``, until 0.3.0."""
 
 from pedron._deprecate import Moved, moved_names
 
+_NAMES = ("BatchDraws", "DrawLimit", "DrawOdds", "DrawOption", "analyse_batch", "best_draw",
+          "best_exchange", "draw_odds", "prepare")
+
 __getattr__ = moved_names(__name__, {
-    **{name: Moved("pedron.drawpoker", name, since="0.2.0", until="0.3.0")
-    for name in ("BatchDraws", "DrawLimit", "DrawOdds", "DrawOption", "analyse_batch",
-                 "best_draw", "best_exchange", "draw_odds", "prepare")},
+    name: Moved("pedron.drawpoker", name, since="0.2.0", until="0.3.0") for name in _NAMES
 })

@@ -36,7 +36,7 @@ from pedron._copying import set_frozen_state
 from pedron._exact import check_iterable, exact_flag, exact_int, exact_rational, exact_str
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import draw_kernel as _dk
-from pedron._kernels.draw_kernel import KernelObjective, ObjectiveKind
+from pedron._kernels.draw_kernel import KernelObjective, ObjectiveKind  # (see Objective)
 from pedron._locks import module_lock
 from pedron.drawpoker.outcomes import HANDS, Outcome, PayRow, outcome_classes, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = ["WILDS", "Beat", "Custom", "DeckTables", "Distribution", "ExpectedStrength",
            "Objective", "PayTable", "deck_tables"]
+
 
 @runtime_checkable
 class Distribution(Protocol):
@@ -63,13 +64,13 @@ class Distribution(Protocol):
         ...
 
 
-# (ObjectiveKind: what an objective ranks by, CUSTOM a function the kernels tally and
-# Python ranks; KernelObjective: the frozen record the kernels take for one built-in
-# objective on one scale. Both are the kernel's own types.)
-
-
 class Objective:
-    """Base of the built-in objectives (see the module text)."""
+    """Base of the built-in objectives (see the module text).
+
+    :attr:`kind` (an :class:`ObjectiveKind`) is what it ranks by (``CUSTOM``: a
+    function, which the kernels tally and Python ranks); :meth:`kernel` gives a
+    built-in objective's frozen record for the kernels (:class:`KernelObjective`).
+    """
 
     __slots__ = ()
     kind: ObjectiveKind = ObjectiveKind.CUSTOM
