@@ -115,18 +115,18 @@ def test_equal_objectives_share_their_value_tables():
 
 
 def test_the_value_table_cache_drops_the_least_recent_not_everything():
-    objectives_module._value_tables.cache_clear()
-    size = objectives_module._value_tables.cache_parameters()["maxsize"]
+    objectives_module.value_tables_of.cache_clear()
+    size = objectives_module.value_tables_of.cache_parameters()["maxsize"]
     beats = [Beat({s: 1}) for s in range(1, size + 3)]  # (two more than it holds)
     for b in beats:
         b.value_tables(True)
-    before = objectives_module._value_tables.cache_info()
+    before = objectives_module.value_tables_of.cache_info()
     beats[-1].value_tables(True)
     beats[5].value_tables(True)  # (a clear-all at the size would have lost these)
-    after = objectives_module._value_tables.cache_info()
+    after = objectives_module.value_tables_of.cache_info()
     assert after.hits == before.hits + 2 and after.misses == before.misses
     beats[0].value_tables(True)  # (the least recent: dropped)
-    assert objectives_module._value_tables.cache_info().misses == after.misses + 1
+    assert objectives_module.value_tables_of.cache_info().misses == after.misses + 1
 
 
 def test_the_advisor_takes_any_rules_with_a_draw_limit():

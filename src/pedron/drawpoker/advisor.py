@@ -29,6 +29,8 @@ from pedron.drawpoker.objectives import (
     ObjectiveKind,
     PayTable,
     objective_arg,
+    prepared_sums,
+    value_tables_of,
 )
 from pedron.drawpoker.outcomes import Outcome, outcome_classes
 from pedron.errors import CardError, DuplicateCardError, PedronTypeError, PedronValueError
@@ -346,14 +348,14 @@ def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
                                 obj, DEFAULT_OBJECTIVE.kernel(w), rank=False)
     spec = obj.kernel(w)
     if dmask == 0:
-        sums = obj.cached_subset_sums(w)
+        sums = prepared_sums(spec)
         if sums is not None:  # prepared: every exchange by inclusion-exclusion
             ranked = _vp.exchange_values(sums, cards, limit.most, limit.ace_for_most)
             return obj, _dk.options_from(DrawOption, ranked, cards, obj, spec)
     # Ranked by the lean enumeration (values only); each option's class
     # counts and strength total are tallied when first asked for.
     return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w, obj,
-                            spec, True, obj.value_tables(w))
+                            spec, True, value_tables_of(spec))
 
 
 def draw_odds(
@@ -411,8 +413,8 @@ def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool,
     if obj.kind is ObjectiveKind.CUSTOM:
         return draw_odds(cards, limit, wild=w, objective=obj)[0].discard
     hand = hand_arg(cards)
-    return _dk.best_discard(hand, limit.most, limit.ace_for_most, obj.kernel(w),
-                            obj.value_tables(w))
+    spec = obj.kernel(w)
+    return _dk.best_discard(hand, limit.most, limit.ace_for_most, spec, value_tables_of(spec))
 
 
 class _Neg:
@@ -564,7 +566,7 @@ def analyse_batch(
         raise PedronTypeError("analyse_batch takes a built-in objective; use draw_odds for "
                               "a custom function")
     spec = obj.kernel(w)
-    values = obj.value_tables(w)
+    values = value_tables_of(spec)
     n = cards.shape[0]
     masks = np.zeros(n, dtype=np.uint8)
     num = np.zeros(n, dtype=np.int64)

@@ -97,13 +97,11 @@ class Objective:
 
     def value_tables(self, wild: bool) -> tuple[Any, Any, int]:
         """The kernel's per-strength values for the lean enumeration (cached)."""
-        return _value_tables(self.kernel(wild))
+        return value_tables_of(self.kernel(wild))
 
     def cached_subset_sums(self, wild: bool) -> tuple[Any, ...] | None:
         """The subset sums if :meth:`subset_sums` has built them, else None."""
-        with _PREPARED_LOCK:
-            sums = _PREPARED.get(self.kernel(wild))
-        return None if sums is None else sums.arrays
+        return prepared_sums(self.kernel(wild))
 
     def subset_sums(self, wild: bool) -> tuple[Any, ...]:
         """Sums of this objective's per-hand value over the five-card hands
@@ -113,8 +111,16 @@ class Objective:
 
 
 @functools.lru_cache(maxsize=64)  # (objectives come and go: the least recent is dropped)
-def _value_tables(spec: KernelObjective) -> tuple[Any, Any, int]:
+def value_tables_of(spec: KernelObjective) -> tuple[Any, Any, int]:
+    """The per-strength values of a record for the lean enumeration (cached)."""
     return _dk.value_tables(spec)
+
+
+def prepared_sums(spec: KernelObjective) -> tuple[Any, ...] | None:
+    """A record's subset sums if they are built (and not yet dropped), else None."""
+    with _PREPARED_LOCK:
+        sums = _PREPARED.get(spec)
+    return None if sums is None else sums.arrays
 
 
 class _Sums:
@@ -141,7 +147,7 @@ def _subset_sums(spec: KernelObjective) -> _Sums:
         _, v5 = _hand_values("deuces" if spec.wild else "none", outcome_rows(spec.wild),
                              spec.pays)
     else:
-        v5 = _value_tables(spec)[0][_vp.hand_strengths(spec.wild)]
+        v5 = value_tables_of(spec)[0][_vp.hand_strengths(spec.wild)]
     sums = _Sums(_vp.subset_sums(np.ascontiguousarray(v5, dtype=np.int64)))
     with _PREPARED_LOCK:
         _PREPARED[spec] = sums
@@ -169,7 +175,7 @@ class ExpectedStrength(Objective):
     kind = ObjectiveKind.STRENGTH
 
     def kernel(self, wild: bool) -> KernelObjective:
-        return _STRENGTH[exact_flag(wild, "wild")]
+        return _STRENGTH[wild if type(wild) is bool else exact_flag(wild, "wild")]
 
     def value(self, option: DrawOption) -> Fraction:
         return Fraction(option.total_strength, option.outcomes)
