@@ -168,3 +168,14 @@ def test_the_batch_reads_the_record():
     batch = drawpoker.analyse_batch(rows, 2, objective=beat)
     for row, value in zip(rows.tolist(), batch.values(), strict=True):
         assert draw_odds(row, 2, objective=beat)[0].value == value
+
+
+def test_video_poker_loads_no_diablo_module():
+    import subprocess
+    import sys
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, pedron.videopoker, pedron.drawpoker; "
+                               "print(sorted(m for m in sys.modules if 'diablo' in m))"],
+        capture_output=True, text=True, check=True, timeout=120).stdout.strip()
+    assert loaded == "['pedron._kernels.diablo_eval']"  # (the evaluator kernel only)
