@@ -321,6 +321,7 @@ _SPLITS = tuple(
 )
 
 
+_CUSTOM = ObjectiveKind.CUSTOM  # (read once: the check runs on every call)
 _LIMITS = tuple(DrawLimit(m) for m in range(6))  # (an int max_draw's limit, made once)
 _POPCOUNT = tuple(bin(m).count("1") for m in range(32))
 
@@ -343,7 +344,7 @@ def _options(hand: Any, max_draw: Any, wild: bool, dead: Any, objective: Any,
     limit = _limit_arg(max_draw)
     w = exact_flag(wild, "wild")
     obj = objective_arg(objective, w)
-    if obj.kind is ObjectiveKind.CUSTOM:  # the kernel tallies, Python ranks
+    if obj.kind is _CUSTOM:  # the kernel tallies, Python ranks
         return obj, _dk.options(DrawOption, cards, dmask, limit.most, limit.ace_for_most, w,
                                 obj, DEFAULT_OBJECTIVE.kernel(w), rank=False)
     spec = obj.kernel(w)
@@ -387,7 +388,7 @@ def draw_odds(
     lower discard mask (position ``i`` of the hand counting ``2**i``).
     """
     obj, options = _options(hand, max_draw, wild, dead, objective)
-    if obj.kind is ObjectiveKind.CUSTOM:
+    if obj.kind is _CUSTOM:
         values = [obj.value(o) for o in options]
         for o, v in zip(options, values, strict=True):
             object.__setattr__(o, "_value", v)
@@ -410,7 +411,7 @@ def best_exchange(cards: tuple[int, ...], limit: DrawLimit, wild: bool,
         raise PedronTypeError(f"limit must be a DrawLimit, not {type(limit).__name__}")
     w = exact_flag(wild, "wild")
     obj = objective_arg(objective, w)
-    if obj.kind is ObjectiveKind.CUSTOM:
+    if obj.kind is _CUSTOM:
         return draw_odds(cards, limit, wild=w, objective=obj)[0].discard
     hand = hand_arg(cards)
     spec = obj.kernel(w)
@@ -468,7 +469,7 @@ def prepare(objective: Any = None, *, wild: bool = True) -> None:
     same results. :func:`analyse_batch` does this by itself from 20,000 rows.
     """
     obj = objective_arg(objective, exact_flag(wild, "wild"))
-    if obj.kind is ObjectiveKind.CUSTOM:
+    if obj.kind is _CUSTOM:
         raise PedronTypeError("prepare takes a built-in objective, not a custom function")
     obj.subset_sums(exact_flag(wild, "wild"))
 
@@ -562,7 +563,7 @@ def analyse_batch(
     limit = _limit_arg(max_draw)
     w = exact_flag(wild, "wild")
     obj = objective_arg(objective, w)
-    if obj.kind is ObjectiveKind.CUSTOM:
+    if obj.kind is _CUSTOM:
         raise PedronTypeError("analyse_batch takes a built-in objective; use draw_odds for "
                               "a custom function")
     spec = obj.kernel(w)

@@ -118,8 +118,8 @@ def value_tables_of(spec: KernelObjective) -> tuple[Any, Any, int]:
 
 def prepared_sums(spec: KernelObjective) -> tuple[Any, ...] | None:
     """A record's subset sums if they are built (and not yet dropped), else None."""
-    with _PREPARED_LOCK:
-        sums = _PREPARED.get(spec)
+    ref = _PREPARED.get(spec)  # (one look-up: read without the lock)
+    sums = None if ref is None else ref()
     return None if sums is None else sums.arrays
 
 
@@ -133,10 +133,19 @@ class _Sums:
         self.arrays = arrays
 
 
-# The subset sums built and not yet dropped, by record: what the advisor looks up
-# without building (an entry leaves when the cache below drops its sums).
-_PREPARED: weakref.WeakValueDictionary[Any, _Sums] = weakref.WeakValueDictionary()
-_PREPARED_LOCK = module_lock(__name__, "_PREPARED_LOCK")
+# The subset sums built and not yet dropped, by record, as weak references: what the
+# advisor looks up without building. An entry leaves when the cache below drops its
+# sums (the reference's callback), so it holds no more records than the cache.
+_PREPARED: dict[KernelObjective, weakref.ref[_Sums]] = {}
+_PREPARED_LOCK = module_lock(__name__, "_PREPARED_LOCK")  # (its writes)
+
+
+def _forget(spec: KernelObjective) -> Callable[[weakref.ref[_Sums]], None]:
+    def dropped(ref: weakref.ref[_Sums]) -> None:
+        with _PREPARED_LOCK:
+            if _PREPARED.get(spec) is ref:
+                del _PREPARED[spec]
+    return dropped
 
 
 @functools.lru_cache(maxsize=4)  # about 24 MB each
@@ -150,7 +159,7 @@ def _subset_sums(spec: KernelObjective) -> _Sums:
         v5 = value_tables_of(spec)[0][_vp.hand_strengths(spec.wild)]
     sums = _Sums(_vp.subset_sums(np.ascontiguousarray(v5, dtype=np.int64)))
     with _PREPARED_LOCK:
-        _PREPARED[spec] = sums
+        _PREPARED[spec] = weakref.ref(sums, _forget(spec))
     return sums
 
 
