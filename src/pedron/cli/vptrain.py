@@ -216,7 +216,7 @@ class _Game:
 
     def __init__(self, table: Any, chart: Any) -> None:
         from pedron._kernels import videopoker as _vp
-        from pedron.diablo.objectives import WILDS
+        from pedron.drawpoker import WILDS
 
         self.table = table
         self.cards = 53 if table.wilds == "joker" else 52

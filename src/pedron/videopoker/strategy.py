@@ -33,7 +33,7 @@ import numpy as np
 
 from pedron._kernels import videopoker as _vp
 from pedron._locks import module_lock
-from pedron.diablo.objectives import WILDS, PayTable, deck_tables
+from pedron.drawpoker import WILDS, PayTable, deck_tables
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import wrap
 from pedron.videopoker.analysis import JOKER, _table_arg, format_hand, parse_hand
@@ -205,7 +205,7 @@ _TABLES_LOCK = module_lock(__name__, "_TABLES_LOCK")  # the caches above, every 
 
 def _suit_class(cards: tuple[int, ...]) -> tuple[int, list[int]]:
     """The key of a deal's suit class and the deal with its suits renamed as the
-    deck's deal of that class has them (:func:`~pedron.diablo.objectives.deck_tables`:
+    deck's deal of that class has them (:func:`~pedron.drawpoker.deck_tables`:
     suit 0 holds the highest rank mask, then 1, 2, 3; the joker has no suit).
 
     The key packs the four masks so renamed, 13 bits each from the highest, and
