@@ -14,13 +14,11 @@ averaging) with the GIL released. Nothing here needs OpenSpiel.
   interval at most NashConv wide, in a zero-sum game).
 * :func:`write_strategy` writes the strategy file that
   :class:`pedron.bots.equilibrium.EquilibriumBot` plays (the format of
-  :mod:`pedron.spiel.solve`'s files, information sets keyed by
-  :func:`pedron.bots.equilibrium.info_key`).
+  :mod:`pedron.spiel.solve`'s files: :mod:`pedron.strategyfile`).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import time
@@ -33,7 +31,6 @@ import numpy as np
 
 from pedron._exact import check_iterable
 from pedron._machine import MAX_COUNT
-from pedron.bots.equilibrium import FORMAT
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
 from pedron.solver.tree import (
@@ -47,6 +44,7 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
+from pedron.strategyfile import key_text, strategy_document, write_strategy_file
 from pedron.text import shown
 
 __all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_limit",
@@ -210,18 +208,15 @@ class Solution:
         rules = spec.rules()
         # (the encoding's sizes, as the OpenSpiel solver's files give them: every amount)
         sizes = DiamondbackActions(rules, 2 * spec.stacks, spec.bet_sizes).sizes
-        return {
-            "format": FORMAT, "version": 1, "game": "diamondback", "solver": "pedron-cfr+",
-            "params": spec.params(), "rules": rules.to_json(),
-            "settings": {"players": 2, "stacks": [spec.stacks, spec.stacks],
-                         "bet_sizes": list(sizes), "dealer": 0,
-                         "carry": spec.carry},
-            "iterations": self.iterations, "nash_conv": self.nash_conv,
-            "exploitability": self.exploitability, "values": self.values,
-            "bounds": None if self.bounds is None else list(self.bounds),
-            "nodes": self.nodes, "infosets": self.infosets, "seconds": self.seconds,
-            "strategy": self.strategy,
-        }
+        return strategy_document(
+            solver="pedron-cfr+", params=spec.params(), rules=rules.to_json(),
+            settings={"players": 2, "stacks": [spec.stacks, spec.stacks],
+                      "bet_sizes": list(sizes), "dealer": 0, "carry": spec.carry},
+            iterations=self.iterations, nash_conv=self.nash_conv,
+            exploitability=self.exploitability, values=self.values,
+            bounds=None if self.bounds is None else list(self.bounds),
+            nodes=self.nodes, infosets=self.infosets, seconds=self.seconds,
+            strategy=self.strategy)
 
 
 def solve(
@@ -304,8 +299,7 @@ def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[in
 
     Normalised for a block of nodes at a time with numpy (every regret-table entry of a
     hand he cannot hold, or of a reveal of a rank he does not hold, stays 0); the keys
-    are :func:`pedron.bots.equilibrium.key_text`'s."""
-    from pedron.bots.equilibrium import key_text
+    are :func:`pedron.strategyfile.key_text`'s."""
     from pedron.solver.tree import _mask_table, prefixes
 
     out: dict[str, list[list[float]]] = {}
@@ -368,6 +362,4 @@ def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[in
 
 def write_strategy(solution: Solution, path: str | os.PathLike[str]) -> Path:
     """Save ``solution`` as a strategy file (JSON); returns the path."""
-    out = Path(path)
-    out.write_text(json.dumps(solution.to_json(), separators=(",", ":")) + "\n")
-    return out
+    return write_strategy_file(solution.to_json(), path)

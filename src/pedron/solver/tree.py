@@ -33,11 +33,11 @@ from typing import Any
 import numpy as np
 
 from pedron._kernels.rng import Generator
-from pedron.bots.equilibrium import key_text, move_text, roles_of
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID
 from pedron.diamondback.hand import STRENGTH
 from pedron.diamondback.odds import deck_counts
 from pedron.errors import PedronValueError
+from pedron.strategyfile import key_text, move_text, roles_of
 
 __all__ = ["HANDS", "MAX_DEPTH", "MAX_MOVES", "MAX_NODES", "GameSpec", "Graph", "TreeArrays",
            "build_graph", "chance_table", "check_spec", "count", "expand", "hand_value",
@@ -554,7 +554,7 @@ def infosets(arrays: TreeArrays, chance: np.ndarray, roles: dict[int, str]
              ) -> Iterator[tuple[int, list[int], list[str]]]:
     """``(node, hands, keys)`` per decision node: the hands its player can be dealt there
     (holding his own revealed rank, beside a hand of the other's holding his; ``[-1]``
-    before the deal) and their keys, as :func:`pedron.bots.equilibrium.info_key` names
+    before the deal) and their keys, as :func:`pedron.strategyfile.info_key` names
     their views."""
     masks = _mask_table(chance)
     moves = prefixes(arrays)
