@@ -89,10 +89,12 @@ def _whole(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
 
 
 def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
-              carry: str = "split", tie_rule: str = "showdown") -> GameSpec:
+              carry: str = "split", tie_rule: str = "showdown", players: int = 2
+              ) -> GameSpec:
     """A checked :class:`GameSpec` (``bet_sizes``: ``None``, text such as ``"1;2;4"``, or
-    a sequence of increasing whole amounts)."""
+    a sequence of increasing whole amounts; ``players``: 2 to 4 seated)."""
     stacks = _whole("stacks", stacks, 1, MAX_CHIPS)
+    players = _whole("players", players, 2, 4)
     for name, value in (("variant", variant), ("carry", carry), ("tie_rule", tie_rule)):
         if not isinstance(value, str):  # (an array's "in" is elementwise)
             raise PedronTypeError(f"{name} must be text, not {shown(value)}")
@@ -127,7 +129,7 @@ def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
             raise PedronValueError(f"bet_sizes must be increasing, without repeats: "
                                    f"{bet_sizes!r}")
         sizes = tuple(items)
-    return GameSpec(stacks, variant, sizes, carry, tie_rule)
+    return GameSpec(stacks, variant, sizes, carry, tie_rule, players)
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,12 @@ def estimate(spec: GameSpec) -> Estimate:
     if not isinstance(spec, GameSpec):
         raise PedronTypeError(f"estimate takes a GameSpec (see game_spec()), not "
                               f"{type(spec).__name__}")
+    if spec.players != 2:
+        from pedron.solver.multi import SECONDS_PER_ENTRY, build_multi, multi_size
+
+        found = build_multi(spec)
+        size, entries = multi_size(found)
+        return Estimate(spec, size, found.states, entries * SECONDS_PER_ENTRY)
     graph = build_graph(spec)
     size = count(graph)
     return Estimate(spec, size, graph.states, size.nodes * SECONDS_PER_NODE_ITERATION)
@@ -171,10 +179,11 @@ def estimate(spec: GameSpec) -> Estimate:
 
 @dataclass
 class Solution:
-    """A solved heads-up hand: ``spec``, ``iterations`` of CFR+, ``nash_conv`` (chips: the
-    two best responses' gains against the average strategy), ``values`` (each seat's
-    expected chips under it, seat 0 the dealer), ``bounds`` (zero-sum: the dealer's
-    equilibrium value lies in it), ``strategy`` (information set -> [[action,
+    """A solved hand: ``spec``, ``iterations`` of CFR, ``nash_conv`` (chips: the sum of
+    every player's best-response gain against the average strategy), ``values`` (each
+    seat's expected chips under it, seat 0 the dealer, then the seats to his left),
+    ``best`` (each seat's best response's), ``bounds`` (heads-up and zero-sum: the
+    dealer's equilibrium value lies in it), ``strategy`` (information set -> [[action,
     probability], ...], as EquilibriumBot reads it), sizes and seconds."""
 
     spec: GameSpec
@@ -190,14 +199,15 @@ class Solution:
 
     @property
     def exploitability(self) -> float:
-        """Half the NashConv (the mean of the two best responses' gains), in chips."""
-        return self.nash_conv / 2
+        """The mean of the players' best-response gains (the NashConv over the number of
+        players), in chips."""
+        return self.nash_conv / self.spec.players
 
     @property
     def bounds(self) -> tuple[float, float] | None:
         """The interval holding the dealer's equilibrium value (zero-sum games only): the
         dealer's payoff when the other best-responds, and when the dealer does."""
-        if not self.spec.zero_sum:
+        if not self.spec.zero_sum or self.spec.players != 2:
             return None
         return (-self.best[1], self.best[0])
 
@@ -207,10 +217,12 @@ class Solution:
         spec = self.spec
         rules = spec.rules()
         # (the encoding's sizes, as the OpenSpiel solver's files give them: every amount)
-        sizes = DiamondbackActions(rules, 2 * spec.stacks, spec.bet_sizes).sizes
+        n = spec.players
+        sizes = DiamondbackActions(rules, n * spec.stacks, spec.bet_sizes).sizes
         return strategy_document(
-            solver="pedron-cfr+", params=spec.params(), rules=rules.to_json(),
-            settings={"players": 2, "stacks": [spec.stacks, spec.stacks],
+            solver="pedron-cfr+" if n == 2 else "pedron-dcfr-multi", params=spec.params(),
+            rules=rules.to_json(),
+            settings={"players": n, "stacks": [spec.stacks] * n,
                       "bet_sizes": list(sizes), "dealer": 0, "carry": spec.carry},
             iterations=self.iterations, nash_conv=self.nash_conv,
             exploitability=self.exploitability, values=self.values,
@@ -250,6 +262,8 @@ def solve(
         raise PedronValueError(
             f"target must be a NashConv of at least 0 chips, not {shown(target)}")
     limit = memory_limit() if max_memory is None else _whole("max_memory", max_memory, 1)
+    if spec.players != 2:
+        return _solve_multi(spec, iterations, target, check_every, limit, progress, estimated)
     from pedron._kernels.cfr import CfrTree
 
     seconds: dict[str, float] = {}
@@ -290,6 +304,51 @@ def solve(
     seconds["total"] = time.perf_counter() - t0
     return Solution(spec, done, nash_conv, values, best, strategy, est.size.nodes,
                     len(strategy), est, seconds)
+
+
+def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: int,
+                 limit: int, progress: ProgressFn | None, estimated: Estimate | None
+                 ) -> Solution:
+    """:func:`solve` for three or four players (:mod:`pedron.solver.multi`)."""
+    from pedron.solver.multi import MultiTree, build_multi, expand_multi, multi_size
+
+    seconds: dict[str, float] = {}
+    t0 = time.perf_counter()
+    graph = build_multi(spec)
+    if estimated is None:
+        size, entries = multi_size(graph)
+        from pedron.solver.multi import SECONDS_PER_ENTRY
+
+        estimated = Estimate(spec, size, graph.states, entries * SECONDS_PER_ENTRY)
+    if estimated.bytes > limit:
+        raise PedronValueError(
+            f"stacks {spec.stacks}, {spec.players} players: the tree has "
+            f"{estimated.size.nodes:,} nodes and needs about {_mib(estimated.bytes)}, more "
+            f"than the {_mib(limit)} allowed; solve smaller stacks or fewer bet sizes")
+    tree = MultiTree(expand_multi(graph))
+    seconds["tree"] = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    nash_conv = math.inf
+    values: list[float] = [0.0] * spec.players
+    best: list[float] = [0.0] * spec.players
+    done = 0
+    while done < iterations:
+        step = min(check_every, max(10, done // 8), iterations - done)
+        tree.run(step)
+        done += step
+        values, best = tree.values()
+        nash_conv = max(sum(best) - sum(values), 0.0)
+        if progress is not None:
+            progress(done, nash_conv, time.perf_counter() - t1)
+        if nash_conv <= target:
+            break
+    seconds["cfr"] = time.perf_counter() - t1
+    t2 = time.perf_counter()
+    strategy = tree.strategy()
+    seconds["strategy"] = time.perf_counter() - t2
+    seconds["total"] = time.perf_counter() - t0
+    return Solution(spec, done, nash_conv, values, best, strategy, estimated.size.nodes,
+                    len(strategy), estimated, seconds)
 
 
 def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[int, str]

@@ -61,16 +61,18 @@ BASE_BYTES = 100 << 20
 
 @dataclass(frozen=True)
 class GameSpec:
-    """A heads-up hand to solve: ``stacks`` each, seat 0 dealing, ``variant``
-    (``"normal"`` or ``"dealers"``), the dealer's ``bet_sizes`` (``None``: every
-    amount), ``carry`` (how chips carried over are valued: ``"split"``, ``"refund"``,
-    ``"lost"``) and ``tie_rule`` (``"showdown"`` or ``"split"``)."""
+    """A hand to solve: ``stacks`` each, seat 0 dealing, ``variant`` (``"normal"`` or
+    ``"dealers"``), the dealer's ``bet_sizes`` (``None``: every amount), ``carry`` (how
+    chips carried over are valued: ``"split"``, ``"refund"``, ``"lost"``), ``tie_rule``
+    (``"showdown"`` or ``"split"``) and the ``players`` seated (2 to 4; more than two
+    are solved by :mod:`pedron.solver.multi`)."""
 
     stacks: int
     variant: str = "normal"
     bet_sizes: tuple[int, ...] | None = None
     carry: str = "split"
     tie_rule: str = "showdown"
+    players: int = 2
 
     def rules(self) -> Any:
         from pedron.diamondback.rules import Rules
@@ -84,7 +86,7 @@ class GameSpec:
     def params(self) -> dict[str, Any]:
         """The OpenSpiel game's parameters for the same hand (``python_pedron_diamondback``)."""
         sizes = "" if self.bet_sizes is None else ";".join(str(b) for b in self.bet_sizes)
-        return {"players": 2, "stacks": self.stacks, "variant": self.variant,
+        return {"players": self.players, "stacks": self.stacks, "variant": self.variant,
                 "bet_sizes": sizes, "carry": self.carry, "tie_rule": self.tie_rule}
 
 
@@ -240,6 +242,9 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
     from pedron.encodings import DiamondbackActions
 
     check_spec(spec)
+    if spec.players != 2:
+        raise PedronValueError("the compact heads-up tree is for two players: "
+                               "pedron.solver.multi builds the others")
     rules = spec.rules()
     total = 2 * spec.stacks
     actions = DiamondbackActions(rules, total, spec.bet_sizes)
