@@ -223,3 +223,60 @@ def test_every_line_the_engine_plays_is_in_the_solved_tree(players, stacks, vari
 def test_players_out_of_range_are_refused(players, error):
     with pytest.raises(error, match="players"):
         game_spec(2, players=players)
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, text", [
+    (["--players", "1"], "--players"),
+    (["--players", "5"], "--players"),
+    (["--players", "three"], "--players"),
+    (["--players", "3", "--solver", "openspiel"], "heads-up hands only"),
+])
+def test_cli_players_out_of_range_is_one_line_exit_2(args, text, capsys, tmp_path):
+    from pedron.cli import main
+
+    code = main(["solve", "diamondback", *args, "-o", str(tmp_path / "s.json")]) \
+        if "openspiel" in args else None
+    if code is None:
+        with pytest.raises(SystemExit) as exit_:
+            main(["solve", "diamondback", *args, "-o", str(tmp_path / "s.json")])
+        code = exit_.value.code
+    err = capsys.readouterr().err
+    errors = [ln for ln in err.splitlines() if "error" in ln]
+    assert code == 2 and len(errors) == 1 and text in errors[0], err
+    assert not (tmp_path / "s.json").exists()
+
+
+def test_cli_three_players_reports_every_seat_and_writes_the_file(tmp_path, capsys):
+    import json
+
+    from pedron.cli import main
+    from pedron.strategyfile import read_strategy_file
+
+    out = tmp_path / "s.json"
+    assert main(["solve", "diamondback", "--players", "3", "--stacks", "1", "--target",
+                 "0.001", "-o", str(out), "--json", "--quiet"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["nash_conv"] <= 0.001 and summary["dealer_value_bounds"] is None
+    assert len(summary["values"]) == 3 and len(summary["best_response_gains"]) == 3
+    assert sum(summary["best_response_gains"]) == pytest.approx(summary["nash_conv"])
+    data = read_strategy_file(out)
+    assert data["settings"]["players"] == 3 and data["settings"]["stacks"] == [1, 1, 1]
+
+
+def test_the_equilibrium_bot_plays_a_three_player_file_without_falling_back(tmp_path):
+    from pedron.bots.equilibrium import EquilibriumBot
+    from pedron.solver import write_strategy
+
+    sol = solve(game_spec(2, players=3), target=0.0, iterations=5)
+    path = write_strategy(sol, tmp_path / "s.json")
+    bots = [EquilibriumBot(path, seed=s) for s in range(3)]
+    source = Generator(3)
+    for _ in range(60):
+        hand = Table(3, [2, 2, 2], Rules(), Generator(source.next_u32()), dealer=0).next_deal()
+        while not hand.done:
+            view = hand.view(hand.to_act)
+            hand.apply(bots[hand.to_act](view, view.legal))
+    assert sum(b.plays for b in bots) > 60 * 3 and sum(b.fallbacks for b in bots) == 0
