@@ -280,3 +280,16 @@ def test_the_equilibrium_bot_plays_a_three_player_file_without_falling_back(tmp_
             view = hand.view(hand.to_act)
             hand.apply(bots[hand.to_act](view, view.legal))
     assert sum(b.plays for b in bots) > 60 * 3 and sum(b.fallbacks for b in bots) == 0
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, "5", True, float("nan")])
+def test_max_seconds_must_be_a_positive_number(bad):
+    with pytest.raises(PedronValueError, match="max_seconds"):
+        solve(game_spec(1, players=3), max_seconds=bad)
+
+
+def test_max_seconds_stops_at_the_first_measure_and_says_how_far_it_got():
+    # (a bound on work, not a timing: any positive budget ends the solve after the first
+    # measure, which comes after 10 iterations)
+    sol = solve(game_spec(2, players=3), target=0.0, max_seconds=1e-9)
+    assert sol.iterations == 10 and sol.nash_conv > 0

@@ -1,4 +1,5 @@
-"""Heads-up Diamondback solved by pedron's own compiled CFR+ (``pedron solve diamondback``).
+"""Diamondback solved by pedron's own CFR (``pedron solve diamondback``): heads-up by the
+compiled kernel, three and four players by :mod:`pedron.solver.multi`.
 
 The hand's tree is read off the engine (:mod:`pedron.solver.tree`: the betting
 is the same whatever the cards, so the tree is public and each player's hand a
@@ -12,6 +13,11 @@ averaging) with the GIL released. Nothing here needs OpenSpiel.
   best response gains against the average strategy, measured exactly on the
   whole tree (the value of the hand to the dealer then lies in ``bounds``, an
   interval at most NashConv wide, in a zero-sum game).
+* With three or four players (``game_spec(..., players=3)``) the tree is read off the
+  engine the same way and CFR runs over every player's hand vectors
+  (:mod:`pedron.solver.multi`, numpy); the NashConv is the sum of every player's
+  best-response gain, exact on the whole tree. CFR need not converge there: the
+  solution says what was reached (``max_seconds`` bounds the work).
 * :func:`write_strategy` writes the strategy file that
   :class:`pedron.bots.equilibrium.EquilibriumBot` plays (the format of
   :mod:`pedron.spiel.solve`'s files: :mod:`pedron.strategyfile`).
@@ -240,6 +246,7 @@ def solve(
     max_memory: int | None = None,
     progress: ProgressFn | None = None,
     estimated: Estimate | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
     """Solve ``spec``'s hand with CFR+ until its NashConv is at most ``target`` chips
     (default: 0.1% of the stack), or ``iterations`` have run.
@@ -249,7 +256,8 @@ def solve(
     ``progress(iterations, nash_conv, seconds)`` is called then. A hand whose predicted
     peak memory exceeds ``max_memory`` bytes (default :func:`memory_limit`) is refused
     before anything is allocated. ``estimated``: :func:`estimate`'s answer, if the
-    caller has it already.
+    caller has it already. ``max_seconds``: also stop at the first measure after the
+    iterations have run this long (the solution says how far it got).
     """
     iterations = _whole("iterations", iterations, 1)
     check_every = _whole("check_every", check_every, 1)
@@ -262,8 +270,14 @@ def solve(
         raise PedronValueError(
             f"target must be a NashConv of at least 0 chips, not {shown(target)}")
     limit = memory_limit() if max_memory is None else _whole("max_memory", max_memory, 1)
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(
+            max_seconds, (int, float)) or not max_seconds > 0):
+        raise PedronValueError(f"max_seconds must be a positive number of seconds, not "
+                               f"{shown(max_seconds)}")
+    budget = math.inf if max_seconds is None else float(max_seconds)
     if spec.players != 2:
-        return _solve_multi(spec, iterations, target, check_every, limit, progress, estimated)
+        return _solve_multi(spec, iterations, target, check_every, limit, progress, estimated,
+                            budget)
     from pedron._kernels.cfr import CfrTree
 
     seconds: dict[str, float] = {}
@@ -295,7 +309,7 @@ def solve(
         nash_conv = max(best[0] - values[0] + best[1] - values[1], 0.0)
         if progress is not None:
             progress(done, nash_conv, time.perf_counter() - t1)
-        if nash_conv <= target:
+        if nash_conv <= target or time.perf_counter() - t1 >= budget:
             break
     seconds["cfr"] = time.perf_counter() - t1
     t2 = time.perf_counter()
@@ -307,8 +321,8 @@ def solve(
 
 
 def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: int,
-                 limit: int, progress: ProgressFn | None, estimated: Estimate | None
-                 ) -> Solution:
+                 limit: int, progress: ProgressFn | None, estimated: Estimate | None,
+                 budget: float) -> Solution:
     """:func:`solve` for three or four players (:mod:`pedron.solver.multi`)."""
     from pedron.solver.multi import MultiTree, build_multi, expand_multi, multi_size
 
@@ -340,7 +354,7 @@ def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: in
         nash_conv = max(sum(best) - sum(values), 0.0)
         if progress is not None:
             progress(done, nash_conv, time.perf_counter() - t1)
-        if nash_conv <= target:
+        if nash_conv <= target or time.perf_counter() - t1 >= budget:
             break
     seconds["cfr"] = time.perf_counter() - t1
     t2 = time.perf_counter()
