@@ -293,3 +293,16 @@ def test_max_seconds_stops_at_the_first_measure_and_says_how_far_it_got():
     # measure, which comes after 10 iterations)
     sol = solve(game_spec(2, players=3), target=0.0, max_seconds=1e-9)
     assert sol.iterations == 10 and sol.nash_conv > 0
+
+
+def test_a_tree_past_the_ceilings_is_refused_before_it_is_laid_out(monkeypatch):
+    import pedron.solver.multi as multi
+
+    monkeypatch.setattr(multi, "MAX_TREE_NODES", 1000)
+    with pytest.raises(PedronValueError, match="more than 1,000 nodes"):
+        multi.build_multi(game_spec(2, players=3))  # (1,645 nodes)
+    monkeypatch.setattr(multi, "MAX_ENTRIES", 1000)
+    with pytest.raises(PedronValueError, match="pairs"):
+        multi.multi_size(multi.build_multi(game_spec(1, players=3)))
+    with pytest.raises(PedronValueError, match="moves"):  # (arithmetic, before any walk)
+        game_spec(100_000, players=3) and multi.build_multi(game_spec(100_000, players=3))

@@ -55,8 +55,9 @@ from pedron.solver.tree import (
 )
 from pedron.strategyfile import key_text, move_text
 
-__all__ = ["MAX_ENTRIES", "SECONDS_PER_ENTRY", "MultiArrays", "MultiGraph", "MultiTree",
-           "build_multi", "expand_multi", "joint_deals", "multi_size", "weak_orders"]
+__all__ = ["MAX_ENTRIES", "MAX_TREE_NODES", "SECONDS_PER_ENTRY", "MultiArrays", "MultiGraph",
+           "MultiTree", "build_multi", "expand_multi", "joint_deals", "multi_size",
+           "weak_orders"]
 
 NH = len(HANDS)
 #: Most (terminal, joint deal) pairs a tree may have: the payoff table the iterations
@@ -65,6 +66,10 @@ NH = len(HANDS)
 MAX_ENTRIES = 60_000_000
 #: Most distinct betting states the engines are asked about.
 MAX_STATES = 200_000
+#: Most nodes of a laid-out tree (each holds every seat's 14-hand vectors, several
+#: times over): the walk counts each state's subtree as it finishes it and stops at the
+#: first past the ceiling, before anything is laid out.
+MAX_TREE_NODES = 20_000_000
 _HAS = has_table().astype(bool)
 _STRENGTH = np.array([STRENGTH[a][b] for a, b in HANDS])
 
@@ -297,6 +302,11 @@ def build_multi(spec: GameSpec, max_states: int = MAX_STATES) -> MultiGraph:
                                  tuple(nxt[0].dealt_in))
                 state.moves.append((index, move, visit(nxt, [*path, index])))
             state.nodes = 1 + sum(c.nodes for _, _, c in state.moves)
+        if state.nodes > MAX_TREE_NODES:
+            raise PedronValueError(
+                f"stacks {spec.stacks}, {n} players: the tree has more than "
+                f"{MAX_TREE_NODES:,} nodes (pedron.solver.multi.MAX_TREE_NODES); solve "
+                "smaller stacks or fewer --bet-sizes")
         memo[key] = state
         return state
 
@@ -334,7 +344,7 @@ class MultiArrays:
     deal_sets: list[tuple[int, ...]]
 
 
-def expand_multi(graph: MultiGraph, max_nodes: int = 20_000_000) -> MultiArrays:
+def expand_multi(graph: MultiGraph, max_nodes: int = MAX_TREE_NODES) -> MultiArrays:
     """Lay the graph's tree out (refused past ``max_nodes`` nodes)."""
     total = graph.root.nodes
     if total > max_nodes:
