@@ -49,6 +49,10 @@ def solve_one(params: dict[str, Any], nash_conv: float, max_seconds: float,
             "seconds": round(time.perf_counter() - start, 1)}
 
 
+def _chips(value: float) -> str:
+    return f"{round(value, 4) + 0.0:+.4f}"  # (+ 0.0: no "-0.0000")
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     out = ["| players | variant | chips each | dealer's value | the others' values | "
            "best-response gains | NashConv | iterations | time |",
@@ -58,11 +62,11 @@ def table(rows: list[dict[str, Any]]) -> str:
             out.append(f"| {r['players']} | {r['variant']} | {r['stacks']} | not solved: "
                        f"{r['skipped']} | | | | | |")
             continue
-        others = ", ".join(f"{v:+.4f}" for v in r["values"][1:])
+        others = ", ".join(_chips(v) for v in r["values"][1:])
         gains = ", ".join(f"{g:.1e}" for g in r["gains"])
         reached = "" if r["reached"] else " (not reached)"
         out.append(f"| {r['players']} | {r['variant']} | {r['stacks']} | "
-                   f"{r['values'][0]:+.4f} | {others} | {gains} | "
+                   f"{_chips(r['values'][0])} | {others} | {gains} | "
                    f"{r['nash_conv']:.1e}{reached} | {r['iterations']:,} | "
                    f"{r['seconds']:.1f} s |")
     return "\n".join(out)
@@ -78,10 +82,16 @@ def main() -> int:
     parser.add_argument("--max-mib", type=int, default=1500,
                         help="skip a setting predicted to need more (default 1500)")
     parser.add_argument("--json", type=Path, default=OUT)
+    parser.add_argument("--table-only", action="store_true",
+                        help="print the table of the rows already solved")
     args = parser.parse_args()
     rows: list[dict[str, Any]] = json.loads(args.json.read_text()) if args.json.exists() \
         else []
     rows = [r for r in rows if r.get("nash_conv_target", args.nash_conv) == args.nash_conv]
+    if args.table_only:
+        rows.sort(key=lambda r: (r["players"], r["variant"] != "normal", r["stacks"]))
+        print(table(rows))
+        return 0
     for params in settings(args.players, args.stacks):
         if any(all(r[k] == v for k, v in params.items()) for r in rows):
             continue
