@@ -306,3 +306,21 @@ def test_a_tree_past_the_ceilings_is_refused_before_it_is_laid_out(monkeypatch):
         multi.multi_size(multi.build_multi(game_spec(1, players=3)))
     with pytest.raises(PedronValueError, match="moves"):  # (arithmetic, before any walk)
         game_spec(100_000, players=3) and multi.build_multi(game_spec(100_000, players=3))
+
+
+def test_the_documented_answer_with_three_players_at_one_chip():
+    # docs/is-it-better-to-deal.md: the dealer loses (about 0.42), what he loses the
+    # others win, and the later a player answers the dealer the more he wins
+    sol = solve(game_spec(1, players=3), target=0.0005)
+    dealer, first, second = sol.values
+    assert sol.nash_conv <= 0.0005
+    assert dealer < -0.4 and 0 < first < second
+    assert dealer + first + second == pytest.approx(0.0, abs=1e-9)
+
+
+@pytest.mark.slow  # (about 8 s: the 43-card deals)
+def test_four_players_dealers_one_chip_the_odd_chip_costs_the_dealer():
+    # with one chip each nobody bets after the ante: the seats differ only by the odd
+    # chip of a divided pot, never the dealer's when he ties with another
+    sol = solve(game_spec(1, "dealers", players=4), target=0.0001)
+    assert sol.nash_conv <= 0.0001 and sol.values[0] < -0.01
