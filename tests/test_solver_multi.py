@@ -324,3 +324,23 @@ def test_four_players_dealers_one_chip_the_odd_chip_costs_the_dealer():
     # chip of a divided pot, never the dealer's when he ties with another
     sol = solve(game_spec(1, "dealers", players=4), target=0.0001)
     assert sol.nash_conv <= 0.0001 and sol.values[0] < -0.01
+
+
+def test_the_equilibrium_bot_plays_dealers_diamondback_when_some_decline_the_ante(tmp_path):
+    from pedron.bots.equilibrium import EquilibriumBot
+    from pedron.solver import write_strategy
+
+    sol = solve(game_spec(2, "dealers", players=3), target=0.0, iterations=3)
+    path = write_strategy(sol, tmp_path / "s.json")
+    bots = [EquilibriumBot(path, seed=s) for s in range(3)]
+    source = Generator(5)
+    short = 0
+    for _ in range(80):
+        table = Table(3, [2, 2, 2], Rules(variant="dealers"), Generator(source.next_u32()),
+                      dealer=0)
+        hand = table.next_deal()
+        while not hand.done:
+            view = hand.view(hand.to_act)
+            hand.apply(bots[hand.to_act](view, view.legal))
+        short += 0 < len(hand.dealt_in) < 3
+    assert short > 0 and sum(b.fallbacks for b in bots) == 0

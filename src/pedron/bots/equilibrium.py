@@ -77,9 +77,14 @@ class EquilibriumBot(Bot):
 
     def covers(self, view: Any) -> bool:
         """Whether the file covers this hand (the stacks and players it was solved for)."""
-        order = list(view.dealt_in or from_left(view.dealer, len(view.stacks)))
-        if len(order) != self.players or view.carry:
+        if view.carry:
             return False
+        order = list(view.dealt_in or from_left(view.dealer, len(view.stacks)))
+        if len(order) != self.players:
+            # (Dealer's Diamondback: the file holds the hands where some decline the ante)
+            order = list(from_left(view.dealer, len(view.stacks)))
+            if len(order) != self.players or not view.dealt_in:
+                return False
         start = [view.stacks[s] + view.committed[s] for s in order]
         return start[-1:] + start[:-1] == list(self.stacks)  # (the file: the dealer first)
 
