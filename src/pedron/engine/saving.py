@@ -32,10 +32,10 @@ import hashlib
 import hmac
 import json
 import reprlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cython
 
@@ -46,6 +46,9 @@ from pedron.engine.moves import exact_int, to_move
 from pedron.engine.plans import DealPlan
 from pedron.engine.seats import seat_names, stack_list
 from pedron.errors import PedronError, PedronTypeError, PedronValueError, SaveError
+
+if TYPE_CHECKING:
+    from pedron.engine.table import SessionState
 
 __all__ = [
     "OPS",
@@ -89,7 +92,8 @@ class TableState:
     ``events`` is the table's event list itself with ``events_count`` its
     length then (the list is only appended to, or replaced, so its first
     items stay these: a copy made sessions that keep every event quadratic).
-    ``rng`` is a copy of the generator; ``session`` the game's own state.
+    ``rng`` is a copy of the generator; ``session`` the game's own state
+    (its :class:`~pedron.engine.table.SessionState`).
     """
 
     seated: tuple[bool, ...]
@@ -106,7 +110,7 @@ class TableState:
     carry: int
     total: int
     rng: Generator
-    session: dict[str, Any]
+    session: SessionState
 
     def __repr__(self) -> str:
         return fields_repr(self)
@@ -121,7 +125,7 @@ class TableState:
             events=table._events, events_count=len(table._events),
             events_mark=table._events_mark, plans=tuple(table.plans),
             stacks=tuple(led.stacks), carry=led.carry, total=led.total,
-            rng=table.rng.copy(), session=table.session.state(),
+            rng=table.rng.copy(), session=table.GAME.saving.state(table.session),
         )
 
     def to_json(self, ledger: dict[str, Any] | None = None, events: bool = True
@@ -146,7 +150,7 @@ class TableState:
             "plans": [p.to_json() for p in self.plans],
             "ledger": ledger,
             "rng": self.rng.getstate(),
-            **self.session,
+            **self.session.to_json(),
         }
 
 
@@ -576,7 +580,7 @@ def _restore_start(table: Any, data: Any) -> None:
     queued = table.journal.setup["plans"]  # the deals queued at setup, some of them used
     if [p.to_json() for p in table.plans] != queued[len(queued) - len(table.plans):]:
         raise SaveError("the deals still queued are not the last of those set up")
-    table.session.restore(table, data)
+    table.GAME.saving.restore(table.session, table, data)
     state = TableState.of(table).to_json(table.ledger.getstate(), events=False)
     state["events"] = [r.to_json() for r in table._events]
     require_json(state, data, "start",
@@ -710,7 +714,7 @@ def _check_snapshot(cls: Any, setup: dict[str, Any], state: dict[str, Any]) -> N
                     ledger["total"], sum(setup["stacks"]))
         deal = state["deal"]
         if deal is not None:
-            cls.GAME.session().check_saved_deal(n, ledger, deal)
+            cls.GAME.saving.check_saved_deal(n, ledger, deal)
     except SaveError:
         raise
     except _MALFORMED as exc:
@@ -852,7 +856,7 @@ def check_unique_cards(
             seen.add(c)
 
 
-def check_turn(n: int, ledger: dict[str, Any], pending: Any) -> None:
+def check_turn(n: int, ledger: Mapping[str, Any], pending: Any) -> None:
     """The seats to act in a saved deal are live seats of the table."""
     if not pending or not all(
         type(s) is int and 0 <= s < n and ledger["live"][s] for s in pending
