@@ -973,6 +973,7 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
     "moves": ("Ante", "Call", "Check", "Choose", "Declare", "Draw", "Fold", "Leave", "Match",
               "Move", "RaiseBy", "RaiseTo", "Reveal", "Stop", "Vote"),
     "engine internals": ("BettingRound", "CardGame", "Deal", "DealContext", "Ledger", "Session",
+                         "SessionSaving", "SessionState",
                          "build_pots", "collect_antes", "draw_replacements", "settle", "Hand",
                          "Table", "memory_limit", "write_strategy", "register", "diablo_v0",
                          "clockwise", "from_left", "split_amount", "Record", "Pot", "DealPlan"),
