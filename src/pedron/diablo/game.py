@@ -289,13 +289,10 @@ class Game(Deal):
                 return f"seat {actor} may check, bet, call, raise or fold, not {kind!r}"
             rnd = self.round
             assert rnd is not None and actor is not None
-            if (
-                kind == "bet"
-                and phase == FIRST
-                and self.rules.jacks_or_better
-                and not self._may_open(actor)
-            ):
-                return f"seat {actor} cannot open: jacks or better are needed to open"
+            if kind == "bet":
+                refused = self._opening_refused(actor)
+                if refused is not None:
+                    return refused
             return rnd.option(kind)
         if phase == DRAW:
             if kind != "draw":
@@ -329,12 +326,11 @@ class Game(Deal):
         rnd = self.round
         if rnd is None or self.phase not in (FIRST, SECOND):
             return Deal._all_legal(self)
-        legal = rnd._legal()  # the round's rules, all kinds at once ...
-        if self.phase == FIRST and self.rules.jacks_or_better:
-            actor = self.to_act
-            assert actor is not None
-            if not self._may_open(actor):  # ... and the opening rule, as _option says
-                legal = tuple([x for x in legal if x.kind != "bet"])
+        legal = rnd.legal()  # the round's rules, all kinds at once ...
+        actor = self.to_act
+        assert actor is not None
+        if self._opening_refused(actor) is not None:  # ... and the opening rule
+            legal = tuple([x for x in legal if x.kind != "bet"])
         return legal
 
     @cython.ccall
@@ -369,8 +365,14 @@ class Game(Deal):
             )
 
     @cython.ccall
-    def _may_open(self, seat: int) -> bool:
-        return strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild)
+    def _opening_refused(self, seat: int) -> str | None:
+        """Why ``seat`` may not open the first round (jacks or better), or ``None``:
+        the one place of the opening rule, for a move and for the list alike."""
+        if self.phase != FIRST or not self.rules.jacks_or_better:
+            return None
+        if strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild):
+            return None
+        return f"seat {seat} cannot open: jacks or better are needed to open"
 
     # -- playing a verified move ------------------------------------------------------------
     @cython.ccall
