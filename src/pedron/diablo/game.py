@@ -28,7 +28,7 @@ way, until an opener wins. The game reports it (``result.diablo_paid``); the
 table runs the series (:attr:`Table.series`).
 
 A game is a :class:`~pedron.engine.deal.Deal`: ``legal_actions()``,
-``verify(action)``, ``apply(action)`` (and ``act``, and the named methods
+``verify(action)``, ``apply(action)`` (and the named methods
 :meth:`Game.check`, :meth:`Game.bet`, :meth:`Game.call`,
 :meth:`Game.raise_to`, :meth:`Game.raise_by`, :meth:`Game.fold`,
 :meth:`Game.draw`, :meth:`Game.declare`, :meth:`Game.choose`); an illegal
@@ -634,41 +634,41 @@ class Game(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def check(self, seat: int | None = None) -> Record:
         """Check (only while nobody has bet in this round)."""
-        return self.act(Check(seat=seat))
+        return self._move(Check(seat=seat))
 
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """Bet ``amount`` chips (in the first round: open)."""
-        return self.act(Bet(amount, seat=seat))
+        return self._move(Bet(amount, seat=seat))
 
     def call(self, seat: int | None = None) -> Record:
         """Match the highest bet (all-in if short)."""
-        return self.act(Call(seat=seat))
+        return self._move(Call(seat=seat))
 
     def raise_to(self, total: int, seat: int | None = None) -> Record:
         """Raise so that this round's bet becomes ``total`` chips."""
-        return self.act(RaiseTo(total, seat=seat))
+        return self._move(RaiseTo(total, seat=seat))
 
     def raise_by(self, amount: int, seat: int | None = None) -> Record:
         """Call and raise by ``amount`` chips (``raise_to(bet + amount)``)."""
-        return self.act(RaiseBy(amount, seat=seat))
+        return self._move(RaiseBy(amount, seat=seat))
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold: the chips put in are lost."""
-        return self.act(Fold(seat=seat))
+        return self._move(Fold(seat=seat))
 
     def draw(self, discards: Any = (), seat: int | None = None) -> Record:
         """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
-        return self.act(Draw(discards, seat=seat))
+        return self._move(Draw(discards, seat=seat))
 
     def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
         """Declare (name) the hand: a category and its five ranks, e.g.
         ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
-        return self.act(Declare(category, ranks, seat=seat))
+        return self._move(Declare(category, ranks, seat=seat))
 
     def choose(self, variant: str | int, seat: int | None = None) -> Record:
         """Dealer's Choice: the dealer calls ``variant`` (a name of :data:`VARIANTS`,
         or its index)."""
-        return self.act(Choose(variant, seat=seat))
+        return self._move(Choose(variant, seat=seat))
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pedron._copying import deep_copy
+from pedron._deprecate import deprecated
 from pedron._exact import check_iterable
 from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import saving
@@ -598,7 +599,9 @@ class Table(Generic[D]):
         return deal.apply(move)  # type: ignore[no-any-return]
 
     def act(self, action: Any) -> Record:
-        """Apply ``action`` to the current deal; returns the record of the move itself."""
+        """Deprecated (``apply(action)[0]``): apply ``action`` to the current deal;
+        returns the record of the move itself."""
+        deprecated("Table.act", "Table.apply (its first record)")
         records = self.apply(action)
         return records[0] if records else Record("none")
 
