@@ -20,9 +20,9 @@ from pedron.diablo.game import CHOOSE, DONE, FIRST, SECOND, Game
 from pedron.diablo.history import GameHistory
 from pedron.diablo.rules import Rules
 from pedron.diablo.views import TableView
-from pedron.engine import saving
 from pedron.engine.actions import Record
 from pedron.engine.deal import Deal
+from pedron.engine.restore import check_turn, check_unique_cards
 from pedron.engine.seats import next_clockwise
 from pedron.engine.table import CardGame, CardText, Session, SessionSaving, SessionState
 from pedron.engine.table import Table as _Table
@@ -161,14 +161,14 @@ class DiabloSaving(SessionSaving[DiabloSession]):
                 raise SaveError("a finished game has a player to act")
             return
         groups = [*game["cards"], game["pile"], game["stock"] or []]
-        saving.check_unique_cards(groups, 52, format_card)
+        check_unique_cards(groups, 52, format_card)
         if sum(len(g) for g in groups) != 52:
             raise SaveError("cards are missing from the hands, the stock and the discards")
         if game["phase"] in (FIRST, SECOND):
             pending = (game["round"] or {}).get("pending") or []
         else:
             pending = game["queue"]
-        saving.check_turn(n, ledger, pending)
+        check_turn(n, ledger, pending)
 
 
 def _chose_diablo(game: Game) -> bool:

@@ -20,9 +20,9 @@ from pedron.diamondback.deal import DONE, Hand
 from pedron.diamondback.history import HandHistory
 from pedron.diamondback.rules import Rules
 from pedron.diamondback.views import TableView
-from pedron.engine import saving
 from pedron.engine.actions import Record
 from pedron.engine.deal import Deal
+from pedron.engine.restore import check_turn, check_unique_cards
 from pedron.engine.seats import next_clockwise
 from pedron.engine.table import CardGame, CardText, Session, SessionSaving, SessionState
 from pedron.engine.table import Table as _Table
@@ -225,7 +225,7 @@ class DiamondbackSaving(SessionSaving[DiamondbackSession]):
     def check_saved_deal(self, n: int, ledger: Mapping[str, Any],
                          hand: Mapping[str, Any]) -> None:
         size = DECK_SIZES[max(len(hand["dealt_in"]), 2)]
-        saving.check_unique_cards(hand["cards"], size, format_id)
+        check_unique_cards(hand["cards"], size, format_id)
         for s, shown in enumerate(hand["shown"]):
             if not set(shown) <= set(hand["cards"][s]):
                 raise SaveError(f"seat {s} shows a card he does not hold")
@@ -233,7 +233,7 @@ class DiamondbackSaving(SessionSaving[DiamondbackSession]):
             if hand["queue"]:
                 raise SaveError("a finished hand has a player to act")
         else:
-            saving.check_turn(n, ledger, hand["queue"])
+            check_turn(n, ledger, hand["queue"])
 
 
 def _default_stacks(rules: Rules) -> int:

@@ -11,7 +11,7 @@ the parts it is made of:
   per table holding the game's own state between deals (the Diablo series,
   Match Diamondback's votes) and deciding what the table cannot (the next
   deal's seats and variant, the next dealer, who leaves, when it ends);
-* ``journal``: what a save needs (:class:`~pedron.engine.saving.Journal`).
+* ``journal``: what a save needs (:class:`~pedron.engine.journal.Journal`).
 
 Every deal runs the same way: ``next_deal()`` asks the session for the deal
 (built from a :class:`~pedron.engine.deal.DealContext`: the seats in order,
@@ -31,13 +31,13 @@ from pedron._copying import deep_copy
 from pedron._deprecate import deprecated
 from pedron._exact import check_iterable
 from pedron._kernels.rng import Generator, as_generator
-from pedron.engine import saving
+from pedron.engine import restore, saving
 from pedron.engine.actions import LegalAction, Record, check_seat
 from pedron.engine.deal import Deal, DealContext
+from pedron.engine.journal import Journal
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, to_move
 from pedron.engine.plans import DealPlan, check_order
-from pedron.engine.saving import Journal
 from pedron.engine.seats import from_left, seat_names, stack_list
 from pedron.engine.shoe import DeckFactory, Shoe
 from pedron.errors import (
@@ -373,7 +373,7 @@ class Table(Generic[D]):
         :class:`SaveError` then. That they are the deals the session's log deals
         is proven when the log is read. A default restore proved all of it.)
         """
-        return self.journal.histories(self)
+        return restore.histories(self)
 
     @property
     def results(self) -> list[Any]:
