@@ -27,7 +27,7 @@ def test_the_base_session_holds_the_defaults():
     assert base.view_fields(table) == {}
     with pytest.raises(IllegalActionError, match="do not leave a diablo table"):
         base.leave(table, 0)
-    with pytest.raises(IllegalActionError, match="ends by agreement"):
+    with pytest.raises(IllegalActionError, match="a diablo session does not end by agreement"):
         base.vote(table, 0, True)
     assert type(base.copy()) is Session
     saving = SessionSaving()
@@ -38,7 +38,7 @@ def test_diablo_takes_the_defaults_it_does_not_change():
     table = diablo.Table(3, seed=1, dealer=0)
     with pytest.raises(IllegalActionError, match="do not leave a diablo table"):
         table.leave(0)
-    with pytest.raises(IllegalActionError, match="ends by agreement"):
+    with pytest.raises(IllegalActionError, match="a diablo session does not end by agreement"):
         table.vote_end(0)
     assert table.close() is True
 

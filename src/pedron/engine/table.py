@@ -34,12 +34,14 @@ from pedron._kernels.rng import Generator, as_generator
 from pedron.engine import restore, saving
 from pedron.engine.actions import LegalAction, Record, check_seat
 from pedron.engine.deal import Deal, DealContext
+from pedron.engine.history import DealHistory
 from pedron.engine.journal import Journal
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, to_move
 from pedron.engine.plans import DealPlan, check_order
 from pedron.engine.seats import from_left, seat_names, stack_list
 from pedron.engine.shoe import DeckFactory, Shoe
+from pedron.engine.views import TableViewBase
 from pedron.errors import (
     ActionTypeError,
     CardError,
@@ -118,7 +120,7 @@ class Session:
 
     def vote(self, table: Table[Any], seat: int, agree: bool) -> bool:
         """``seat`` votes to end the session; returns whether it is over."""
-        raise IllegalActionError("only a Match Diamondback ends by agreement")
+        raise IllegalActionError(f"a {table.GAME.name} session does not end by agreement")
 
     def close_refused(self, table: Table[Any]) -> str | None:
         """Why the table cannot be closed, or ``None``."""
@@ -198,8 +200,8 @@ class CardGame(Generic[R]):
     deal_word: str
     save_format: str
     rules: type[R]
-    history: type
-    view: Callable[..., object]
+    history: type[DealHistory]
+    view: type[TableViewBase]
     players: range
     default_players: int
     default_stacks: Callable[[R], int]
