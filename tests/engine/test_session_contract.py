@@ -12,7 +12,7 @@ import pytest
 from pedron import diablo, diamondback
 from pedron.diablo.table import DiabloSessionState
 from pedron.diamondback.table import DiamondbackSessionState
-from pedron.engine import Session, SessionSaving, SessionState
+from pedron.engine import Session, SessionSaving
 from pedron.errors import IllegalActionError, SaveError
 
 
@@ -31,7 +31,7 @@ def test_the_base_session_holds_the_defaults():
         base.vote(table, 0, True)
     assert type(base.copy()) is Session
     saving = SessionSaving()
-    assert saving.state(base) == SessionState() and SessionState().to_json() == {}
+    assert saving.state(base).to_json() == {}
 
 
 def test_diablo_takes_the_defaults_it_does_not_change():
@@ -53,8 +53,8 @@ def test_the_saved_session_state_is_a_frozen_record(table, record, fields):
     state = table.GAME.saving.state(table.session)
     assert type(state) is record
     assert state.to_json() == fields
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        state.__setattr__(next(iter(fields)), 1)
+    with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
+        setattr(state, next(iter(fields)), 1)
     table.next_deal()
     start = json.loads(table.to_json())["start"]
     assert {k: start[k] for k in fields} == fields

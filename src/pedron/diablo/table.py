@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import cython
+
 from pedron._kernels.rng import Generator
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.cards import Deck
@@ -20,11 +22,11 @@ from pedron.diablo.game import CHOOSE, DONE, FIRST, SECOND, Game
 from pedron.diablo.history import GameHistory
 from pedron.diablo.rules import Rules
 from pedron.diablo.views import TableView
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, fields_repr
 from pedron.engine.deal import Deal
 from pedron.engine.restore import check_turn, check_unique_cards
 from pedron.engine.seats import next_clockwise
-from pedron.engine.table import CardGame, CardText, Session, SessionSaving, SessionState
+from pedron.engine.table import CardGame, CardText, Session, SessionSaving
 from pedron.engine.table import Table as _Table
 from pedron.errors import SaveError
 
@@ -114,13 +116,18 @@ class DiabloSession(Session):
         return {"series": self.series(table), "diablo_caller": self.caller(table)}
 
 
-@dataclass(frozen=True, slots=True)
-class DiabloSessionState(SessionState):
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
+class DiabloSessionState:
     """A Diablo session's own state as saved (:class:`DiabloSession`'s fields)."""
 
     series_games: int
     diablo_pot: bool
     diablo_caller: int | None
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"series_games": self.series_games, "diablo_pot": self.diablo_pot,
@@ -133,8 +140,9 @@ class DiabloSaving(SessionSaving[DiabloSession]):
     turn of a saved game in progress."""
 
     def state(self, session: DiabloSession) -> DiabloSessionState:
-        return DiabloSessionState(session.series_games, session.diablo_pot,
-                                  session.diablo_caller)
+        return DiabloSessionState(series_games=session.series_games,
+                                  diablo_pot=session.diablo_pot,
+                                  diablo_caller=session.diablo_caller)
 
     def read(self, table: _Table[Any], data: Mapping[str, Any]) -> DiabloSessionState:
         """The saved session state in ``data``, checked."""
@@ -145,7 +153,8 @@ class DiabloSaving(SessionSaving[DiabloSession]):
             raise SaveError("diablo_pot must be a bool")
         if type(data["series_games"]) is not int or data["series_games"] < 0:
             raise SaveError("series_games must be a whole number")
-        return DiabloSessionState(data["series_games"], data["diablo_pot"], caller)
+        return DiabloSessionState(series_games=data["series_games"],
+                                  diablo_pot=data["diablo_pot"], diablo_caller=caller)
 
     def restore(self, session: DiabloSession, table: _Table[Any],
                 data: Mapping[str, Any]) -> None:

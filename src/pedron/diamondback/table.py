@@ -14,17 +14,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import cython
+
 from pedron._kernels.rng import Generator
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, parse_ids
 from pedron.diamondback.deal import DONE, Hand
 from pedron.diamondback.history import HandHistory
 from pedron.diamondback.rules import Rules
 from pedron.diamondback.views import TableView
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, fields_repr
 from pedron.engine.deal import Deal
 from pedron.engine.restore import check_turn, check_unique_cards
 from pedron.engine.seats import next_clockwise
-from pedron.engine.table import CardGame, CardText, Session, SessionSaving, SessionState
+from pedron.engine.table import CardGame, CardText, Session, SessionSaving
 from pedron.engine.table import Table as _Table
 from pedron.errors import IllegalActionError, InvariantError, SaveError
 
@@ -187,11 +189,16 @@ class DiamondbackSession(Session):
         return {"votes": tuple(sorted(self.votes))}
 
 
-@dataclass(frozen=True, slots=True)
-class DiamondbackSessionState(SessionState):
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
+class DiamondbackSessionState:
     """A Diamondback session's own state as saved: Match Diamondback's ``votes``."""
 
     votes: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"votes": list(self.votes)}
@@ -203,7 +210,7 @@ class DiamondbackSaving(SessionSaving[DiamondbackSession]):
     and turn of a saved hand in progress."""
 
     def state(self, session: DiamondbackSession) -> DiamondbackSessionState:
-        return DiamondbackSessionState(tuple(sorted(session.votes)))
+        return DiamondbackSessionState(votes=tuple(sorted(session.votes)))
 
     def read(self, table: _Table[Any], data: Mapping[str, Any]) -> DiamondbackSessionState:
         """The saved session state in ``data``, checked."""
@@ -212,7 +219,7 @@ class DiamondbackSaving(SessionSaving[DiamondbackSession]):
             type(s) is not int or not 0 <= s < table.n or not table.seated[s] for s in votes
         ):
             raise SaveError("votes must be seated seats")
-        return DiamondbackSessionState(tuple(votes))
+        return DiamondbackSessionState(votes=tuple(votes))
 
     def restore(self, session: DiamondbackSession, table: _Table[Any],
                 data: Mapping[str, Any]) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pedron._copying import deep_copy
 from pedron._deprecate import deprecated
@@ -139,13 +139,20 @@ class Session:
         return type(self)()
 
 
-@dataclass(frozen=True, slots=True)
-class SessionState:
-    """A session's own state as saved with its table (a game's subclass adds its
-    fields, read by name): the base, a session with none."""
+class SessionState(Protocol):
+    """A session's own state as saved with its table: a game's frozen record, its
+    fields read by name (``DiabloSessionState``, ``DiamondbackSessionState``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The fields as plain data (a key each in the saved table's state)."""
+        ...  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class _NoState:
+    """The state of a session that keeps none of its own."""
+
+    def to_json(self) -> dict[str, Any]:
         return {}
 
 
@@ -176,7 +183,7 @@ class SessionSaving(Generic[S]):
         ``deal`` as read from the file."""
 
 
-_NO_STATE = SessionState()
+_NO_STATE = _NoState()
 R = TypeVar("R")  # the game's Rules
 
 
