@@ -82,7 +82,7 @@ def diablo_opened_scene() -> Callable[..., OpenedScene]:
     def until_me(deal: Any, bots: list[Any]) -> None:
         while not deal.done and deal.to_act != 0:
             view = deal.view(deal.to_act)
-            deal.act(bots[deal.to_act](view, view.legal))
+            deal.apply(bots[deal.to_act](view, view.legal))
 
     @functools.cache
     def find(players: int | None = None) -> OpenedScene:
@@ -96,11 +96,11 @@ def diablo_opened_scene() -> Callable[..., OpenedScene]:
             if deal.done or view.to_call < 1 or "raise" not in kinds:
                 continue
             scene = OpenedScene(seed, tuple(view.my_cards), view.to_call)
-            deal.act(Call())
+            deal.apply(Call())
             until_me(deal, bots)
             if deal.done or "draw" not in {a.kind for a in deal.legal_actions()}:
                 continue
-            deal.act(Draw(()))
+            deal.apply(Draw(()))
             until_me(deal, bots)
             if not deal.done and "call" in {a.kind for a in deal.legal_actions()}:
                 return scene
@@ -125,7 +125,7 @@ def diablo_pot_seed() -> int:
             deal = table.next_deal()
             pot = deal.view(0).diablo_pot
             while not deal.done:
-                deal.act(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
+                deal.apply(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
             if pot:
                 return seed
     raise AssertionError("no seed in 1..199 plays a Diablo pot within 20 games")

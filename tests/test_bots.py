@@ -7,6 +7,7 @@ import pytest
 from pedron.bots import RandomBot
 from pedron.bots.diamondback import OddsBot
 from pedron.diamondback import Rules, Table
+from tests.refusals import refusal
 
 
 def play_session(bots, rules=None, seed=0, hands=300, stacks=30):
@@ -20,8 +21,8 @@ def play_session(bots, rules=None, seed=0, hands=300, stacks=30):
             seat = hand.to_act
             legal = hand.legal_actions()
             action = bots[seat](hand.view(seat), legal)
-            assert hand.check_action(action) is None, (action, legal)
-            hand.act(action)
+            assert refusal(hand, action) is None, (action, legal)
+            hand.apply(action)
             chosen.append(action)
         assert sum(table.stacks) + table.carry == stacks * len(bots)
     return table, chosen
@@ -65,8 +66,8 @@ def play_diablo(bots, rules=None, seed=0, games=150):
         while not game.done:
             seat = game.to_act
             action = bots[seat](game.view(seat), game.legal_actions())
-            assert game.check_action(action) is None, (action, game.legal_actions())
-            game.act(action)
+            assert refusal(game, action) is None, (action, game.legal_actions())
+            game.apply(action)
             kinds.add(action.kind)
         assert table.total == total
     return table, kinds
@@ -98,7 +99,7 @@ def test_rule_bot_draws_the_advisors_choice():
     game = table.next_deal()
     bot = RuleBot(open_at=1, call_at=1)  # opens and calls anything
     while game.legal_actions()[0].kind != "draw":
-        game.act(bot(game.view(game.to_act), game.legal_actions()))
+        game.apply(bot(game.view(game.to_act), game.legal_actions()))
     seat = game.to_act
     view = game.view(seat)
     action = bot(view, game.legal_actions())
@@ -189,10 +190,10 @@ def test_rule_bot_draws_at_most_max_draw():
             while not game.done:
                 seat = game.to_act
                 action = bots[seat](game.view(seat), game.legal_actions())
-                assert game.check_action(action) is None
+                assert refusal(game, action) is None
                 if action.kind == "draw":
                     drawn.append(len(action.cards))
-                game.act(action)
+                game.apply(action)
         assert drawn and max(drawn) <= limit
 
 
@@ -213,7 +214,7 @@ def test_cautious_dealer_stops_sooner():
         hand = table.next_deal()
         while not hand.done and not any(a.kind == "stop" for a in hand.legal_actions()):
             seat = hand.to_act
-            hand.act(OddsBot()(hand.view(seat), hand.legal_actions()))
+            hand.apply(OddsBot()(hand.view(seat), hand.legal_actions()))
         if hand.done:
             continue
         view, legal = hand.view(0), hand.legal_actions()

@@ -41,6 +41,7 @@ from pedron.engine.moves import (
     Stop,
 )
 from pedron.errors import PedronError
+from tests.refusals import refusal
 
 
 @dataclass
@@ -300,7 +301,7 @@ def play(game: Game, seed: int, deals: int, deep: bool) -> int:
                 for move in outside(legal, deal, rnd):
                     with pytest.raises(PedronError):  # ... and refused, changing nothing
                         deal.apply(move)
-                    assert deal.check_action(move) is not None
+                    assert refusal(deal, move) is not None
                 assert snapshot(table) == before
                 check_privacy(game, table)
                 twins = [table.clone(), type(table).from_json(table.to_json())]

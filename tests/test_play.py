@@ -51,7 +51,7 @@ def _diablo_table(seed, players=4, stacks=50):
 
 def _play_bots_until_me(deal, bots):
     while not deal.done and deal.to_act != 0:
-        deal.act(bots[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
+        deal.apply(bots[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
 
 
 def test_diablo_scene_from_the_view(diablo_opened_scene):
@@ -84,7 +84,7 @@ def test_no_internals_in_the_history():
     while not deal.done:
         seat = deal.to_act
         bot = bots[seat] if seat else helper
-        deal.act(bot(deal.view(seat), deal.legal_actions()))
+        deal.apply(bot(deal.view(seat), deal.legal_actions()))
     view = deal.view(0)
     lines = history_lines("diablo", table.names, view.history)
     strengths = {str(r.amount) for r in view.history if r.kind == "show"}
@@ -113,7 +113,7 @@ def test_a_diablo_pot_is_named_and_has_no_ante(diablo_pot_seed):
             assert "Diablo pot must win it" in s.rule
             carried = view.carry
             while not deal.done:
-                deal.act(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
+                deal.apply(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
             over = scene("diablo", table.view(0), carried_in=carried)
             # Once over, the pot played for is still said as it was: carried in, no ante.
             assert over.pot.startswith(f"Pot {carried + sum(deal.view(0).committed)}: a Diablo "
@@ -121,7 +121,7 @@ def test_a_diablo_pot_is_named_and_has_no_ante(diablo_pot_seed):
             assert over.result and over.result[-1].startswith(("Chips:", "No chips"))
             return
         while not deal.done:
-            deal.act(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
+            deal.apply(everyone[deal.to_act](deal.view(deal.to_act), deal.legal_actions()))
         result = deal.result
         if result.diablo_paid:
             s = scene("diablo", table.view(0))
@@ -147,9 +147,9 @@ def _diamondback_reveal_deal(hands="Q1 P1"):
     """A 2-player hand, the human dealing, at his reveal (the bot revealed first)."""
     table = diamondback.Table(["You", "Bot 1"], 20, seed=1, dealer=0)
     deal = table.next_deal(hands={0: hands, 1: "K1 K2"})
-    deal.act(Bet(1))
-    deal.act(Match())
-    deal.act(Reveal("K1"))
+    deal.apply(Bet(1))
+    deal.apply(Match())
+    deal.apply(Reveal("K1"))
     assert deal.to_act == 0 and [a.kind for a in deal.legal_actions()] == ["reveal"]
     return table, deal
 
@@ -165,7 +165,7 @@ def test_reveal_by_name(word):
     _, deal = _diamondback_reveal_deal()
     move = _parse("diamondback", deal, f"reveal {word}")
     assert move == Reveal(diamondback.parse_ids("Q1")[0])
-    deal.act(move)
+    deal.apply(move)
     assert deal.view(1).shown[0] == tuple(diamondback.parse_ids("Q1"))
 
 
@@ -191,7 +191,7 @@ def test_reveal_of_a_card_not_held_says_so(word, says):
 def test_a_match_of_the_wrong_amount_is_refused_not_changed():
     table = diamondback.Table(["You", "Bot 1"], 20, seed=1, dealer=1)
     deal = table.next_deal()
-    deal.act(Bet(1))
+    deal.apply(Bet(1))
     before = table.to_json()
     move = _parse("diamondback", deal, "match 5")
     assert move == Match(5)
@@ -401,9 +401,9 @@ def test_nothing_hidden_reaches_the_screen(game):
                         row = s.seats[bot]
                         shown = deal.view(None).shown[bot]
                         assert row.cards == (card_names_of(shown) if shown else "")
-                deal.act(helper(deal.view(0), deal.legal_actions()))
+                deal.apply(helper(deal.view(0), deal.legal_actions()))
             else:
-                deal.act(bots[seat](deal.view(seat), deal.legal_actions()))
+                deal.apply(bots[seat](deal.view(seat), deal.legal_actions()))
         if table.over:
             break
 

@@ -289,6 +289,8 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.engine.BettingRound": lambda: [table_d().last.round],
         "pedron.engine.CardGame": lambda: [diablo.Table.GAME, diamondback.Table.GAME],
         "pedron.engine.CardText": lambda: [diablo.Table.GAME.cards],
+        "pedron.engine.SessionSaving": lambda: [diablo.Table.GAME.saving,
+                                                diamondback.Table.GAME.saving],
         "pedron.engine.DealContext": lambda: [table_d().deal_context(1, (0, 1, 2))],
         "pedron.engine.DealPlan": lambda: [engine.DealPlan(((0, (1, 2, 3, 4, 5)),), (9,))],
         "pedron.engine.Ledger": lambda: [table_d().ledger],
@@ -403,7 +405,9 @@ def _spiel(name: str) -> Any:
 EXEMPT: dict[str, str] = {
     "pedron.bots.Bot": "an abstract base class (its subclasses have examples)",
     "pedron.bots.BotFunction": "a Protocol: any callable",
-    "pedron.engine.Session": "a Protocol (DiabloSession, DiamondbackSession: in every table)",
+    "pedron.engine.Session": "a base class (DiabloSession, DiamondbackSession: in every table)",
+    "pedron.engine.SessionState": "a Protocol (DiabloSessionState, DiamondbackSessionState: in "
+                                  "every table's journal)",
     "pedron.engine.Deal": "the base of Game and Hand (examples of both)",
     "pedron.engine.Table": "the base of both games' Table (examples of both)",
     "pedron.engine.DealHistory": "the base of GameHistory and HandHistory (examples of both)",

@@ -15,6 +15,7 @@ from pedron.bots.diablo import RuleBot
 from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.diablo import Rules, Table
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from tests.refusals import refusal
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,8 +33,8 @@ def play(bots, rules=None, seed=0, games=60, stacks=60):
             seat = game.to_act
             view = game.view(seat)
             action = bots[seat](view, view.legal)
-            assert game.check_action(action) is None, (action, view.legal)
-            game.act(action)
+            assert refusal(game, action) is None, (action, view.legal)
+            game.apply(action)
             actions.append((seat, action))
         assert table.total == total
     return table, actions
@@ -212,7 +213,7 @@ def test_fallbacks_are_rare():
                     view = game.view(game.to_act)
                     kinds = {a.kind for a in view.legal}
                     decisions += bool(kinds & {"call", "check"})
-                    game.act(bots[game.to_act](view, view.legal))
+                    game.apply(bots[game.to_act](view, view.legal))
                 if table.over or closed:
                     continue
                 closed = True

@@ -37,7 +37,7 @@ Shared by ``scripts/fuzz/games_run.py`` (long runs), ``atheris_games.py`` and
   bad ``hands``/``stock``/``order``), ``leave``, ``vote_end``, ``close``,
   ``Vote``/``Leave`` moves, ``view``, ``hand_value``, clones of the table and of
   a deal, saves ... in every phase, after the end too. An accepted move was
-  legal (``check_action`` said ``None``, ``verify`` gave the move applied, it
+  legal (``verify`` accepted it and gave the move applied, it
   is listed by ``legal_actions()``, its values are exact built-ins and it
   means what the caller said: a raise is stated as its total, ``RaiseBy`` by
   how much); a refused call raised a pedron error, left the save unchanged
@@ -565,9 +565,9 @@ def step_legal(g: Game, table: Any, rnd: random.Random) -> bool:
     assert _listed(expected, legal, deal.to_act), (expected, legal)
     got = deal.verify(raw)
     assert got == expected and exact(got), (raw, got, expected)
-    assert deal.check_action(raw) is None, (raw, legal, deal.check_action(raw))
+    assert _refusal(deal, raw) is None, (raw, legal, _refusal(deal, raw))
     count = len(deal.moves)
-    apply = rnd.choice([table.apply, deal.apply, table.act, deal.act])
+    apply = rnd.choice([table.apply, deal.apply])
     out = apply(raw)
     record = out if isinstance(out, Record) else out[0]
     assert record.seat == expected.seat, (record, expected)
@@ -1822,7 +1822,7 @@ def random_call(g: Game, table: Any, rnd: random.Random, stale: list[Any]) -> Ra
     seat = rnd.choice([rnd.randrange(n), rnd.randrange(n), garbage(rnd)])
     if r < 6 and legal:
         raw, _ = g.pick(rnd, cur, legal)
-        target = rnd.choice([table.apply, table.act, cur.apply, cur.act])
+        target = rnd.choice([table.apply, cur.apply])
         return RandomCall("legal", lambda: target(raw), raw, cur)
     if r < 11:
         raw = random_action(rnd, cur, legal, n)
@@ -1832,13 +1832,13 @@ def random_call(g: Game, table: Any, rnd: random.Random, stale: list[Any]) -> Ra
         elif cur is not None and r2 < 0.5:
             on = cur
         else:  # through the table (a Vote or Leave is the table's own)
-            k = rnd.randrange(3)
-            fn = (table.apply, table.act, table.verify)[k]
-            on = None if _table_move(raw) and k < 2 else table.last
-            return RandomCall("table act", lambda: fn(raw), raw, on, verifies=k == 2)
-        k = rnd.randrange(3)
-        fn = (on.apply, on.act, on.verify)[k]
-        return RandomCall("act", lambda: fn(raw), raw, on, verifies=k == 2)
+            k = rnd.randrange(2)
+            fn = (table.apply, table.verify)[k]
+            on = None if _table_move(raw) and k == 0 else table.last
+            return RandomCall("table act", lambda: fn(raw), raw, on, verifies=k == 1)
+        k = rnd.randrange(2)
+        fn = (on.apply, on.verify)[k]
+        return RandomCall("act", lambda: fn(raw), raw, on, verifies=k == 1)
     if r == 11:
         if rnd.random() < 0.5:
             plan = g.bad_plan(rnd, table)
@@ -1976,6 +1976,15 @@ def _well_formed(raw: Any) -> bool:
     return type(raw) in (Bet, Ante, RaiseTo, RaiseBy) and type(raw.amount) is int
 
 
+def _refusal(deal: Any, raw: Any) -> str | None:
+    """Why ``deal`` refuses ``raw`` (its ``verify``'s pedron error), or ``None``."""
+    try:
+        deal.verify(raw)
+    except PedronError as exc:
+        return str(exc)
+    return None
+
+
 def _outcome(fn: Callable[[], Any]) -> tuple[Any, PedronError | None]:
     """``fn()``'s result, or the pedron error it raised (any other exception is a
     finding)."""
@@ -2008,7 +2017,7 @@ def actions_target(name: str) -> Callable[[random.Random], None]:
             events = table.events
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                checked, error = _outcome(partial(on.check_action, raw)) if live else ("", None)
+                checked, error = _outcome(partial(_refusal, on, raw)) if live else ("", None)
                 if error is not None:  # (a refusal by an error, not by a reason)
                     checked = repr(error)
                 out, refused = _outcome(call.fn)
@@ -2018,7 +2027,7 @@ def actions_target(name: str) -> Callable[[random.Random], None]:
                 STATS["refused"] += 1
                 assert table.to_json() == before, f"{call.what} refused but the state changed"
                 if live:
-                    assert checked is not None, f"check_action accepted a refused {raw!r}"
+                    assert checked is not None, f"verify accepted a refused {raw!r}"
                     if mean is not None and _listed(mean, legal, actor):
                         raise AssertionError(f"{raw!r} ({mean}) is listed in {legal} "
                                              f"but refused: {refused}")
@@ -2035,7 +2044,7 @@ def actions_target(name: str) -> Callable[[random.Random], None]:
                 total -= taken
             if raw is not None and on is not None:
                 assert live, f"{raw!r} accepted by a finished deal or session"
-                assert checked is None, f"{raw!r} accepted but check_action said {checked!r}"
+                assert checked is None, f"{raw!r} accepted but verify said {checked!r}"
                 if call.verifies:
                     moved = out
                     assert table.to_json() == before, "verify changed the state"

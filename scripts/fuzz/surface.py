@@ -435,7 +435,6 @@ slot("db.Rules.from_json", "any", lambda x: repr(diamondback.Rules.from_json(x))
 # tables, deals, moves (state unchanged when refused)
 for _game, _make in (("db", _db_table), ("dl", _dl_table)):
     slot(f"{_game}.Table.apply", "any", lambda t, x: t.apply(x), make=_make, state=_save)
-    slot(f"{_game}.Table.act", "any", lambda t, x: t.act(x), make=_make, state=_save)
     slot(f"{_game}.Table.verify", "any", lambda t, x: t.verify(x), make=_make, state=_save)
     slot(f"{_game}.Table.apply text", "text", lambda t, x: t.apply(x), make=_make, state=_save)
     slot(f"{_game}.Table.apply tuple amount", "any", lambda t, x: t.apply(("bet", x)),
@@ -452,8 +451,6 @@ for _game, _make in (("db", _db_table), ("dl", _dl_table)):
     slot(f"{_game}.Table.reset dealer", "any", lambda t, x: t.reset(1, dealer=x), make=_make,
          state=_save)
     slot(f"{_game}.Deal.apply", "any", lambda t, x: t.current.apply(x), make=_make, state=_save)
-    slot(f"{_game}.Deal.check_action", "any", lambda t, x: t.current.check_action(x),
-         make=_make, state=_save)
     slot(f"{_game}.Deal.view", "any", lambda t, x: repr(t.current.view(x)), make=_make,
          state=_save)
     slot(f"{_game}.Deal.bet", "any", lambda t, x: t.current.bet(x), make=_make, state=_save)
@@ -973,6 +970,7 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
     "moves": ("Ante", "Call", "Check", "Choose", "Declare", "Draw", "Fold", "Leave", "Match",
               "Move", "RaiseBy", "RaiseTo", "Reveal", "Stop", "Vote"),
     "engine internals": ("BettingRound", "CardGame", "Deal", "DealContext", "Ledger", "Session",
+                         "SessionSaving", "SessionState",
                          "build_pots", "collect_antes", "draw_replacements", "settle", "Hand",
                          "Table", "memory_limit", "write_strategy", "register", "diablo_v0",
                          "clockwise", "from_left", "split_amount", "Record", "Pot", "DealPlan"),

@@ -15,12 +15,13 @@ or ``module.old_name``), warns at the caller's line, and gives the new object it
 from __future__ import annotations
 
 import importlib
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Moved", "moved_names"]
+__all__ = ["Moved", "deprecated", "moved_names"]
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,16 @@ def moved_names(module: str, moved: Mapping[str, Moved]) -> Callable[[str], Any]
         return getattr(importlib.import_module(where.module), where.name)
 
     return __getattr__
+
+
+def deprecated(old: str, new: str, *, since: str = "0.2.0", until: str = "0.3.0") -> None:
+    """Warn, at the caller's line, that the method ``old`` (``"Deal.act"``) is deprecated
+    and ``new`` replaces it: called first thing by the old method, kept for one release.
+
+    (The old method's own frame is skipped: a method compiled by Cython has none.)
+    """
+    level = 2
+    if sys._getframe(1).f_code.co_name == old.rpartition(".")[2]:
+        level = 3
+    warnings.warn(f"{old} is deprecated since pedron {since} and will be removed in {until}: "
+                  f"use {new}", DeprecationWarning, stacklevel=level)

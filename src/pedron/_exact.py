@@ -14,10 +14,8 @@ and call these for everything else, so the rule stays here.
 from __future__ import annotations
 
 import math
-import operator
 import re
 import sys
-import warnings
 from typing import TYPE_CHECKING, Any
 
 from pedron.errors import PedronTypeError, PedronValueError
@@ -44,18 +42,21 @@ def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -
         return int.__index__(value)  # the plain value, whatever the subclass says
     if isinstance(value, float):  # (a float subclass may add an __index__: still a float)
         raise error(f"{what} must be an int, not {type(value).__name__} (a float)")
-    if getattr(type(value), "__index__", None) is None:
+    index = getattr(type(value), "__index__", None)
+    if index is None:
         raise error(f"{what} must be an int, not {type(value).__name__}")
     try:
-        with warnings.catch_warnings():
-            # an __index__ returning an int subclass is deprecated: refuse it now
-            warnings.simplefilter("error", DeprecationWarning)
-            result = operator.index(value)
+        # (the type's own __index__, as operator.index calls it, but its result read
+        # here: an int subclass, which Python deprecates, is refused without touching
+        # the process's warning filters, which other threads share)
+        result = index(value)
     except Exception:  # whatever its __index__ raises, the object is not an int
+        result = None
+    if type(result) is not int:
         raise error(
             f"{what} must be an int, not {type(value).__name__} (its __index__ is not an int)"
-        ) from None
-    return int.__index__(result)
+        )
+    return result
 
 
 def bounded_int(value: Any, what: str, low: int, high: int) -> int:

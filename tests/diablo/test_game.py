@@ -11,6 +11,7 @@ from pedron.diablo import VARIANTS, Category, DrawLimit, Rules, Table, evaluate,
 from pedron.diablo.game import Choices, DrawRule
 from pedron.engine import LegalAction, Record
 from pedron.errors import GameOverError, IllegalActionError, RulesError
+from tests.refusals import refusal
 
 
 def stacked(n: int, dealer: int, hands: list[str], draws: str = "") -> list[int]:
@@ -327,7 +328,7 @@ def test_no_all_in_option_short_player_must_fold():
     assert g.to_act == 0 and g.legal_actions() == [LegalAction("fold")]
     with pytest.raises(IllegalActionError, match="all-in actions are off"):
         g.call()
-    assert "all-in actions are off" in g.check_action(("call",))
+    assert "all-in actions are off" in refusal(g, ("call",))
     g.fold()
     # With table stakes (the default) he could call all-in for 3.
     t = Table(3, [4, 50, 50], seed=1, dealer=2)
@@ -532,7 +533,7 @@ def test_dealers_choice_diablo_runs_until_an_opener_wins():
     assert t.dealer == 2
     g = t.next_deal()
     assert g.phase == "choose" and g.to_act == 2
-    g.act(("choose", VARIANTS.index("deuces_wild")))
+    g.apply(("choose", VARIANTS.index("deuces_wild")))
     assert g.variant == "deuces_wild" and t.diablo_caller is None
     assert "dealer's choice" in repr(t)
 
@@ -701,11 +702,11 @@ def test_replay_actions_reproduces_event_for_event():
         while not g.done:
             a = rnd.choice(g.legal_actions())
             if a.kind in ("bet", "raise"):
-                g.act((a.kind, a.min))
+                g.apply((a.kind, a.min))
             elif a.kind == "draw":
                 g.draw(a.cards[:2])
             else:
-                g.act((a.kind,))
+                g.apply((a.kind,))
     moves = [m for h in t.history for m in h.moves]
     again = replay(moves, players=5, stacks=30, rules=Rules(more_draw=True), seed=11,
                    keep_history=True, dealer=0)

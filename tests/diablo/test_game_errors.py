@@ -18,6 +18,7 @@ from pedron.errors import (
     NotYourTurnError,
     SaveError,
 )
+from tests.refusals import refusal
 
 
 def session_ops(table):
@@ -50,25 +51,25 @@ def test_betting_errors():
     refused(t, lambda: g.call(), IllegalActionError, "no bet to call")
     refused(t, lambda: g.raise_by(2), IllegalActionError)
     refused(t, lambda: g.draw(), IllegalActionError, "check, bet, call, raise or fold")
-    refused(t, lambda: g.act(("shuffle",)), IllegalActionError)
-    refused(t, lambda: g.act((3,)), ActionTypeError)
-    refused(t, lambda: g.act("bet"), IllegalActionError, "takes an amount")  # text is read
-    refused(t, lambda: g.act(2.5), ActionTypeError)
-    refused(t, lambda: g.act(("check", (1,))), IllegalActionError)
+    refused(t, lambda: g.apply(("shuffle",)), IllegalActionError)
+    refused(t, lambda: g.apply((3,)), ActionTypeError)
+    refused(t, lambda: g.apply("bet"), IllegalActionError, "takes an amount")  # text is read
+    refused(t, lambda: g.apply(2.5), ActionTypeError)
+    refused(t, lambda: g.apply(("check", (1,))), IllegalActionError)
     refused(t, lambda: g.check(seat=2), NotYourTurnError)  # out of turn
     refused(t, lambda: g.check(seat=9), IllegalActionError)
     refused(t, lambda: g.check(seat="1"), ActionTypeError)
     g.bet(3)
     refused(t, lambda: g.check(), IllegalActionError, "cannot check facing a bet")
-    refused(t, lambda: g.act(("call", 4)), AmountError)
+    refused(t, lambda: g.apply(("call", 4)), AmountError)
     refused(t, lambda: g.raise_by(6), AmountError)
     refused(t, lambda: g.raise_to(3), AmountError, "raise must be to 4..8")
     refused(t, lambda: g.bet(2), IllegalActionError)
     for _ in range(4):
         g.raise_by(1)
     refused(t, lambda: g.raise_by(1), IllegalActionError, "no more than 4 raises")  # a fifth
-    assert g.check_action(("raise", 1)) == "no more than 4 raises in a round"
-    assert g.check_action(("call",)) is None
+    assert refusal(g, ("raise", 1)) == "no more than 4 raises in a round"
+    assert refusal(g, ("call",)) is None
 
 
 def test_below_the_limit_after_the_draw():
@@ -92,7 +93,7 @@ def test_draw_errors():
     refused(t, lambda: g.draw("Xx"), IllegalActionError)
     refused(t, lambda: g.draw(2.0), ActionTypeError)
     refused(t, lambda: g.draw([True]), ActionTypeError)
-    refused(t, lambda: g.act(("draw", 2)), IllegalActionError)
+    refused(t, lambda: g.apply(("draw", 2)), IllegalActionError)
     refused(t, lambda: g.check(), IllegalActionError, "must draw")
     refused(t, lambda: g.draw(seat=1), NotYourTurnError)
     t = Table(3, 20, Rules(more_draw=True), seed=1, dealer=2, order=stacked(3, 2, hands))
@@ -110,7 +111,7 @@ def test_jacks_or_better_and_declare_errors():
               order=stacked(3, 2, hands))
     g = t.next_deal()
     refused(t, lambda: g.bet(1), IllegalActionError, "jacks or better")
-    assert "jacks or better" in g.check_action(("bet", 1))
+    assert "jacks or better" in refusal(g, ("bet", 1))
     g.check()
     g.bet(1), g.call(), g.call()
     g.draw(), g.draw(), g.draw()
@@ -120,7 +121,7 @@ def test_jacks_or_better_and_declare_errors():
     refused(t, lambda: g.declare("one pair"), DeclarationError)
     refused(t, lambda: g.declare(None, "TT975"), ActionTypeError)
     refused(t, lambda: g.declare("one pair", "TT9752"), DeclarationError)
-    refused(t, lambda: g.act(("declare", 2)), DeclarationError)
+    refused(t, lambda: g.apply(("declare", 2)), DeclarationError)
     refused(t, lambda: g.check(), IllegalActionError, "must declare")
     g.declare("one pair", "TT975")
 
@@ -132,11 +133,11 @@ def test_after_the_end():
     for call in (g.check, g.fold, g.call, lambda: g.bet(1), lambda: g.draw(),
                  lambda: g.declare("one pair", "TT975"), lambda: g.choose("diablo")):
         refused(t, call, GameOverError)
-    assert g.check_action(("check",)) == "game 1 is over"
+    assert refusal(g, ("check",)) == "game 1 is over"
     assert g.legal_actions() == [] and g.to_act is None
     t.close()
     refused(t, t.next_deal, GameOverError)
-    refused(t, lambda: t.act(("check",)), GameOverError)
+    refused(t, lambda: t.apply(("check",)), GameOverError)
 
 
 def test_choose_errors():
@@ -147,7 +148,7 @@ def test_choose_errors():
     refused(t, lambda: g.choose(None), ActionTypeError)
     refused(t, lambda: g.check(), IllegalActionError, "choose")
     refused(t, lambda: g.choose("draw", seat=1), NotYourTurnError)
-    refused(t, lambda: Table(3, dealer=0).act(("check",)), IllegalActionError)
+    refused(t, lambda: Table(3, dealer=0).apply(("check",)), IllegalActionError)
 
 
 # -- views ----------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from pedron.diablo.table import Table, replay
 from pedron.engine import is_plain
 from pedron.engine.moves import RaiseTo, to_move
 from pedron.errors import PedronError
+from tests.refusals import refusal
 
 
 def session_ops(table):
@@ -268,25 +269,25 @@ def run_session(rules: Rules, players: int, seed: int, games: int, deep: float) 
             if rnd.random() < deep:
                 before = table.to_json()
                 for action in every_legal(game, legal):
-                    assert game.check_action(action) is None, action
+                    assert refusal(game, action) is None, action
                     clone = table.clone()
-                    clone.last.act(action)
+                    clone.last.apply(action)
                     check_chips(clone, total)
                     check_cards(clone.last)
                 for action in some_illegal(table, game, legal, rnd):
                     with pytest.raises(PedronError):
-                        game.act(action)
-                    assert game.check_action(action) is not None
+                        game.apply(action)
+                    assert refusal(game, action) is not None
                 assert table.to_json() == before
                 for seat in game.order:
                     check_view(table, game, seat)
                 check_view(table, game, None)
-            game.act(pick(rnd, game, legal))
+            game.apply(pick(rnd, game, legal))
             check_chips(table, total)
             check_cards(game)
         res = game.result
         with pytest.raises(PedronError):
-            game.act(("fold",))
+            game.apply(("fold",))
         assert sum(res.net) + res.carry - carry_before == 0
         if res.passed:
             assert res.carry == carry_before + sum(-x for x in res.net)
@@ -349,7 +350,7 @@ def test_restore_and_clone_mid_game_continue_identically():
                 break
             g = t.next_deal()
             while not g.done and rnd.random() < 0.93:
-                g.act(pick(rnd, g, g.legal_actions()))
+                g.apply(pick(rnd, g, g.legal_actions()))
             if not g.done:
                 break
         r = Table.from_json(t.to_json())
@@ -363,7 +364,7 @@ def test_restore_and_clone_mid_game_continue_identically():
                     break
                 if not tbl.in_progress:
                     tbl.next_deal()
-                tbl.last.act(pick(moves, tbl.last, tbl.last.legal_actions()))
+                tbl.last.apply(pick(moves, tbl.last, tbl.last.legal_actions()))
         assert t.to_json() == r.to_json() == c.to_json()
 
 
@@ -402,8 +403,8 @@ def test_hypothesis_playouts(players, rules, seed, data):
                 action = A("choose", data.draw(st.sampled_from(a.cards)))
             else:
                 action = A(a.kind)
-            assert game.check_action(action) is None
-            game.act(action)
+            assert refusal(game, action) is None
+            game.apply(action)
             check_chips(table, total)
             check_cards(game)
     assert Table.from_json(table.to_json()).to_json() == table.to_json()

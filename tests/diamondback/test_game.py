@@ -12,6 +12,7 @@ from pedron.diamondback.rules import Rules
 from pedron.engine import Bet, LegalAction, Record, saving
 from pedron.engine.moves import Reveal
 from pedron.errors import GameOverError, IllegalActionError, RulesError
+from tests.refusals import refusal
 
 
 def session_ops(table):
@@ -632,16 +633,16 @@ def test_replay_reproduces_a_scripted_session():
 def test_actions_through_act_and_table():
     t = Table(2, 10, seed=3, dealer=0)
     with pytest.raises(IllegalActionError):
-        t.act(("bet", 1))
+        t.apply(("bet", 1))
     t.next_deal()
-    rec = t.act(Bet(2, seat=0))
+    rec = t.apply(Bet(2, seat=0))[0]
     assert rec == Record("bet", 0, 2) and t.last.history[-1] is rec
     assert t.legal_actions()[0].kind == "match"
-    assert t.last.check_action(("match",)) is None
-    assert "match or fold" in t.last.check_action(("stop",))
-    t.act(("match",))
+    assert refusal(t.last, ("match",)) is None
+    assert "match or fold" in refusal(t.last, ("stop",))
+    t.apply(("match",))
     c = t.last.cards[1][1]
-    t.act(("reveal", c))
+    t.apply(("reveal", c))
     assert t.current.moves[-1] == Reveal(c, seat=1)  # the moves kept, each naming its seat
     assert replay(t.current.moves, stacks=10, seed=3, dealer=0).to_json() == t.to_json()
 

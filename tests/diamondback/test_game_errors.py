@@ -19,6 +19,7 @@ from pedron.errors import (
     PedronError,
     SaveError,
 )
+from tests.refusals import refusal
 
 
 def deal(n, dealer, hands):
@@ -55,14 +56,14 @@ def test_bad_bets(table):
         (None, ActionTypeError),
     ]:
         rejected(table, lambda bad=bad: h.bet(bad), exc)
-    rejected(table, lambda: h.act(Bet(3, seat=1)), NotYourTurnError)
-    rejected(table, lambda: h.act(("raise", 3)), IllegalActionError)
-    rejected(table, lambda: h.act(3.5), ActionTypeError)  # type: ignore[arg-type]
-    rejected(table, lambda: h.act("bet 21"), AmountError)  # text is read like any action
-    rejected(table, lambda: h.act(("bet", 3, (1,))), IllegalActionError)
-    rejected(table, lambda: h.act(Bet(3, seat=7)), IllegalActionError)
-    assert h.check_action(("bet", 21)) is not None
-    assert h.check_action(("bet", 20)) is None
+    rejected(table, lambda: h.apply(Bet(3, seat=1)), NotYourTurnError)
+    rejected(table, lambda: h.apply(("raise", 3)), IllegalActionError)
+    rejected(table, lambda: h.apply(3.5), ActionTypeError)  # type: ignore[arg-type]
+    rejected(table, lambda: h.apply("bet 21"), AmountError)  # text is read like any action
+    rejected(table, lambda: h.apply(("bet", 3, (1,))), IllegalActionError)
+    rejected(table, lambda: h.apply(Bet(3, seat=7)), IllegalActionError)
+    assert refusal(h, ("bet", 21)) is not None
+    assert refusal(h, ("bet", 20)) is None
 
 
 def test_out_of_turn_and_match_after_fold(table):
@@ -72,7 +73,7 @@ def test_out_of_turn_and_match_after_fold(table):
     rejected(table, lambda: h.match(seat=2), NotYourTurnError)
     rejected(table, lambda: h.bet(2), IllegalActionError)
     rejected(table, lambda: h.stop(), IllegalActionError)
-    rejected(table, lambda: h.act(("match", 3)), AmountError)
+    rejected(table, lambda: h.apply(("match", 3)), AmountError)
     h.fold(seat=1)
     rejected(table, lambda: h.match(seat=1), NotYourTurnError)  # he folded
     h.match(seat=2)
@@ -92,7 +93,7 @@ def test_bad_reveals(table):
     rejected(table, lambda: h.reveal("X9"), PedronError)
     rejected(table, lambda: h.reveal("S1 M1"), IllegalActionError)
     rejected(table, lambda: h.reveal(1.0), ActionTypeError)  # type: ignore[arg-type]
-    rejected(table, lambda: h.act(("reveal", 0, 13)), IllegalActionError)
+    rejected(table, lambda: h.apply(("reveal", 0, 13)), IllegalActionError)
     rejected(table, lambda: h.match(), IllegalActionError)
     h.reveal("M1")
 
@@ -107,7 +108,7 @@ def test_acting_on_a_finished_hand_or_session(table):
     assert h.legal_actions() == [] and h.to_act is None
     for fn in (lambda: h.bet(1), lambda: h.match(), lambda: h.stop(), lambda: h.reveal(0)):
         rejected(table, fn, GameOverError)
-    assert "over" in h.check_action(("fold",))
+    assert "over" in refusal(h, ("fold",))
     h2 = table.next_deal()
     assert h2.number == 2
     table2 = table.clone()

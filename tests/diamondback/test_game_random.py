@@ -18,6 +18,7 @@ from pedron.diamondback import Table, replay
 from pedron.diamondback.rules import Rules
 from pedron.engine import to_move
 from pedron.errors import PedronError
+from tests.refusals import refusal
 
 SCENARIOS = [
     Rules(),
@@ -176,16 +177,16 @@ def run_session(rules: Rules, players: int, seed: int, hands: int, deep: bool) -
                 before = table.getstate()
                 for action in every_legal(legal):
                     clone = table.clone()
-                    clone.last.act(action)
+                    clone.last.apply(action)
                     check_chips(clone, total)
                 for action in some_illegal(hand, legal, rnd):
                     with pytest.raises(PedronError):
-                        hand.act(action)
-                    assert hand.check_action(action) is not None
+                        hand.apply(action)
+                    assert refusal(hand, action) is not None
                 assert table.getstate() == before
                 for seat in hand.dealt_in:
                     check_view(table, hand, seat)
-            hand.act(pick(rnd, legal))
+            hand.apply(pick(rnd, legal))
             check_chips(table, total)
         # What the players won or lost balances the change of the carry-over.
         assert sum(hand.result.net) + hand.result.carry - carry_before == 0
@@ -235,7 +236,7 @@ def test_restore_mid_hand_continues_identically():
                 break
             h = t.next_deal()
             while not h.done and rnd.random() < 0.9:
-                h.act(pick(rnd, h.legal_actions()))
+                h.apply(pick(rnd, h.legal_actions()))
             if not h.done:
                 break
         r = Table.from_json(t.to_json())
@@ -248,7 +249,7 @@ def test_restore_mid_hand_continues_identically():
                     break
                 if not tbl.in_progress:
                     tbl.next_deal()
-                tbl.last.act(pick(moves, tbl.last.legal_actions()))
+                tbl.last.apply(pick(moves, tbl.last.legal_actions()))
         assert t.to_json() == r.to_json() == c.to_json()
 
 
@@ -278,9 +279,9 @@ def test_hypothesis_playouts(players, rules, seed, data):
             before = table.getstate()
             bad = data.draw(st.sampled_from(some_illegal(hand, legal, random.Random(seed))))
             with pytest.raises(PedronError):
-                hand.act(bad)
+                hand.apply(bad)
             assert table.getstate() == before
-            hand.act(action)
+            hand.apply(action)
             check_chips(table, total)
     saved = table.to_json()
     assert Table.from_json(saved).to_json() == saved

@@ -157,7 +157,7 @@ def test_round_copy_and_repr():
 def test_save_helpers():
     import json
 
-    from pedron.engine import saving as save
+    from pedron.engine import restore as save
     from pedron.errors import SaveError
 
     parts = {"setup": {"a": 1}, "start": {}, "ops": [], "history": [], "log": "[]",

@@ -164,9 +164,9 @@ def test_a_lying_string_cannot_change_the_kind():
     t = diablo.Table(3, 20, seed=1, dealer=0)
     g = t.next_deal()
     g.bet(2)  # seat 1 opens; seat 2 must call, raise or fold
-    rec = g.act((LyingStr("call"),))
+    rec = g.apply((LyingStr("call"),))[0]
     assert rec.kind == "call" and g.ledger.live[2]  # a call, not a fold
-    rec = t.act(LyingStr("call"))
+    rec = t.apply(LyingStr("call"))[0]
     assert rec.kind == "call"
 
 
@@ -240,3 +240,32 @@ def test_raise_to_and_raise_by_are_one_move():
     assert rec.note == "to 5" and rec.amount == 5
     with pytest.raises(AmountError, match="raise must be to"):
         g.verify(RaiseTo(5))  # not above the bet of 5
+
+
+def _a_legal_move(deal):
+    legal = deal.legal_actions()[0]
+    return legal.kind if legal.min is None else (legal.kind, legal.min)
+
+
+@pytest.mark.parametrize("T", [diablo.Table, diamondback.Table])
+def test_one_query_and_one_mutation_the_old_names_warn_for_a_release(T):
+    """``verify`` is the one query and ``apply`` the one mutation: ``act`` (the table's
+    and the deal's) and ``check_action`` still work, warning at the caller's line with
+    the name that replaces them, and answer as the kept names do."""
+    table = T(seed=3, dealer=0)
+    deal = table.next_deal()
+    move = _a_legal_move(deal)
+    twin, other = table.clone(), table.clone()
+    with pytest.warns(DeprecationWarning, match="Deal.verify") as caught:
+        assert deal.check_action(move) is None
+        assert deal.check_action(("no such move",)) is not None
+    assert {w.filename for w in caught} == {__file__}
+    with pytest.warns(DeprecationWarning, match=r"Deal\.apply \(its first record\)") as caught:
+        by_deal = deal.act(move)
+    assert caught[0].filename == __file__
+    assert by_deal == twin.current.apply(move)[0]
+    with pytest.warns(DeprecationWarning, match=r"Table\.apply") as caught:
+        by_table = other.act(move)
+    assert caught[0].filename == __file__
+    assert by_table == by_deal
+    assert other.getstate() == twin.getstate() == table.getstate()

@@ -106,7 +106,7 @@ def test_an_empty_key_is_refused(table):
 def test_a_restore_pauses_the_collector_and_leaves_it_as_it_was(enabled, monkeypatch):
     import gc
 
-    from pedron.engine import saving
+    from pedron.engine import restore as saving
 
     seen = []
     restore = saving._restore

@@ -413,3 +413,25 @@ def test_a_float_with_an_index_is_refused_everywhere(call):
     with pytest.raises(PedronTypeError, match="float"):
         call(IndexedFloat)
     call(int)  # (the same call with a plain int is taken)
+
+
+def test_a_lying_index_is_refused_without_touching_the_warning_filters():
+    """The filters are the process's, shared by every thread: refusing an
+    ``__index__`` that returns an int subclass must not change them, even for the
+    length of the call (another thread's warnings would follow them meanwhile)."""
+    import warnings
+
+    from pedron._exact import exact_int
+
+    outside = list(warnings.filters)
+    seen: list[list[Any]] = []
+
+    class Spy:
+        def __index__(self) -> int:
+            seen.append(list(warnings.filters))
+            return Liar(2)
+
+    with pytest.raises(PedronTypeError):
+        exact_int(Spy(), "a count")
+    assert seen == [outside]
+    assert warnings.filters == outside

@@ -18,8 +18,8 @@ scripts/fuzz/games_run.py; figures in docs/reliability.md):
   a live player to act and goes on playing legally.
 * ``actions_<game>``: random calls of every method with arguments of any type,
   in every phase and after the end, on current and finished deals, moves in
-  every form the boundary reads: an accepted move was legal (``verify``,
-  ``check_action`` and ``legal_actions()`` agree, it is exact built-in values,
+  every form the boundary reads: an accepted move was legal (``verify``
+  and ``legal_actions()`` agree, it is exact built-in values,
   it means what was said: a raise is its total), a refused call raised a
   pedron error, left the saved state unchanged and was not listed, chips are
   conserved after every step, no call warns. Every field of a typed move may

@@ -66,7 +66,7 @@ def game_demo() -> int:
         seat = game.to_act
         assert seat is not None
         action = bot(game.view(seat), game.legal_actions())
-        game.act(action)
+        game.apply(action)
     db_table = diamondback.Table(2, 20, seed=3)
     hand = db_table.next_deal()
     hand.bet(1)
@@ -94,7 +94,7 @@ def bots_demo() -> int:
     while not deal.done:
         seat = deal.to_act
         assert seat is not None
-        deal.act(diablo_bots[seat](deal.view(seat), deal.legal_actions()))
+        deal.apply(diablo_bots[seat](deal.view(seat), deal.legal_actions()))
     assert callable(first) and callable(second)
     return len(diablo_bots) + len(db_bots)
 

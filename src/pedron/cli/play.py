@@ -79,7 +79,7 @@ def play_session(
             if seat != 0:
                 bot = bots[seat]
                 assert bot is not None
-                deal.act(bot(deal.view(seat), legal))
+                deal.apply(bot(deal.view(seat), legal))
                 continue
             view = table.view(0)
             screen.decision(scene(game, view, carried_in=carried_in))
@@ -134,7 +134,7 @@ def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helpe
         except PedronError as exc:
             screen.refuse(f"Not accepted: {exc}")
             continue
-        deal.act(move)
+        deal.apply(move)
         return
 
 

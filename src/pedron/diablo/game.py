@@ -28,7 +28,7 @@ way, until an opener wins. The game reports it (``result.diablo_paid``); the
 table runs the series (:attr:`Table.series`).
 
 A game is a :class:`~pedron.engine.deal.Deal`: ``legal_actions()``,
-``verify(action)``, ``apply(action)`` (and ``act``, and the named methods
+``verify(action)``, ``apply(action)`` (and the named methods
 :meth:`Game.check`, :meth:`Game.bet`, :meth:`Game.call`,
 :meth:`Game.raise_to`, :meth:`Game.raise_by`, :meth:`Game.fold`,
 :meth:`Game.draw`, :meth:`Game.declare`, :meth:`Game.choose`); an illegal
@@ -289,13 +289,10 @@ class Game(Deal):
                 return f"seat {actor} may check, bet, call, raise or fold, not {kind!r}"
             rnd = self.round
             assert rnd is not None and actor is not None
-            if (
-                kind == "bet"
-                and phase == FIRST
-                and self.rules.jacks_or_better
-                and not self._may_open(actor)
-            ):
-                return f"seat {actor} cannot open: jacks or better are needed to open"
+            if kind == "bet":
+                refused = self._opening_refused(actor)
+                if refused is not None:
+                    return refused
             return rnd.option(kind)
         if phase == DRAW:
             if kind != "draw":
@@ -329,12 +326,11 @@ class Game(Deal):
         rnd = self.round
         if rnd is None or self.phase not in (FIRST, SECOND):
             return Deal._all_legal(self)
-        legal = rnd._legal()  # the round's rules, all kinds at once ...
-        if self.phase == FIRST and self.rules.jacks_or_better:
-            actor = self.to_act
-            assert actor is not None
-            if not self._may_open(actor):  # ... and the opening rule, as _option says
-                legal = tuple([x for x in legal if x.kind != "bet"])
+        legal = rnd.legal()  # the round's rules, all kinds at once ...
+        actor = self.to_act
+        assert actor is not None
+        if self._opening_refused(actor) is not None:  # ... and the opening rule
+            legal = tuple([x for x in legal if x.kind != "bet"])
         return legal
 
     @cython.ccall
@@ -369,8 +365,14 @@ class Game(Deal):
             )
 
     @cython.ccall
-    def _may_open(self, seat: int) -> bool:
-        return strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild)
+    def _opening_refused(self, seat: int) -> str | None:
+        """Why ``seat`` may not open the first round (jacks or better), or ``None``:
+        the one place of the opening rule, for a move and for the list alike."""
+        if self.phase != FIRST or not self.rules.jacks_or_better:
+            return None
+        if strength(self.cards[seat], wild=self.wild) >= jacks_or_better_min(self.wild):
+            return None
+        return f"seat {seat} cannot open: jacks or better are needed to open"
 
     # -- playing a verified move ------------------------------------------------------------
     @cython.ccall
@@ -632,41 +634,41 @@ class Game(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def check(self, seat: int | None = None) -> Record:
         """Check (only while nobody has bet in this round)."""
-        return self.act(Check(seat=seat))
+        return self._move(Check(seat=seat))
 
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """Bet ``amount`` chips (in the first round: open)."""
-        return self.act(Bet(amount, seat=seat))
+        return self._move(Bet(amount, seat=seat))
 
     def call(self, seat: int | None = None) -> Record:
         """Match the highest bet (all-in if short)."""
-        return self.act(Call(seat=seat))
+        return self._move(Call(seat=seat))
 
     def raise_to(self, total: int, seat: int | None = None) -> Record:
         """Raise so that this round's bet becomes ``total`` chips."""
-        return self.act(RaiseTo(total, seat=seat))
+        return self._move(RaiseTo(total, seat=seat))
 
     def raise_by(self, amount: int, seat: int | None = None) -> Record:
         """Call and raise by ``amount`` chips (``raise_to(bet + amount)``)."""
-        return self.act(RaiseBy(amount, seat=seat))
+        return self._move(RaiseBy(amount, seat=seat))
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold: the chips put in are lost."""
-        return self.act(Fold(seat=seat))
+        return self._move(Fold(seat=seat))
 
     def draw(self, discards: Any = (), seat: int | None = None) -> Record:
         """Exchange ``discards`` (ids or text such as ``"Kc 3h"``; none: stand)."""
-        return self.act(Draw(discards, seat=seat))
+        return self._move(Draw(discards, seat=seat))
 
     def declare(self, category: Any, ranks: Any = None, seat: int | None = None) -> Record:
         """Declare (name) the hand: a category and its five ranks, e.g.
         ``declare("four of a kind", "9999K")`` or a :class:`HandValue`."""
-        return self.act(Declare(category, ranks, seat=seat))
+        return self._move(Declare(category, ranks, seat=seat))
 
     def choose(self, variant: str | int, seat: int | None = None) -> Record:
         """Dealer's Choice: the dealer calls ``variant`` (a name of :data:`VARIANTS`,
         or its index)."""
-        return self.act(Choose(variant, seat=seat))
+        return self._move(Choose(variant, seat=seat))
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

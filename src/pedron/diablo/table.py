@@ -9,32 +9,38 @@ Those rules between games are :class:`DiabloSession`'s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import cython
+
+from pedron._kernels.rng import Generator
 from pedron.cards import format_card, parse_cards
 from pedron.diablo.cards import Deck
 from pedron.diablo.game import CHOOSE, DONE, FIRST, SECOND, Game
 from pedron.diablo.history import GameHistory
 from pedron.diablo.rules import Rules
 from pedron.diablo.views import TableView
-from pedron.engine import saving
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, fields_repr
+from pedron.engine.deal import Deal
+from pedron.engine.restore import check_turn, check_unique_cards
 from pedron.engine.seats import next_clockwise
-from pedron.engine.table import CardGame, CardText
+from pedron.engine.table import CardGame, CardText, Session, SessionSaving
 from pedron.engine.table import Table as _Table
-from pedron.errors import IllegalActionError, SaveError
+from pedron.errors import SaveError
 
-__all__ = ["GAME", "DiabloSession", "Table", "replay"]
+__all__ = ["GAME", "DiabloSaving", "DiabloSession", "DiabloSessionState", "Table", "replay"]
 
 
-class DiabloSession:
+class DiabloSession(Session):
     """Diablo's rules between games (a :class:`Table`'s ``session``).
 
     ``diablo_pot``: the pot on the table is a Diablo pot (the last game's
     opener paid it); ``diablo_caller``: Dealer's Choice, the seat that called
     the Diablo still running; ``series_games``: games played in the running
-    Diablo series.
+    Diablo series. (Players do not leave nor vote between games: the
+    :class:`~pedron.engine.table.Session` defaults.)
     """
 
     __slots__ = ("diablo_caller", "diablo_pot", "series_games")
@@ -52,11 +58,11 @@ class DiabloSession:
         return other
 
     # -- the series -----------------------------------------------------------------------
-    def series(self, table: Any) -> bool:
+    def series(self, table: _Table[Any]) -> bool:
         """True while a Diablo series runs: the next game is played for a Diablo pot."""
         return self.diablo_pot and table.ledger.carry > 0
 
-    def caller(self, table: Any) -> int | None:
+    def caller(self, table: _Table[Any]) -> int | None:
         """The seat that called the Diablo still running (Dealer's Choice), if any."""
         if self.diablo_caller is None:
             deal = table.last
@@ -64,7 +70,7 @@ class DiabloSession:
                 return int(deal.dealer)  # (called in the game in progress: kept when it ends)
         return self.diablo_caller
 
-    def _forced_variant(self, table: Any) -> str | None:
+    def _forced_variant(self, table: _Table[Any]) -> str | None:
         """The variant of the next game, or ``None`` when the dealer chooses."""
         rules = table.rules
         if not rules.dealers_choice:
@@ -74,18 +80,16 @@ class DiabloSession:
         return None
 
     # -- the session's rules --------------------------------------------------------------
-    def start(self, table: Any) -> None:
-        pass
-
-    def next_deal(self, table: Any, number: int) -> Game:
+    def next_deal(self, table: _Table[Any], number: int) -> Game:
         series = self.series(table)
         if series:
             self.series_games += 1
         extra = {"variant": self._forced_variant(table), "diablo_pot": series}
         return Game(table.deal_context(number, table.seats_from_left(table.seated), extra))
 
-    def deal_over(self, table: Any, game: Any) -> None:
+    def deal_over(self, table: _Table[Any], game: Deal) -> None:
         """After a game: the series, busted players, the next dealer, the end."""
+        assert isinstance(game, Game)
         result = game.result
         if not result.passed:
             self.diablo_pot = result.diablo_paid > 0
@@ -108,39 +112,40 @@ class DiabloSession:
             return
         table.set_dealer(nxt)
 
-    def deal_seats(self, table: Any) -> Sequence[int]:
-        return [s for s in range(table.n) if table.seated[s]]
-
-    def dealer_deck(self, table: Any) -> Any:
-        return table.shoe.fresh(table.n)
-
-    def draw_ties_fresh(self, table: Any) -> bool:
-        return True
-
-    def leave(self, table: Any, seat: int) -> int:
-        raise IllegalActionError("players do not leave a diablo table between deals")
-
-    def vote(self, table: Any, seat: int, agree: bool) -> bool:
-        raise IllegalActionError("only a Match Diamondback ends by agreement")
-
-    def close_refused(self, table: Any) -> str | None:
-        return None
-
-    def forfeit(self, table: Any, seat: int, chips: int) -> int:
-        return 0
-
-    def view_fields(self, table: Any) -> dict[str, Any]:
+    def view_fields(self, table: _Table[Any]) -> dict[str, Any]:
         return {"series": self.series(table), "diablo_caller": self.caller(table)}
 
-    # -- saving -----------------------------------------------------------------------------
-    def state(self) -> dict[str, Any]:
-        return {
-            "series_games": self.series_games,
-            "diablo_pot": self.diablo_pot,
-            "diablo_caller": self.diablo_caller,
-        }
 
-    def restore(self, table: Any, data: dict[str, Any]) -> None:
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
+class DiabloSessionState:
+    """A Diablo session's own state as saved (:class:`DiabloSession`'s fields)."""
+
+    series_games: int
+    diablo_pot: bool
+    diablo_caller: int | None
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"series_games": self.series_games, "diablo_pot": self.diablo_pot,
+                "diablo_caller": self.diablo_caller}
+
+
+@dataclass(frozen=True)
+class DiabloSaving(SessionSaving[DiabloSession]):
+    """What saving a Diablo table asks of its session: the series, and the cards and
+    turn of a saved game in progress."""
+
+    def state(self, session: DiabloSession) -> DiabloSessionState:
+        return DiabloSessionState(series_games=session.series_games,
+                                  diablo_pot=session.diablo_pot,
+                                  diablo_caller=session.diablo_caller)
+
+    def read(self, table: _Table[Any], data: Mapping[str, Any]) -> DiabloSessionState:
+        """The saved session state in ``data``, checked."""
         caller = data["diablo_caller"]
         if caller is not None and (type(caller) is not int or not 0 <= caller < table.n):
             raise SaveError("bad diablo_caller")
@@ -148,38 +153,45 @@ class DiabloSession:
             raise SaveError("diablo_pot must be a bool")
         if type(data["series_games"]) is not int or data["series_games"] < 0:
             raise SaveError("series_games must be a whole number")
-        self.diablo_pot = data["diablo_pot"]
-        self.diablo_caller = caller
-        self.series_games = data["series_games"]
+        return DiabloSessionState(series_games=data["series_games"],
+                                  diablo_pot=data["diablo_pot"], diablo_caller=caller)
 
-    def check_saved_deal(self, n: int, ledger: dict[str, Any], game: dict[str, Any]) -> None:
+    def restore(self, session: DiabloSession, table: _Table[Any],
+                data: Mapping[str, Any]) -> None:
+        state = self.read(table, data)
+        session.diablo_pot = state.diablo_pot
+        session.diablo_caller = state.diablo_caller
+        session.series_games = state.series_games
+
+    def check_saved_deal(self, n: int, ledger: Mapping[str, Any],
+                         game: Mapping[str, Any]) -> None:
         if game["phase"] in (CHOOSE, DONE):
             if game["queue"] and game["phase"] == DONE:
                 raise SaveError("a finished game has a player to act")
             return
         groups = [*game["cards"], game["pile"], game["stock"] or []]
-        saving.check_unique_cards(groups, 52, format_card)
+        check_unique_cards(groups, 52, format_card)
         if sum(len(g) for g in groups) != 52:
             raise SaveError("cards are missing from the hands, the stock and the discards")
         if game["phase"] in (FIRST, SECOND):
             pending = (game["round"] or {}).get("pending") or []
         else:
             pending = game["queue"]
-        saving.check_turn(n, ledger, pending)
+        check_turn(n, ledger, pending)
 
 
-def _chose_diablo(game: Any) -> bool:
+def _chose_diablo(game: Game) -> bool:
     """Whether ``game``'s dealer called Diablo (a variant not forced on him: only a
     dealer free to choose calls a Diablo, which then runs until an opener wins)."""
     return bool(game.variant == "diablo" and game.extra.get("variant") is None)
 
 
-def _left_of(table: Any, seat: int) -> int:
+def _left_of(table: _Table[Any], seat: int) -> int:
     nxt = next_clockwise(seat, table.n, table.seated)
     return seat if nxt is None else nxt
 
 
-def _deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
+def _deck(players: int, rng: Generator, order: Sequence[int] | None) -> Deck:
     return Deck(rng, shuffle=False) if order is None else Deck(rng, order=order)
 
 
@@ -211,6 +223,7 @@ GAME = CardGame(
     deck=_deck,
     deck_size=_deck_size,
     session=DiabloSession,
+    saving=DiabloSaving(),
 )
 
 

@@ -9,7 +9,7 @@ others match or fold, everyone reveals a card). The deal itself happens by
 itself, from the cards the table hands the hand (shuffled, or prearranged).
 
 A hand is a :class:`~pedron.engine.deal.Deal`: ``legal_actions()``,
-``verify(action)``, ``apply(action)`` (and ``act`` and the named moves
+``verify(action)``, ``apply(action)`` (and the named moves
 :meth:`Hand.bet`, :meth:`Hand.stop`, :meth:`Hand.match`, :meth:`Hand.fold`,
 :meth:`Hand.reveal`, :meth:`Hand.set_ante`); an illegal action raises a
 pedron error and changes nothing.
@@ -395,27 +395,27 @@ class Hand(Deal):
     # -- the named moves ----------------------------------------------------------------------
     def bet(self, amount: int, seat: int | None = None) -> Record:
         """The dealer bets ``amount`` chips."""
-        return self.act(Bet(amount, seat=seat))
+        return self._move(Bet(amount, seat=seat))
 
     def stop(self, seat: int | None = None) -> Record:
         """The dealer stops betting: showdown."""
-        return self.act(Stop(seat=seat))
+        return self._move(Stop(seat=seat))
 
     def match(self, seat: int | None = None) -> Record:
         """Match the dealer's bet (or the ante); all-in if short, as the rules allow."""
-        return self.act(Match(seat=seat))
+        return self._move(Match(seat=seat))
 
     def fold(self, seat: int | None = None) -> Record:
         """Fold (or, in the ante round, decline to be dealt in)."""
-        return self.act(Fold(seat=seat))
+        return self._move(Fold(seat=seat))
 
     def reveal(self, card: int | str, seat: int | None = None) -> Record:
         """Expose ``card`` (an id or text such as ``"Q4"``), one of the two held."""
-        return self.act(Reveal(card, seat=seat))
+        return self._move(Reveal(card, seat=seat))
 
     def set_ante(self, amount: int, seat: int | None = None) -> Record:
         """Dealer's Diamondback: the dealer sets (and pays) the ante."""
-        return self.act(Ante(amount, seat=seat))
+        return self._move(Ante(amount, seat=seat))
 
     # -- state, copies --------------------------------------------------------------------------
     def getstate(self) -> dict[str, Any]:

@@ -10,25 +10,31 @@ players leaving happen between hands. Those rules between hands are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import cython
+
+from pedron._kernels.rng import Generator
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID, Deck, format_id, parse_ids
 from pedron.diamondback.deal import DONE, Hand
 from pedron.diamondback.history import HandHistory
 from pedron.diamondback.rules import Rules
 from pedron.diamondback.views import TableView
-from pedron.engine import saving
-from pedron.engine.actions import Record
+from pedron.engine.actions import Record, fields_repr
+from pedron.engine.deal import Deal
+from pedron.engine.restore import check_turn, check_unique_cards
 from pedron.engine.seats import next_clockwise
-from pedron.engine.table import CardGame, CardText
+from pedron.engine.table import CardGame, CardText, Session, SessionSaving
 from pedron.engine.table import Table as _Table
 from pedron.errors import IllegalActionError, InvariantError, SaveError
 
-__all__ = ["GAME", "DiamondbackSession", "Table", "replay"]
+__all__ = ["GAME", "DiamondbackSaving", "DiamondbackSession", "DiamondbackSessionState", "Table",
+           "replay"]
 
 
-class DiamondbackSession:
+class DiamondbackSession(Session):
     """Diamondback's rules between hands (a :class:`Table`'s ``session``).
 
     ``votes``: Match Diamondback, the seats agreeing to end the match;
@@ -49,18 +55,18 @@ class DiamondbackSession:
         return other
 
     @staticmethod
-    def _candidates(table: Any) -> list[int]:
+    def dealable(table: _Table[Any]) -> list[int]:
         """Seats that would be dealt in now (with a carry-over, players without chips too)."""
         if table.ledger.carry:
             return [s for s in range(table.n) if table.seated[s]]
         return [s for s in range(table.n) if table.seated[s] and table.ledger.stacks[s] > 0]
 
     # -- the session's rules --------------------------------------------------------------
-    def start(self, table: Any) -> None:
+    def start(self, table: _Table[Any]) -> None:
         self.votes = set()
-        self.candidates = self._candidates(table)
+        self.candidates = self.dealable(table)
 
-    def next_deal(self, table: Any, number: int) -> Hand:
+    def next_deal(self, table: _Table[Any], number: int) -> Hand:
         candidates = self.candidates
         if table.dealer not in candidates:  # pragma: no cover - kept valid
             raise InvariantError("no valid dealer for the next hand")
@@ -68,8 +74,9 @@ class DiamondbackSession:
         allowed = [s in candidates for s in range(table.n)]
         return Hand(table.deal_context(number, table.seats_from_left(allowed)))
 
-    def deal_over(self, table: Any, hand: Any) -> None:
+    def deal_over(self, table: _Table[Any], hand: Deal) -> None:
         """After a hand: busted players, the next dealer, the end."""
+        assert isinstance(hand, Hand)
         if not table.ledger.carry:
             table.out_of_chips()
         rules = table.rules
@@ -82,9 +89,9 @@ class DiamondbackSession:
                 nxt = dealer
         self._next_dealer(table, nxt)
 
-    def _next_dealer(self, table: Any, nxt: int | None) -> None:
+    def _next_dealer(self, table: _Table[Any], nxt: int | None) -> None:
         """Settle who deals next, and whether the session can go on."""
-        candidates = self._candidates(table)
+        candidates = self.dealable(table)
         if table.rules.variant == "match":
             led = table.ledger
             holders = [s for s in range(table.n) if led.stacks[s]]
@@ -105,10 +112,10 @@ class DiamondbackSession:
         table.set_dealer(nxt)
         self.candidates = candidates
 
-    def deal_seats(self, table: Any) -> Sequence[int]:
+    def deal_seats(self, table: _Table[Any]) -> Sequence[int]:
         return self.candidates  # (in Dealer's Diamondback, those who match the ante)
 
-    def dealer_deck(self, table: Any) -> Deck:
+    def dealer_deck(self, table: _Table[Any]) -> Deck:
         # The first dealer's draw takes a queued deck order (the order of the deck the
         # players draw from), unless the dealer was agreed.
         plans = table.plans
@@ -119,16 +126,16 @@ class DiamondbackSession:
             return deck  # type: ignore[no-any-return]
         return table.shoe.fresh(table.n)  # type: ignore[no-any-return]
 
-    def draw_ties_fresh(self, table: Any) -> bool:
+    def draw_ties_fresh(self, table: _Table[Any]) -> bool:
         return bool(table.rules.draw_ties == "fresh")
 
     # -- between hands ------------------------------------------------------------------------
-    def close_refused(self, table: Any) -> str | None:
+    def close_refused(self, table: _Table[Any]) -> str | None:
         if table.rules.variant == "match":
             return "a Match Diamondback ends by agreement (vote_end)"
         return None
 
-    def leave(self, table: Any, seat: int) -> int:
+    def leave(self, table: _Table[Any], seat: int) -> int:
         """Seat ``seat`` leaves between hands; returns the chips he takes.
 
         In Match Diamondback he first forfeits his winnings (chips above his
@@ -150,14 +157,14 @@ class DiamondbackSession:
         self._next_dealer(table, table.dealer if table.dealer != seat else (seat + 1) % table.n)
         return taken
 
-    def forfeit(self, table: Any, seat: int, chips: int) -> int:
+    def forfeit(self, table: _Table[Any], seat: int, chips: int) -> int:
         """What a player leaving with ``chips`` forfeits into the pot for the next hand:
         in Match Diamondback his winnings (the chips above his buy-in)."""
         if table.rules.variant != "match":
             return 0
         return max(0, chips - table.buy_in[seat])
 
-    def vote(self, table: Any, seat: int, agree: bool) -> bool:
+    def vote(self, table: _Table[Any], seat: int, agree: bool) -> bool:
         """Match Diamondback: ``seat`` agrees (or no longer agrees) to end the match.
 
         The match ends when a majority of the seated players agree (with two
@@ -178,27 +185,54 @@ class DiamondbackSession:
             table.end("a majority agreed to end the match")
         return bool(table.over)
 
-    def view_fields(self, table: Any) -> dict[str, Any]:
+    def view_fields(self, table: _Table[Any]) -> dict[str, Any]:
         return {"votes": tuple(sorted(self.votes))}
 
-    # -- saving -------------------------------------------------------------------------------
-    def state(self) -> dict[str, Any]:
-        return {"votes": sorted(self.votes)}
 
-    def restore(self, table: Any, data: dict[str, Any]) -> None:
+@cython.final
+@dataclass(frozen=True, repr=False)
+@cython.cclass
+class DiamondbackSessionState:
+    """A Diamondback session's own state as saved: Match Diamondback's ``votes``."""
+
+    votes: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return fields_repr(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"votes": list(self.votes)}
+
+
+@dataclass(frozen=True)
+class DiamondbackSaving(SessionSaving[DiamondbackSession]):
+    """What saving a Diamondback table asks of its session: the votes, and the cards
+    and turn of a saved hand in progress."""
+
+    def state(self, session: DiamondbackSession) -> DiamondbackSessionState:
+        return DiamondbackSessionState(votes=tuple(sorted(session.votes)))
+
+    def read(self, table: _Table[Any], data: Mapping[str, Any]) -> DiamondbackSessionState:
+        """The saved session state in ``data``, checked."""
         votes = data["votes"]
         if not isinstance(votes, list) or any(
             type(s) is not int or not 0 <= s < table.n or not table.seated[s] for s in votes
         ):
             raise SaveError("votes must be seated seats")
-        self.votes = set(votes)
-        self.candidates = self._candidates(table)
-        if not table.over and table.dealer not in self.candidates:
+        return DiamondbackSessionState(votes=tuple(votes))
+
+    def restore(self, session: DiamondbackSession, table: _Table[Any],
+                data: Mapping[str, Any]) -> None:
+        state = self.read(table, data)
+        session.votes = set(state.votes)
+        session.candidates = session.dealable(table)
+        if not table.over and table.dealer not in session.candidates:
             raise SaveError("the dealer cannot play")
 
-    def check_saved_deal(self, n: int, ledger: dict[str, Any], hand: dict[str, Any]) -> None:
+    def check_saved_deal(self, n: int, ledger: Mapping[str, Any],
+                         hand: Mapping[str, Any]) -> None:
         size = DECK_SIZES[max(len(hand["dealt_in"]), 2)]
-        saving.check_unique_cards(hand["cards"], size, format_id)
+        check_unique_cards(hand["cards"], size, format_id)
         for s, shown in enumerate(hand["shown"]):
             if not set(shown) <= set(hand["cards"][s]):
                 raise SaveError(f"seat {s} shows a card he does not hold")
@@ -206,7 +240,7 @@ class DiamondbackSession:
             if hand["queue"]:
                 raise SaveError("a finished hand has a player to act")
         else:
-            saving.check_turn(n, ledger, hand["queue"])
+            check_turn(n, ledger, hand["queue"])
 
 
 def _default_stacks(rules: Rules) -> int:
@@ -222,7 +256,7 @@ def _deck_size(players: int) -> int:
     return int(DECK_SIZES[players])
 
 
-def _deck(players: int, rng: Any, order: Sequence[int] | None) -> Deck:
+def _deck(players: int, rng: Generator, order: Sequence[int] | None) -> Deck:
     if order is None:
         return Deck(players, rng, shuffle=False)
     return Deck(players, rng, order=order)
@@ -245,6 +279,7 @@ GAME = CardGame(
     deck_size=_deck_size,
     session=DiamondbackSession,
     players_leave=True,
+    saving=DiamondbackSaving(),
 )
 
 

@@ -30,7 +30,9 @@ Each game states only its own rules; everything else is here, once:
   ``next_deal()`` (prearranged hands with ``hands=``/``stock=``: a
   :class:`DealPlan`), ``current``, ``deals_played``, ``history``,
   ``events``, ``close()``; made of parts: the game's :class:`CardGame` and
-  :class:`Session`, and a journal for saving (``saving``: format 2) and
+  :class:`Session` (a base class: a game overrides only the rules it changes;
+  what saving needs of it is the game's :class:`SessionSaving`, its state a
+  :class:`SessionState`), and a journal for saving (``saving``: format 2) and
   restoring.
 * **Histories** (``history``): :class:`DealHistory`, a finished deal as a
   self-contained, replayable, versioned JSON record, exportable for one seat.
@@ -71,7 +73,14 @@ from pedron.engine.plans import DealPlan
 from pedron.engine.pots import Pot, build_pots, split_amount
 from pedron.engine.seats import clockwise, from_left
 from pedron.engine.settle import Settlement, settle
-from pedron.engine.table import CardGame, CardText, Session, Table
+from pedron.engine.table import (
+    CardGame,
+    CardText,
+    Session,
+    SessionSaving,
+    SessionState,
+    Table,
+)
 from pedron.engine.views import DealResult, DealView, TableViewBase, is_plain
 
 # (refused here, not run: a compiled module older than its source beside it)
@@ -107,6 +116,8 @@ __all__ = [
     "Record",
     "Reveal",
     "Session",
+    "SessionSaving",
+    "SessionState",
     "Settlement",
     "Stop",
     "Table",

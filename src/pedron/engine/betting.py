@@ -132,11 +132,12 @@ class BettingRound:
 
     def options(self) -> dict[str, LegalAction]:
         """Every kind of move the seat to act may make, by kind (:meth:`option` for all)."""
-        return {legal.kind: legal for legal in self._legal()}
+        return {legal.kind: legal for legal in self.legal()}
 
     @cython.ccall
-    def _legal(self) -> tuple[LegalAction, ...]:
-        """The descriptor of every kind of move the seat to act may make, in order."""
+    def legal(self) -> tuple[LegalAction, ...]:
+        """The descriptor of every kind of move the seat to act may make, in order
+        (:meth:`option` for every kind, computed together: what a deal lists)."""
         pending = self.pending
         if not pending:
             return ()
@@ -196,7 +197,7 @@ class BettingRound:
 
     def legal_actions(self) -> list[LegalAction]:
         """What the seat to act may do, with amounts (a raise: the totals it may reach)."""
-        return list(self._legal())
+        return list(self.legal())
 
     # -- applying ---------------------------------------------------------------------
     @cython.ccall

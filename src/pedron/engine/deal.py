@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 import cython
 
 from pedron._copying import deep_copy, shallow_copy
+from pedron._deprecate import deprecated
 from pedron._signature import ClassSignature
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.ledger import Ledger
@@ -47,6 +48,7 @@ from pedron.errors import (
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
+    PedronError,
 )
 from pedron.text import shown
 
@@ -353,9 +355,9 @@ class Deal:
         return move, actor
 
     def check_action(self, action: Any) -> str | None:
-        """``None`` if ``action`` is legal now, else the reason it is not."""
-        from pedron.errors import PedronError
-
+        """Deprecated (``verify``, which raises the reason): ``None`` if ``action`` is
+        legal now, else the reason it is not."""
+        deprecated("Deal.check_action", "Deal.verify (its error is the reason)")
         try:
             self.verify(action)
         except PedronError as exc:
@@ -363,13 +365,20 @@ class Deal:
         return None
 
     def apply(self, action: Any) -> tuple[Record, ...]:
-        """Verify ``action``, apply it, and return the records it produced."""
+        """Verify ``action``, apply it, and return the records it produced (the
+        move's own first)."""
         start = self._apply(action)
         return tuple(self.history[start:])
 
     def act(self, action: Any) -> Record:
-        """Apply ``action``; returns the record of the move itself."""
+        """Deprecated (``apply(action)[0]``): apply ``action``; returns the record of
+        the move itself."""
+        deprecated("Deal.act", "Deal.apply (its first record)")
         return self.history[self._apply(action)]
+
+    def _move(self, move: Any) -> Record:
+        """Apply ``move`` (a named move's method); returns the record of the move itself."""
+        return self.history[self._apply(move)]
 
     @cython.ccall
     def _apply(self, action: Any) -> int:

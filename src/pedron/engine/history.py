@@ -26,7 +26,7 @@ from pedron._copying import set_frozen_state
 from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Draw, to_move
-from pedron.engine.saving import json_difference, short
+from pedron.engine.savediff import json_difference, short
 from pedron.engine.views import result_from_json
 from pedron.errors import PedronError, SaveError
 from pedron.text import shown

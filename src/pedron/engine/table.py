@@ -11,7 +11,7 @@ the parts it is made of:
   per table holding the game's own state between deals (the Diablo series,
   Match Diamondback's votes) and deciding what the table cannot (the next
   deal's seats and variant, the next dealer, who leaves, when it ends);
-* ``journal``: what a save needs (:class:`~pedron.engine.saving.Journal`).
+* ``journal``: what a save needs (:class:`~pedron.engine.journal.Journal`).
 
 Every deal runs the same way: ``next_deal()`` asks the session for the deal
 (built from a :class:`~pedron.engine.deal.DealContext`: the seats in order,
@@ -23,22 +23,25 @@ rule after a deal (rotation, Diablo series, carry-over, players out).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pedron._copying import deep_copy
+from pedron._deprecate import deprecated
 from pedron._exact import check_iterable
 from pedron._kernels.rng import Generator, as_generator
-from pedron.engine import saving
+from pedron.engine import restore, saving
 from pedron.engine.actions import LegalAction, Record, check_seat
 from pedron.engine.deal import Deal, DealContext
+from pedron.engine.history import DealHistory
+from pedron.engine.journal import Journal
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Leave, Vote, to_move
 from pedron.engine.plans import DealPlan, check_order
-from pedron.engine.saving import Journal
 from pedron.engine.seats import from_left, seat_names, stack_list
 from pedron.engine.shoe import DeckFactory, Shoe
+from pedron.engine.views import TableViewBase
 from pedron.errors import (
     ActionTypeError,
     CardError,
@@ -49,7 +52,8 @@ from pedron.errors import (
     PedronTypeError,
 )
 
-__all__ = ["CardGame", "CardText", "Session", "Table", "replay_session"]
+__all__ = ["CardGame", "CardText", "Session", "SessionSaving", "SessionState", "Table",
+           "replay_session"]
 
 D = TypeVar("D", bound=Deal)  # the game's deal: a Diamondback Hand, a Diablo Game
 T = TypeVar("T", bound="Table[Any]")
@@ -67,61 +71,124 @@ class CardText:
     count: int
 
 
-class Session(Protocol):
+class Session:
     """A game's session rules: what a :class:`Table` asks its game between deals.
 
     One object per table (``table.session``), holding the game's own state
-    between deals; each method is given the table it serves.
+    between deals; each method is given the table it serves. This base class
+    holds the defaults, so a game overrides only what it changes: it must say
+    how the next deal is made (:meth:`next_deal`) and what follows a deal
+    (:meth:`deal_over`); by default the session keeps no state of its own,
+    every seated player is dealt in, ties for the first deal draw again from a
+    fresh deck, players do not leave between deals nor vote to end, the table
+    may always be closed and its view has no fields of the game's own. What
+    only saving needs of the session is the game's :class:`SessionSaving`
+    (``CardGame.saving``).
     """
 
-    def start(self, table: Any) -> None:
+    __slots__ = ()
+
+    def start(self, table: Table[Any]) -> None:
         """The session (re)starts: the first dealer is known."""
 
-    def next_deal(self, table: Any, number: int) -> Deal:
+    def next_deal(self, table: Table[Any], number: int) -> Deal:  # pragma: no cover
         """The next deal (its seats, variant, ...), number ``number``."""
+        raise NotImplementedError
 
-    def deal_over(self, table: Any, deal: Any) -> None:
+    def deal_over(self, table: Table[Any], deal: Deal) -> None:  # pragma: no cover
         """After ``deal``: players out, the next dealer, the end."""
+        raise NotImplementedError
 
-    def deal_seats(self, table: Any) -> Sequence[int]:
-        """The seats the next deal will deal to (those a prearranged hand may name)."""
+    def deal_seats(self, table: Table[Any]) -> Sequence[int]:
+        """The seats the next deal will deal to (those a prearranged hand may name):
+        every seated player."""
+        return [s for s in range(table.n) if table.seated[s]]
 
-    def dealer_deck(self, table: Any) -> Any:
-        """The deck the players draw from for the first dealer."""
+    def dealer_deck(self, table: Table[Any]) -> Any:
+        """The deck the players draw from for the first dealer: a fresh shuffle."""
+        return table.shoe.fresh(table.n)
 
-    def draw_ties_fresh(self, table: Any) -> bool:
+    def draw_ties_fresh(self, table: Table[Any]) -> bool:
         """Whether players tied for the first deal draw again from a fresh deck."""
+        return True
 
-    def leave(self, table: Any, seat: int) -> int:
+    def leave(self, table: Table[Any], seat: int) -> int:
         """``seat`` leaves between deals; returns the chips he takes."""
+        raise IllegalActionError(
+            f"players do not leave a {table.GAME.name} table between deals"
+        )
 
-    def vote(self, table: Any, seat: int, agree: bool) -> bool:
+    def vote(self, table: Table[Any], seat: int, agree: bool) -> bool:
         """``seat`` votes to end the session; returns whether it is over."""
+        raise IllegalActionError(f"a {table.GAME.name} session does not end by agreement")
 
-    def close_refused(self, table: Any) -> str | None:
+    def close_refused(self, table: Table[Any]) -> str | None:
         """Why the table cannot be closed, or ``None``."""
+        return None
 
-    def forfeit(self, table: Any, seat: int, chips: int) -> int:
+    def forfeit(self, table: Table[Any], seat: int, chips: int) -> int:
         """What a player leaving with ``chips`` forfeits into the pot."""
+        return 0
 
-    def view_fields(self, table: Any) -> dict[str, Any]:
+    def view_fields(self, table: Table[Any]) -> dict[str, Any]:
         """The game's own fields of the table's view."""
-
-    def state(self) -> dict[str, Any]:
-        """The game's own session state as plain data (saved with the table)."""
-
-    def restore(self, table: Any, data: dict[str, Any]) -> None:
-        """Set the game's own state from :meth:`state`'s data, checking it."""
-
-    def check_saved_deal(self, n: int, ledger: dict[str, Any], deal: dict[str, Any]) -> None:
-        """Clear errors for damage to a saved deal in progress (cards, whose turn)."""
+        return {}
 
     def copy(self) -> Session:
-        """An independent copy (a table's clone)."""
+        """An independent copy (a table's clone; the base keeps no state)."""
+        return type(self)()
+
+
+class SessionState(Protocol):
+    """A session's own state as saved with its table: a game's frozen record, its
+    fields read by name (``DiabloSessionState``, ``DiamondbackSessionState``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as plain data (a key each in the saved table's state)."""
+        ...  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class _NoState:
+    """The state of a session that keeps none of its own."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+S = TypeVar("S", bound=Session)
+
+
+@dataclass(frozen=True)
+class SessionSaving(Generic[S]):
+    """What saving a table asks of its game's session rules (``CardGame.saving``),
+    apart from the rules themselves: the session's own state as a
+    :class:`SessionState`, that state read back from a save and checked, and
+    clear errors for damage to a saved deal in progress. The base: a session
+    with no state of its own, a deal whose damage its replay finds.
+    """
+
+    def state(self, session: S) -> SessionState:
+        """``session``'s own state now."""
+        return _NO_STATE
+
+    def restore(self, session: S, table: Table[Any], data: Mapping[str, Any]) -> None:
+        """Set ``session`` (of ``table``, whose own state is restored) from the saved
+        table state ``data``, checking the game's fields (a :class:`SaveError`)."""
+
+    def check_saved_deal(self, n: int, ledger: Mapping[str, Any],
+                         deal: Mapping[str, Any]) -> None:
+        """Clear errors for damage to a saved deal in progress (cards, whose turn),
+        before the replay that proves it: ``n`` seats, the saved ``ledger`` and
+        ``deal`` as read from the file."""
+
+
+_NO_STATE = _NoState()
+R = TypeVar("R")  # the game's Rules
 
 
 @dataclass(frozen=True, slots=True)
-class CardGame:
+class CardGame(Generic[R]):
     """What a :class:`Table` must know of the game it seats.
 
     ``name`` (``"diablo"``, ``"diamondback"``); ``deal_word``: what the game's
@@ -132,24 +199,26 @@ class CardGame:
     a player is dealt; ``cards``; ``deck(players, rng, order)`` its deck
     (:data:`~pedron.engine.shoe.DeckFactory`) and ``deck_size(players)``;
     ``session``: makes a table's :class:`Session`; ``players_leave``:
-    whether players may leave between deals (a save's chips allow for it).
+    whether players may leave between deals (a save's chips allow for it);
+    ``saving``: what saving asks of the session (:class:`SessionSaving`).
     """
 
     name: str
     deal_word: str
     save_format: str
-    rules: type
-    history: type
-    view: type
+    rules: type[R]
+    history: type[DealHistory]
+    view: type[TableViewBase]
     players: range
     default_players: int
-    default_stacks: Callable[[Any], int]
+    default_stacks: Callable[[R], int]
     hand_size: int
     cards: CardText
     deck: DeckFactory
     deck_size: Callable[[int], int]
     session: Callable[[], Session]
     players_leave: bool = False
+    saving: SessionSaving[Any] = SessionSaving()
 
 
 class Table(Generic[D]):
@@ -175,7 +244,7 @@ class Table(Generic[D]):
     ``Generator(parent)``) or seeds.
     """
 
-    GAME: ClassVar[CardGame]
+    GAME: ClassVar[CardGame[Any]]
 
     def __init__(
         self,
@@ -313,7 +382,7 @@ class Table(Generic[D]):
         :class:`SaveError` then. That they are the deals the session's log deals
         is proven when the log is read. A default restore proved all of it.)
         """
-        return self.journal.histories(self)
+        return restore.histories(self)
 
     @property
     def results(self) -> list[Any]:
@@ -539,7 +608,9 @@ class Table(Generic[D]):
         return deal.apply(move)  # type: ignore[no-any-return]
 
     def act(self, action: Any) -> Record:
-        """Apply ``action`` to the current deal; returns the record of the move itself."""
+        """Deprecated (``apply(action)[0]``): apply ``action`` to the current deal;
+        returns the record of the move itself."""
+        deprecated("Table.act", "Table.apply (its first record)")
         records = self.apply(action)
         return records[0] if records else Record("none")
 
