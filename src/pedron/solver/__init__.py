@@ -204,6 +204,7 @@ class Solution:
         return (-self.best[1], self.best[0])
 
     def to_json(self) -> dict[str, Any]:
+        from pedron.diamondback.table import GAME
         from pedron.encodings import DiamondbackActions
 
         spec = self.spec
@@ -211,7 +212,7 @@ class Solution:
         # (the encoding's sizes, as the OpenSpiel solver's files give them: every amount)
         sizes = DiamondbackActions(rules, 2 * spec.stacks, spec.bet_sizes).sizes
         return {
-            "format": FORMAT, "version": 1, "game": "diamondback", "solver": "pedron-cfr+",
+            "format": FORMAT, "version": 1, "game": GAME.name, "solver": "pedron-cfr+",
             "params": spec.params(), "rules": rules.to_json(),
             "settings": {"players": 2, "stacks": [spec.stacks, spec.stacks],
                          "bet_sizes": list(sizes), "dealer": 0,
