@@ -250,15 +250,19 @@ def test_simulate(kuhn):
     from pedron import simulate
 
     result = simulate("kuhn", players=2, games=200, bots=["random", "random"], seed=1)
-    assert result is not None
+    assert result.game == "kuhn" and result.players == 2
+    assert sum(result.net) == 0 and any(result.net)  # (chips change hands, conserved)
+    again = simulate("kuhn", players=2, games=200, bots=["random", "random"], seed=1)
+    assert again.net == result.net
 
 
 @NEEDS_REGISTRY
 def test_match(kuhn):
     from pedron.match import match
 
-    result = match("kuhn", ["random", "random"], sets=20, seed=1)
-    assert result is not None
+    result = match("kuhn", {"a": "random", "b": "tests.kuhn.Caller"}, sets=20, seed=1)
+    assert result.game == "kuhn" and result.players == 2
+    assert sum(result.chips.values()) == 0  # (duplicate seatings: what one wins the other loses)
 
 
 @NEEDS_REGISTRY
@@ -268,4 +272,4 @@ def test_pedron_play_by_text(kuhn, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("bet\ncall\n\n" * 20 + "q\n"))
     status = main(["play", "kuhn", "--seed", "3"])
     out = capsys.readouterr().out
-    assert status == 0 and "Kuhn poker" in out
+    assert status == 0 and "Kuhn poker" in out and "Traceback" not in out

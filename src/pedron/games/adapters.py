@@ -10,7 +10,7 @@ without them has no environment or no OpenSpiel game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -112,5 +112,6 @@ class SpielParameters:
     actions: Callable[[Any, int, Mapping[str, Any]], ActionEncoding] | None = None
     """``actions(rules, total, params)``: the action encoding (``None``: the encodings
     facet's, with no options)."""
-    extra: Callable[[Any], Mapping[str, Any]] = field(default=lambda rules: {})
-    """What the session decides for a deal (the deal's ``extra``) given the rules."""
+    extra: Callable[[Any], Mapping[str, Any]] | None = None
+    """What the session decides for a deal (the deal's ``extra``) given the rules
+    (``None``: nothing)."""

@@ -116,7 +116,8 @@ class Settings:
         return self.info.spiel  # type: ignore[return-value]
 
     def extra(self) -> Any:
-        return self.facet.extra(self.rules)
+        extra = self.facet.extra
+        return {} if extra is None else extra(self.rules)
 
     # -- chance -------------------------------------------------------------------------
     def _dealt_in(self, receivers: tuple[int, ...]) -> int:
