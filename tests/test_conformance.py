@@ -245,9 +245,8 @@ def check_invariants(game: Game, table: Any) -> None:
     places = game.cards(deal)
     every = [c for place in places for c in place]
     assert len(every) == len(set(every)), "a card is in two places"
-    if places:
-        size = 52 if game.name.startswith("diablo") else diamondback.DECK_SIZES[
-            len(deal.dealt_in)]
+    if places:  # (the game's own deck: the seats the deck is dealt to)
+        size = table.GAME.deck_size(len(deal.order))
         assert sorted(every) == list(range(size)), "a card is missing"
 
 

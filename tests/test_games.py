@@ -108,14 +108,9 @@ NOT_YET: dict[str, int] = {
     "cli/solve.py": 1,
     "cli/tableview.py": 5,
     "cli/words.py": 6,
-    "encodings.py": 1,
-    "envs/single.py": 8,
     "match.py": 3,
     "simulation/core.py": 2,
     "simulation/results.py": 8,
-    "solver/__init__.py": 1,
-    "spiel/games.py": 1,
-    "spiel/solve.py": 2,
 }
 
 

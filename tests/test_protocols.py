@@ -221,6 +221,12 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.SimulationResult": lambda: [pedron.simulate(
             "diablo", players=3, games=2, seed=1)],
         "pedron.games.GameInfo": lambda: [games.get("diablo"), games.get("diamondback")],
+        "pedron.games.adapters.Encodings": lambda: [
+            games.get(n).encodings for n in ("diablo", "diamondback")],
+        "pedron.games.adapters.SpielParameters": lambda: [
+            games.get(n).spiel for n in ("diablo", "diamondback")],
+        "pedron.games.adapters.CardChance": lambda: [
+            games.get("diablo").spiel.chance],  # type: ignore[union-attr]
         "pedron.bench.BenchReport": lambda: [_dataclass(bench.BenchReport)],
         "pedron.bench.BenchResult": lambda: [_dataclass(bench.BenchResult)],
         "pedron.bench.Evaluator": lambda: [bench.Evaluator(diablo.evaluate, name="mine")],
@@ -319,8 +325,8 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.envs.SingleAgentEnv": lambda: [_env_single()],
         "pedron.envs.diablo_v0.raw_env": lambda: [_env("diablo_v0")],
         "pedron.envs.diamondback_v0.raw_env": lambda: [_env("diamondback_v0")],
-        "pedron.envs.observations.DiabloObservation": _observation("DiabloObservation"),
-        "pedron.envs.observations.DiamondbackObservation": _observation(
+        "pedron.encodings.diablo.DiabloObservation": _observation("DiabloObservation"),
+        "pedron.encodings.diamondback.DiamondbackObservation": _observation(
             "DiamondbackObservation"),
         "pedron.spiel.DiabloSpielGame": lambda: [_spiel("DiabloSpielGame")],
         "pedron.spiel.DiamondbackSpielGame": lambda: [_spiel("DiamondbackSpielGame")],
@@ -418,7 +424,10 @@ EXEMPT: dict[str, str] = {
     "pedron.drawpoker.Objective": "an abstract base (every objective has examples)",
     "pedron.drawpoker.Distribution": "a Protocol (DrawOption, which has examples, is one)",
     "pedron.drawpoker.HasDrawLimit": "a Protocol (diablo.Rules, which has examples, is one)",
-    "pedron.envs.observations.Observation": "the base of both games' observations",
+    "pedron.encodings.Observation": "the base of every game's observation (examples of both)",
+    "pedron.encodings.ActionEncoding": "a Protocol (DiabloActions, DiamondbackActions)",
+    "pedron.encodings.ObservationEncoding": "a Protocol (DiabloObservation, ...)",
+    "pedron.games.adapters.ChanceModel": "a Protocol (CardChance, Diamondback's ranks)",
 }
 
 #: The classes whose objects change: ``copy.copy`` of one is a ``copy.deepcopy``.
@@ -494,8 +503,9 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.envs.SingleAgentEnv": _env_state,
     "pedron.envs.diablo_v0.raw_env": _env_state,
     "pedron.envs.diamondback_v0.raw_env": _env_state,
-    "pedron.envs.observations.DiabloObservation": lambda o: (o.players, o.total, o.size),
-    "pedron.envs.observations.DiamondbackObservation": lambda o: (o.players, o.total, o.size),
+    "pedron.encodings.diablo.DiabloObservation": lambda o: (o.players, o.total, o.size),
+    "pedron.encodings.diamondback.DiamondbackObservation": lambda o: (
+        o.players, o.total, o.size),
     "pedron.videopoker.Analysis": lambda a: a.as_dict(),
     "pedron.videopoker.Hold": lambda h: h.as_dict(),
     "pedron.videopoker.HoldAnalysis": lambda h: [x.as_dict() for x in h],

@@ -731,6 +731,21 @@ slot("pettingzoo.reset seed", "any", lambda env, x: env.reset(seed=x), make=_aec
 slot("gymnasium.step", "any", lambda env, x: env.step(x), make=_single, state=_single_state)
 slot("gymnasium.reset seed", "any", lambda env, x: env.reset(seed=x), make=_single)
 slot("gymnasium.SingleAgentEnv seat", "any", lambda x: _env_of(seat=x))
+slot("gymnasium.SingleAgentEnv name", "any", lambda x: _single_of(x))
+slot("gymnasium.gymnasium_id", "any", lambda x: _envs().gymnasium_id(x))
+slot("pettingzoo.env game", "any", lambda x: repr(_envs().env(x)))
+
+
+def _envs() -> Any:
+    import pedron.envs as envs
+
+    return envs
+
+
+def _single_of(name: Any) -> Any:
+    from pedron.envs import SingleAgentEnv
+
+    return SingleAgentEnv(name).action_space.n
 slot("gymnasium.SingleAgentEnv opponents", "any", lambda x: _env_of(opponents=x))
 
 
@@ -787,7 +802,8 @@ NOT_SWEPT: dict[str, str] = {
                         "with a caller's raw values (a save's are checked before them)",
     "EquilibriumBot": "reads a strategy file a solve wrote: its path is checked like "
                       "simulate's checkpoint (swept), its contents by tests/test_solver.py",
-    "bots' and encodings' calls": "a bot is called, and an encoding's move() made, with a view "
+    "bots' and encodings' calls": "a bot is called, and an encoding's move() made (an "
+                                  "observation and its text too), with a view "
                                   "and the legal actions a deal gives (never a caller's own "
                                   "list); their constructors and parameters are swept",
     "text": "pedron.text formats pedron's own messages and reports from values pedron made",
@@ -974,7 +990,8 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
                          "build_pots", "collect_antes", "draw_replacements", "settle", "Hand",
                          "Table", "memory_limit", "write_strategy", "register", "diablo_v0",
                          "clockwise", "from_left", "split_amount", "Record", "Pot", "DealPlan"),
-    "bots' and encodings' calls": ("Bot",),
+    "bots' and encodings' calls": ("Bot", "ActionEncoding", "ObservationEncoding",
+                                   "Observation", "view_text"),
     "text": ("WIDTH", "fields", "plural", "shown", "table", "wrap"),
     "EquilibriumBot": ("EquilibriumBot",),
     "run_chunk/run_sets": ("run_chunk", "run_sets", "check_evaluator"),

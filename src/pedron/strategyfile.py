@@ -93,13 +93,13 @@ def info_key(view: Any) -> str:
     return key_text(roles.get(view.seat, "?"), [RANK_OF_ID[c] for c in view.my_cards], moves)
 
 
-def strategy_document(*, solver: str, params: Mapping[str, Any], rules: Mapping[str, Any],
-                      settings: Mapping[str, Any], strategy: Mapping[str, Any],
+def strategy_document(*, game: str, solver: str, params: Mapping[str, Any],
+                      rules: Mapping[str, Any], settings: Mapping[str, Any], strategy: Mapping[str, Any],
                       **measured: Any) -> dict[str, Any]:
     """A strategy file's data: the header (format, version, game, ``solver``), the
     game's ``params``, ``rules`` and ``settings``, what the solve ``measured`` (keyword
     arguments, in order) and the ``strategy`` last."""
-    return {"format": FORMAT, "version": VERSION, "game": "diamondback", "solver": solver,
+    return {"format": FORMAT, "version": VERSION, "game": game, "solver": solver,
             "params": dict(params), "rules": dict(rules), "settings": dict(settings),
             **measured, "strategy": strategy}
 

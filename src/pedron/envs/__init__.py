@@ -6,7 +6,9 @@
   the other seats played by pedron's bots; registered with Gymnasium (when it
   is installed) as ``"pedron/Diamondback-v0"`` and ``"pedron/Diablo-v0"`` when
   this package is imported, so ``gymnasium.make("pedron/Diamondback-v0",
-  stacks=20)`` works after ``import pedron.envs``.
+  stacks=20)`` works after ``import pedron.envs``;
+* :func:`pedron.envs.env`: the environment of any registered game whose
+  descriptor gives its encodings (:attr:`pedron.games.GameInfo.encodings`).
 
 ``import pedron`` never imports this package; it needs ``pettingzoo`` and
 ``gymnasium`` (the ``rl`` extra), imported with the environments
@@ -19,20 +21,41 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["GYMNASIUM_IDS", "SingleAgentEnv", "diablo_v0", "diamondback_v0", "register"]
+from pedron import games
+from pedron.games import GameInfo
 
-#: The Gymnasium ids of the single-agent environments, and their entry points.
-GYMNASIUM_IDS = {
-    "pedron/Diamondback-v0": "pedron.envs.single:diamondback",
-    "pedron/Diablo-v0": "pedron.envs.single:diablo",
-}
+__all__ = ["GYMNASIUM_IDS", "SingleAgentEnv", "diablo_v0", "diamondback_v0", "env",
+           "gymnasium_id", "register"]
 
-_LAZY = {"diamondback_v0": "pedron.envs.diamondback_v0", "diablo_v0": "pedron.envs.diablo_v0"}
+
+def gymnasium_id(game: str | GameInfo) -> str:
+    """The Gymnasium id of ``game``'s single-agent environment (``"pedron/Diablo-v0"``:
+    its title without spaces)."""
+    return f"pedron/{games.get(game).title.replace(' ', '')}-v0"  # type: ignore[arg-type]
+
+
+def _ids() -> dict[str, str]:
+    return {gymnasium_id(name): f"pedron.envs.single:{name}" for name in games.names()
+            if games.get(name).encodings is not None}
+
+
+#: The Gymnasium ids of the single-agent environments, and their entry points (the games
+#: registered when this package is imported; :func:`register` adds those registered since).
+GYMNASIUM_IDS = _ids()
+
+
+def env(game: str | GameInfo, **options: Any) -> Any:
+    """The PettingZoo environment of ``game`` (a registered game's name or descriptor
+    with the encodings facet), in the order-enforcing wrapper: ``env("diablo", **options)``
+    is ``diablo_v0.env(**options)`` (:class:`pedron.envs.base.GameEnv` for the options)."""
+    from pedron.envs.base import OrderEnforcing, game_env
+
+    return OrderEnforcing(game_env(game)(**options))
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return import_module(_LAZY[name])
+    if name in ("diamondback_v0", "diablo_v0"):  # (the built-in games' modules)
+        return import_module(f"pedron.envs.{name}")
     if name == "SingleAgentEnv":
         from pedron.envs.single import SingleAgentEnv
 
@@ -42,12 +65,14 @@ def __getattr__(name: str) -> Any:
 
 def register() -> bool:
     """Register :data:`GYMNASIUM_IDS` with Gymnasium (done when this package is
-    imported); ``False`` if Gymnasium is not installed."""
+    imported), with the ids of the games registered since; ``False`` if Gymnasium is
+    not installed."""
     try:
         from gymnasium.envs.registration import register as gymnasium_register
         from gymnasium.envs.registration import registry
     except ImportError:
         return False
+    GYMNASIUM_IDS.update(_ids())
     for env_id, entry_point in GYMNASIUM_IDS.items():
         if env_id not in registry:
             gymnasium_register(id=env_id, entry_point=entry_point)

@@ -1,5 +1,9 @@
-"""The AEC environment both games share: a pedron table played through PettingZoo's API.
+"""The AEC environment every game shares: a pedron table played through PettingZoo's API.
 
+:func:`game_env` makes a game's environment class from its descriptor
+(:attr:`pedron.games.GameInfo.encodings`: its action and observation encodings,
+how many players and chips when not told); :mod:`pedron.envs.diamondback_v0` and
+:mod:`pedron.envs.diablo_v0` are the built-in games' modules.
 :class:`TableEnv` runs one pedron ``Table``: ``reset(seed=...)`` seats the
 players (a fresh table on a generator from the seed, so the same seed deals
 the same cards and draws the same first dealer), every ``step`` applies the
@@ -24,6 +28,7 @@ dealt in waits for the deal's end. An illegal action raises the engine's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,18 +42,21 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
         f"pedron's environments need PettingZoo and Gymnasium ({exc}): "
         "pip install 'pedron[rl]'") from exc
 
+from pedron import games
 from pedron._copying import deep_copy
 from pedron._kernels.rng import Generator
+from pedron._locks import module_lock
 from pedron.encodings import action_index
 from pedron.errors import NotResetError, PedronTypeError, PedronValueError
+from pedron.games import GameInfo
 
-__all__ = ["OrderEnforcing", "TableEnv", "action_index"]
+__all__ = ["GameEnv", "OrderEnforcing", "TableEnv", "action_index", "game_env", "module_env"]
 
 _REWARDS = ("deal", "session")
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]
-    """Base of ``diamondback_v0`` and ``diablo_v0`` (see the module docstring).
+    """Base of every game's environment (see the module docstring).
 
     A game's environment sets ``metadata``, builds its rules, table, action
     encoding (``self.actions``) and observation encoder (``self.encoder``).
@@ -301,6 +309,88 @@ class TableEnv(AECEnv):  # type: ignore[misc]
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} players={self._players} reward={self.reward_mode!r} "
                 f"rules={self.rules!r}>")
+
+
+class GameEnv(TableEnv):
+    """A registered game as an AEC environment (its class is :func:`game_env`'s).
+
+    ``raw_env(players=None, stacks=None, *, reward="deal", max_deals=100, dealer=None,
+    render_mode=None, **options)``: ``players`` and ``stacks`` default to the game's
+    encodings facet (or its table's defaults); of the ``options``, those the facet
+    names (Diamondback's ``bet_sizes``) go to the action encoding, every other one to
+    the game's ``Rules``.
+    """
+
+    INFO: ClassVar[GameInfo]
+
+    def __init__(
+        self,
+        players: int | None = None,
+        stacks: int | list[int] | None = None,
+        *,
+        reward: str = "deal",
+        max_deals: int | None = 100,
+        dealer: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        info = self.INFO
+        facet = info.encodings
+        assert facet is not None  # (game_env makes no class for a game without it)
+        own = {k: options.pop(k) for k in facet.options if k in options}
+        rules = info.rules(**options)
+        game = info.game
+        if players is None:
+            players = game.default_players if facet.players is None else facet.players
+        if stacks is None:
+            stacks = game.default_stacks(rules) if facet.stacks is None else facet.stacks
+        super().__init__(players, stacks, rules, info.table, reward, max_deals, dealer,
+                         render_mode)
+        self.actions = facet.actions(self.rules, self.total, **own)
+        self.encoder = facet.observation(self._players, self.total)
+        self._build_spaces()
+
+
+_classes: dict[str, type[GameEnv]] = {}  # (a game's class, made once: under _lock)
+_lock = module_lock(__name__, "_lock")
+
+
+def game_env(game: str | GameInfo) -> type[GameEnv]:
+    """The environment class (``raw_env``) of ``game`` (a registered game's name or
+    descriptor): a :class:`GameEnv`, made once per game. A game without the encodings
+    facet has none (:class:`~pedron.errors.PedronValueError`)."""
+    info = games.get(game)  # type: ignore[arg-type]
+    with _lock:
+        made = _classes.get(info.name)
+        if made is not None and made.INFO is info:
+            return made
+    if info.encodings is None:
+        raise PedronValueError(f"{info.title} has no environment (its descriptor gives no "
+                               "encodings)")
+    module = f"pedron.envs.{info.name}_v0"
+    made = type("raw_env", (GameEnv,), {
+        "INFO": info, "__module__": module, "__qualname__": "raw_env",
+        "metadata": {**TableEnv.metadata, "name": f"{info.name}_v0"},
+        "__doc__": f"{info.title} as an AEC environment (see :class:`GameEnv`).",
+    })
+    with _lock:  # (a game registered again replaces its class)
+        known = _classes.get(info.name)
+        if known is None or known.INFO is not info:
+            known = _classes[info.name] = made
+        return known
+
+
+def module_env(module: str) -> tuple[type[GameEnv], Callable[..., Any]]:
+    """``raw_env, env`` of the game a PettingZoo module is named after
+    (``pedron.envs.<game>_v0``)."""
+    cls = game_env(module.rsplit(".", 1)[-1].removesuffix("_v0"))
+
+    def env(**kwargs: Any) -> Any:
+        """:class:`raw_env` in PettingZoo's order-enforcing wrapper (the usual entry point)."""
+        return OrderEnforcing(cls(**kwargs))
+
+    env.__module__ = module
+    return cls, env
 
 
 def not_reset_error(what: str) -> NotResetError:

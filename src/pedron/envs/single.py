@@ -1,7 +1,8 @@
 """One seat of a pedron game as a Gymnasium environment, the other seats played by bots.
 
 ``SingleAgentEnv("diamondback", seat=0, opponents="odds", **options)``: the
-first argument names the card game (positional only, so that every keyword
+first argument names the card game (a registered game with the encodings facet, or
+its descriptor; positional only, so that every keyword
 goes to the environment: ``SingleAgentEnv("diablo", variant="deuces_wild")``
 plays Deuces Wild); the ``options`` are those of the game's PettingZoo
 environment (:mod:`pedron.envs.diamondback_v0`, :mod:`pedron.envs.diablo_v0`:
@@ -11,7 +12,7 @@ Gymnasium when :mod:`pedron.envs` is imported: ``gymnasium.make(
 importing it first, ``"pedron.envs:pedron/Diamondback-v0"``). ``opponents`` is one bot spec for
 every other seat or one per other seat, in seat order (``"random"``,
 ``"odds"``, ``"rule:open=two_pair"``, ``"equilibrium:file=..."``, an import
-path: see :mod:`pedron.bots`). The observation is the learner's
+path: see :mod:`pedron.bots`; default the game's ``default_bot``). The observation is the learner's
 ``{"observation", "action_mask"}``; the reward is his chips won or lost.
 
 Gymnasium lets ``step`` take any action of the space: with ``illegal="replace"``
@@ -24,20 +25,23 @@ observation and ``info["reward_before"]`` the chips it moved.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 
+from pedron import games
 from pedron._copying import deep_copy
 from pedron._kernels.rng import Generator
 from pedron.bots import make_bot
-from pedron.envs.base import action_index, not_reset_error
+from pedron.envs import gymnasium_id
+from pedron.envs.base import action_index, game_env, not_reset_error
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.games import GameInfo
 from pedron.text import shown
 
-__all__ = ["SingleAgentEnv", "diablo", "diamondback"]
+__all__ = ["SingleAgentEnv", "entry_point"]
 
 
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -54,7 +58,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def __init__(
         self,
-        name: str = "diamondback",
+        name: str | GameInfo = games.DEFAULT,
         /,
         seat: int = 0,
         opponents: str | Sequence[str] | None = None,
@@ -65,14 +69,13 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if illegal not in ("replace", "raise"):
             raise PedronValueError(f"illegal must be 'replace' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        if name == "diamondback":
-            from pedron.envs.diamondback_v0 import raw_env
-        elif name == "diablo":
-            from pedron.envs.diablo_v0 import raw_env  # type: ignore[assignment]
-        else:
-            raise PedronValueError(f"the card game is 'diamondback' or 'diablo', not {name!r}")
-        game = self.game = name  # (the card game the bots play)
-        self.aec = raw_env(render_mode=render_mode, **options)
+        info = games.get(name)  # type: ignore[arg-type]
+        if info.encodings is None:
+            playable = [n for n in games.names() if games.get(n).encodings is not None]
+            raise PedronValueError(f"{info.title} has no environment: the card game is one "
+                                   f"of {', '.join(map(repr, playable))}")
+        game = self.game = info.name  # (the card game the bots play)
+        self.aec = game_env(info)(render_mode=render_mode, **options)
         n = len(self.aec.possible_agents)
         # (the plain value of an int: a subclass's comparisons may lie)
         if isinstance(seat, bool) or not isinstance(seat, int) or \
@@ -81,7 +84,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         seat = self.seat = int.__index__(seat)
         self.agent = self.aec.possible_agents[seat]
         if opponents is None:
-            opponents = "odds" if game == "diamondback" else "rule"
+            opponents = info.default_bot
         if isinstance(opponents, str):
             specs = [opponents] * (n - 1)
         elif isinstance(opponents, (list, tuple)):
@@ -157,13 +160,22 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 f"{self.aec!r}>")
 
 
-def diamondback(**options: Any) -> SingleAgentEnv:
-    """``SingleAgentEnv("diamondback", **options)``: the entry point of Gymnasium's
-    ``"pedron/Diamondback-v0"``."""
-    return SingleAgentEnv("diamondback", **options)
+def entry_point(game: str) -> Callable[..., SingleAgentEnv]:
+    """``SingleAgentEnv(game, **options)`` as a function of the options alone: the entry
+    point of the game's Gymnasium id (:data:`pedron.envs.GYMNASIUM_IDS`)."""
+    info = games.get(game)
+
+    def make(**options: Any) -> SingleAgentEnv:
+        return SingleAgentEnv(info, **options)
+
+    make.__name__ = make.__qualname__ = info.name
+    make.__doc__ = (f"``SingleAgentEnv({info.name!r}, **options)``: the entry point of "
+                    f"Gymnasium's ``{gymnasium_id(info)!r}``.")
+    return make
 
 
-def diablo(**options: Any) -> SingleAgentEnv:
-    """``SingleAgentEnv("diablo", **options)``: the entry point of Gymnasium's
-    ``"pedron/Diablo-v0"``."""
-    return SingleAgentEnv("diablo", **options)
+def __getattr__(name: str) -> Any:
+    # (each game's entry point, as the Gymnasium ids name it: pedron.envs.single:<game>)
+    if name in games.names():
+        return entry_point(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

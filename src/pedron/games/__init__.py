@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from pedron._locks import module_lock
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.games.adapters import Encodings, SpielParameters
 from pedron.text import shown
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ _BUILT_IN: dict[str, str] = {
     "diablo": "pedron.games.diablo",
     "diamondback": "pedron.games.diamondback",
 }
+#: The game a layer plays when not told which (the environments').
+DEFAULT = "diamondback"
 _registered: dict[str, GameInfo] = {}  # (every change under _lock, in one step)
 _lock = module_lock(__name__, "_lock")
 
@@ -74,6 +77,13 @@ class GameInfo:
     module: str = ""
     """The module that registers the descriptor (set by :func:`register`): a pickled
     descriptor imports it to find the game again."""
+    # -- the environments and the OpenSpiel adapter (envs, spiel, encodings) ----------------
+    encodings: Encodings | None = None
+    """How the environments and the OpenSpiel game number the game's moves and encode its
+    views (:class:`~pedron.games.adapters.Encodings`); ``None``: no environment."""
+    spiel: SpielParameters | None = None
+    """The game's OpenSpiel game (:class:`~pedron.games.adapters.SpielParameters`);
+    ``None``: none (it also needs :attr:`encodings`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))

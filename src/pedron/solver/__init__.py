@@ -218,6 +218,7 @@ class Solution:
         return (-self.best[1], self.best[0])
 
     def to_json(self) -> dict[str, Any]:
+        from pedron.diamondback.table import GAME
         from pedron.encodings import DiamondbackActions
 
         spec = self.spec
@@ -226,8 +227,8 @@ class Solution:
         n = spec.players
         sizes = DiamondbackActions(rules, n * spec.stacks, spec.bet_sizes).sizes
         return strategy_document(
-            solver="pedron-cfr+" if n == 2 else "pedron-dcfr-multi", params=spec.params(),
-            rules=rules.to_json(),
+            game=GAME.name, solver="pedron-cfr+" if n == 2 else "pedron-dcfr-multi",
+            params=spec.params(), rules=rules.to_json(),
             settings={"players": n, "stacks": [spec.stacks] * n,
                       "bet_sizes": list(sizes), "dealer": 0, "carry": spec.carry},
             iterations=self.iterations, nash_conv=self.nash_conv,

@@ -1,8 +1,10 @@
 """pedron's games as OpenSpiel games (``pip install pedron[rl]``, Python 3.11+).
 
 Importing this package registers ``python_pedron_diamondback`` and
-``python_pedron_diablo`` with ``pyspiel`` (see :mod:`pedron.spiel.games` and
-``docs/rl.md``). ``import pedron`` never imports it.
+``python_pedron_diablo`` with ``pyspiel``, and ``python_pedron_<name>`` for every
+other registered game whose descriptor gives the encodings and OpenSpiel facets
+(:func:`register` again for a game registered since; see :mod:`pedron.spiel.games`
+and ``docs/rl.md``). ``import pedron`` never imports it.
 """
 
 from __future__ import annotations

@@ -2,7 +2,10 @@
 
 Importing :mod:`pedron.spiel` registers both with ``pyspiel``; then
 ``pyspiel.load_game("python_pedron_diamondback", {"players": 2, "stacks": 4})``.
-The parameters (all optional) are documented in ``docs/rl.md``:
+Every registered game whose descriptor gives the encodings and OpenSpiel facets
+(:attr:`pedron.games.GameInfo.spiel`) is a game ``python_pedron_<name>``
+(:func:`register` adds those registered after the import); its parameters are the
+facet's. The built-in games' parameters (all optional) are documented in ``docs/rl.md``:
 
 Diamondback: ``players`` (2-4), ``stacks`` (every player's chips), ``dealer``
 (the dealer's seat), ``bet_sizes`` (text such as ``"1;2;4"``; empty: every
@@ -39,61 +42,57 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from pedron.diablo.game import Game as DiabloGame
-from pedron.diablo.rules import Rules as DiabloRules
-from pedron.diablo.table import Table as DiabloTable
-from pedron.diamondback.cards import DECK_SIZES, RANK_CODES, RANK_OF_ID
-from pedron.diamondback.deal import Hand
-from pedron.diamondback.odds import deck_counts
-from pedron.diamondback.rules import Rules as DiamondbackRules
-from pedron.diamondback.table import Table as DiamondbackTable
-from pedron.encodings import DiabloActions, DiamondbackActions
-from pedron.envs.observations import DiabloObservation, DiamondbackObservation, view_text
+from pedron import games
+from pedron._locks import module_lock
+from pedron.encodings import view_text
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.games import GameInfo
+from pedron.games.adapters import SpielParameters
 from pedron.spiel.observer import Observer
 from pedron.spiel.state import EngineState
 
-__all__ = ["DIABLO", "DIAMONDBACK", "DiabloSpielGame", "DiamondbackSpielGame"]
+# (and the built-in games' old names, served by __getattr__: DIAMONDBACK, DIABLO, their
+# OpenSpiel names; DiamondbackSpielGame, DiabloSpielGame, their classes)
+__all__ = ["CARRY", "PedronSpielGame", "Settings", "game_class", "register", "spiel_name"]
 
-DIAMONDBACK = "python_pedron_diamondback"
-DIABLO = "python_pedron_diablo"
 CARRY = ("split", "refund", "lost")
-
-_DB_DEFAULTS: dict[str, Any] = {
-    "players": 2, "stacks": 4, "dealer": 0, "bet_sizes": "", "carry": "split",
-    "variant": "normal", "tie_rule": "showdown", "odd_chip": "first_left", "min_bet": 1,
-    "max_bet": 0, "multiplier": 0, "ante_min": 1, "ante_max": 0, "all_in": True,
-    "cap_to_stacks": True, "deal_order": "one_at_a_time",
-}
-_DL_DEFAULTS: dict[str, Any] = {
-    "players": 3, "stacks": 20, "dealer": 0, "carry": "split", "variant": "diablo", "ante": 1,
-    "min_bet_before": 1, "max_bet_before": 2, "min_bet_after": 2, "max_bet_after": 4,
-    "max_raises": 1, "max_draw": 2, "more_draw": False, "cap": 0, "jacks_or_better": False,
-    "declare": False, "all_in": True, "odd_chip": "first_left", "dealers_choice": False,
-}
+_PREFIX = "python_pedron_"
 
 
-def _game_type(short: str, long: str, players: tuple[int, int], params: dict[str, Any],
-               zero_sum: bool) -> Any:
+def spiel_name(game: str | GameInfo) -> str:
+    """The OpenSpiel name of ``game`` (``"python_pedron_diablo"``)."""
+    return _PREFIX + games.get(game).name  # type: ignore[arg-type]
+
+
+def _facet(info: GameInfo) -> SpielParameters:
+    if info.spiel is None or info.encodings is None:
+        raise PedronValueError(f"{info.title} has no OpenSpiel game (its descriptor gives no "
+                               "spiel or encodings facet)")
+    return info.spiel
+
+
+def _game_type(info: GameInfo, zero_sum: bool) -> Any:
+    players = info.players
     return pyspiel.GameType(
-        short_name=short, long_name=long,
+        short_name=spiel_name(info), long_name=f"pedron {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
                  else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players[1], min_num_players=players[0],
+        max_num_players=players.stop - 1, min_num_players=players.start,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=params,
+        parameter_specification=dict(_facet(info).defaults),
     )
 
 
 @dataclass
 class Settings:
-    """What a game's states share: rules, chips, encodings and the chance model."""
+    """What a game's states share: its descriptor, rules, chips, encodings and chance."""
 
+    info: GameInfo
     rules: Any
     players: int
     stacks: list[int]
@@ -112,60 +111,39 @@ class Settings:
     def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
         return self  # (shared by every state of a game, never changed)
 
-    def extra(self) -> dict[str, Any]:
-        if self.game_name == DIABLO:
-            rules = self.rules
-            return {"variant": None if rules.dealers_choice else rules.variant,
-                    "diablo_pot": False}
-        return {}
+    @property
+    def facet(self) -> SpielParameters:
+        return self.info.spiel  # type: ignore[return-value]
+
+    def extra(self) -> Any:
+        extra = self.facet.extra
+        return {} if extra is None else extra(self.rules)
 
     # -- chance -------------------------------------------------------------------------
+    def _dealt_in(self, receivers: tuple[int, ...]) -> int:
+        """How many players the cards being dealt are for."""
+        return len(receivers) // self.info.game.hand_size
+
     def chance_outcomes(self, state: EngineState) -> list[tuple[int, float]]:
-        chosen = state._chosen
-        if self.game_name == DIAMONDBACK:
-            counts = list(deck_counts(len(state._receivers) // 2))
-            for r in chosen:
-                counts[r] -= 1
-            left = sum(counts)
-            return [(r, c / left) for r, c in enumerate(counts) if c]
         deal = state.deal
-        if deal is None or deal.deck is None:
-            pool = [c for c in range(52) if c not in set(chosen)]
-        else:
-            taken = set(chosen)
-            pool = sorted(c for c in deal.deck.stock if c not in taken)
-        p = 1.0 / len(pool)
-        return [(c, p) for c in pool]
+        stock = None if deal is None or deal.deck is None else deal.deck.stock
+        return self.facet.chance.outcomes(self._dealt_in(state._receivers), state._chosen,
+                                          stock)
 
     def card_ids(self, outcomes: list[int], cards: int, receivers: tuple[int, ...]) -> list[int]:
-        """The cards the engine deals for the chance outcomes (Diamondback: each rank as
-        its first copy not yet dealt; Diablo: the cards themselves)."""
-        if self.game_name == DIABLO:
-            return list(outcomes)
-        players = cards // 2
-        free: dict[int, list[int]] = {r: [] for r in range(5)}
-        for c in range(DECK_SIZES[players]):
-            free[RANK_OF_ID[c]].append(c)
-        return [free[r].pop(0) for r in outcomes]
+        """The cards the engine deals for the chance outcomes."""
+        return self.facet.chance.card_ids(outcomes, self._dealt_in(receivers))
 
     @property
     def outcome_count(self) -> int:
-        """How many chance outcomes there are: a rank (Diamondback), a card (Diablo)."""
-        return len(RANK_CODES) if self.game_name == DIAMONDBACK else 52
+        """How many chance outcomes there are (a rank of Diamondback, a card of Diablo)."""
+        return self.facet.chance.count
 
     def outcome_text(self, outcome: int) -> str:
-        if self.game_name == DIAMONDBACK:
-            return RANK_CODES[outcome]
-        from pedron.cards import format_card
-
-        return format_card(outcome)
+        return self.facet.chance.text(outcome)
 
     def card_text(self, card: int) -> str:
-        if self.game_name == DIAMONDBACK:
-            return RANK_CODES[RANK_OF_ID[card]]  # (ranks only: a copy's number says nothing)
-        from pedron.cards import format_card
-
-        return format_card(card)
+        return self.facet.card_text(card)
 
     def text(self, view: Any, public: bool = False) -> str:
         return view_text(view, self.card_text, public)
@@ -203,12 +181,34 @@ def _params(params: dict[str, Any] | None, defaults: dict[str, Any]) -> dict[str
     return out
 
 
-def _none_if_zero(value: int) -> int | None:
-    return None if value <= 0 else value
+class PedronSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A registered game as an OpenSpiel game (its class is :func:`game_class`'s): one
+    deal, its parameters the game's :attr:`~pedron.games.GameInfo.spiel` facet's."""
 
-
-class _PedronGame(pyspiel.Game):  # type: ignore[misc]
+    INFO: GameInfo
     settings: Settings
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        info = self.INFO
+        facet = _facet(info)
+        p = _params(params, dict(facet.defaults))
+        rules = facet.rules(p)
+        settings = _settings(info, rules, p)
+        settings.actions = (facet.actions(rules, settings.total, p) if facet.actions
+                            is not None else info.encodings.actions(  # type: ignore[union-attr]
+                                rules, settings.total))
+        settings.encoder = info.encodings.observation(  # type: ignore[union-attr]
+            settings.players, settings.total)
+        n = settings.players
+        length = settings.history_length = facet.history_length(rules, n, settings.stacks)
+        self.settings = settings
+        zero = p["carry"] != "lost"
+        low, high = facet.utility(settings.stacks)
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=settings.actions.n, max_chance_outcomes=facet.chance.count,
+            num_players=n, min_utility=low, max_utility=high,
+            utility_sum=0.0 if zero else None, max_game_length=length)
+        super().__init__(_game_type(info, zero), game_info, p)
 
     def new_initial_state(self) -> EngineState:
         return EngineState(self)
@@ -218,105 +218,56 @@ class _PedronGame(pyspiel.Game):  # type: ignore[misc]
             perfect_recall=False), params)
 
 
-class DiamondbackSpielGame(_PedronGame):
-    """Diamondback as an OpenSpiel game (see the module docstring for the parameters)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = _params(params, _DB_DEFAULTS)
-        rules = DiamondbackRules(
-            variant=p["variant"], tie_rule=p["tie_rule"], odd_chip=p["odd_chip"],
-            min_bet=p["min_bet"], max_bet=_none_if_zero(p["max_bet"]),
-            multiplier=_none_if_zero(p["multiplier"]), ante_min=p["ante_min"],
-            ante_max=_none_if_zero(p["ante_max"]), all_in=bool(p["all_in"]),
-            cap_to_stacks=bool(p["cap_to_stacks"]), deal_order=p["deal_order"],
-        )
-        if p["variant"] == "match":
-            raise PedronValueError("Match Diamondback is a session rule: one hand is 'normal'")
-        settings = _settings(DIAMONDBACK, rules, p, DiamondbackTable, Hand)
-        text = p["bet_sizes"]
-        if not isinstance(text, str) or "," in text:
-            raise PedronValueError(f"bet_sizes is text such as '1;2;4' (a ',' would break the "
-                                   f"game's string), not {text!r}")
-        try:
-            sizes = tuple(int(x) for x in text.split(";") if x.strip()) or None
-        except ValueError:
-            raise PedronValueError(f"bet_sizes must be whole amounts such as '1;2;4', "
-                                   f"not {text!r}") from None
-        settings.actions = DiamondbackActions(rules, settings.total, sizes)
-        settings.encoder = DiamondbackObservation(settings.players, settings.total)
-        n, stack = settings.players, max(settings.stacks)
-        bets = stack // max(1, min(rules.min_bet, stack)) + 1
-        length = 2 * n + 3 * n + bets * n + 2
-        settings.history_length = length
-        self.settings = settings
-        zero = p["carry"] != "lost"
-        info = pyspiel.GameInfo(
-            num_distinct_actions=settings.actions.n, max_chance_outcomes=5,
-            num_players=n, min_utility=-float(stack), max_utility=float(settings.total - min(
-                settings.stacks)), utility_sum=0.0 if zero else None,
-            max_game_length=length)
-        super().__init__(_game_type(DIAMONDBACK, "pedron Diamondback", (2, 4),
-                                    _DB_DEFAULTS, zero), info, p)
-
-
-class DiabloSpielGame(_PedronGame):
-    """Diablo as an OpenSpiel game (see the module docstring for the parameters)."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = _params(params, _DL_DEFAULTS)
-        rules = DiabloRules(
-            variant=p["variant"], ante=p["ante"], stacks=p["stacks"],
-            min_bet_before=p["min_bet_before"], max_bet_before=p["max_bet_before"],
-            min_bet_after=p["min_bet_after"], max_bet_after=p["max_bet_after"],
-            max_raises=None if p["max_raises"] < 0 else p["max_raises"],
-            max_draw=p["max_draw"], more_draw=bool(p["more_draw"]), cap=_none_if_zero(p["cap"]),
-            jacks_or_better=bool(p["jacks_or_better"]), declare=bool(p["declare"]),
-            all_in=bool(p["all_in"]), odd_chip=p["odd_chip"],
-            dealers_choice=bool(p["dealers_choice"]),
-        )
-        n = p["players"]
-        most = rules.draw_limit.most
-        if n * (5 + most) > 52:
-            raise PedronValueError(
-                f"{n} players drawing up to {most} cards could empty the stock (the discards "
-                "would be shuffled back in): the OpenSpiel game needs n * (5 + draw) <= 52")
-        settings = _settings(DIABLO, rules, p, DiabloTable, DiabloGame)
-        settings.actions = DiabloActions(rules)
-        settings.encoder = DiabloObservation(settings.players, settings.total)
-        stack = max(settings.stacks)
-        per_round = (stack + 2) * n if rules.max_raises is None else (rules.max_raises + 2) * n
-        length = 1 + 5 * n + 2 * per_round + n * (1 + most) + n
-        settings.history_length = length
-        self.settings = settings
-        zero = p["carry"] != "lost"
-        info = pyspiel.GameInfo(
-            num_distinct_actions=settings.actions.n, max_chance_outcomes=52,
-            num_players=n, min_utility=-float(settings.total), max_utility=float(settings.total),
-            utility_sum=0.0 if zero else None, max_game_length=length)
-        super().__init__(_game_type(DIABLO, "pedron Diablo", (3, 7), _DL_DEFAULTS, zero),
-                         info, p)
-
-
-def _settings(name: str, rules: Any, p: dict[str, Any], table: Any, deal: Any) -> Settings:
+def _settings(info: GameInfo, rules: Any, p: dict[str, Any]) -> Settings:
     if p["carry"] not in CARRY:
         raise PedronValueError(f"carry must be one of {CARRY}, not {p['carry']!r}")
+    table = info.table
     probe = table(p["players"], p["stacks"], rules, 0, dealer=p["dealer"])
     return Settings(
-        rules=rules, players=probe.n, stacks=list(probe.stacks), dealer=p["dealer"],
-        carry=p["carry"], actions=None, encoder=None, deal_class=deal,
-        make_deck=table.GAME.deck, deck_size=table.GAME.deck_size, game_name=name,
-        total=probe.total, history_length=0,
+        info=info, rules=rules, players=probe.n, stacks=list(probe.stacks),
+        dealer=p["dealer"], carry=p["carry"], actions=None, encoder=None,
+        deal_class=_facet(info).deal, make_deck=table.GAME.deck,
+        deck_size=table.GAME.deck_size, game_name=spiel_name(info), total=probe.total,
+        history_length=0,
     )
 
 
+_classes: dict[str, type[PedronSpielGame]] = {}  # (each game's class, made once: under _lock)
+_lock = module_lock(__name__, "_lock")
+
+
+def game_class(game: str | GameInfo) -> type[PedronSpielGame]:
+    """The OpenSpiel game class of ``game`` (a registered game's name or descriptor with
+    the encodings and spiel facets), made once per game."""
+    info = games.get(game)  # type: ignore[arg-type]
+    _facet(info)
+    with _lock:
+        known = _classes.get(info.name)
+        if known is None or known.INFO is not info:
+            name = f"{info.title.replace(' ', '')}SpielGame"
+            known = _classes[info.name] = type(name, (PedronSpielGame,), {
+                "INFO": info, "__module__": __name__, "__qualname__": name,
+                "__doc__": f"{info.title} as an OpenSpiel game (see :class:`PedronSpielGame`)."})
+        return known
+
+
 def register() -> None:
-    """Register both games with ``pyspiel`` (done once, when :mod:`pedron.spiel` is imported)."""
+    """Register every game with the encodings and spiel facets with ``pyspiel`` (done
+    when :mod:`pedron.spiel` is imported; again for a game registered since)."""
     registered = set(pyspiel.registered_names())
-    if DIAMONDBACK not in registered:
-        pyspiel.register_game(_game_type(DIAMONDBACK, "pedron Diamondback", (2, 4),
-                                         _DB_DEFAULTS, True), DiamondbackSpielGame)
-    if DIABLO not in registered:
-        pyspiel.register_game(_game_type(DIABLO, "pedron Diablo", (3, 7), _DL_DEFAULTS, True),
-                              DiabloSpielGame)
+    for name in games.names():
+        info = games.get(name)
+        if info.spiel is None or info.encodings is None or spiel_name(info) in registered:
+            continue
+        pyspiel.register_game(_game_type(info, True), game_class(info))
 
 
+def __getattr__(name: str) -> Any:
+    # The built-in games' old names: DIAMONDBACK / DIABLO (their OpenSpiel names) and
+    # DiamondbackSpielGame / DiabloSpielGame (their classes).
+    for game in games.names():
+        if name == game.upper():
+            return spiel_name(game)
+        if name == f"{games.get(game).title.replace(' ', '')}SpielGame":
+            return game_class(game)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -57,10 +57,12 @@ class Solution:
     nodes: int
     infosets: int
     seconds: dict[str, float] = field(default_factory=dict)
+    game: str = DIAMONDBACK.removeprefix("python_pedron_")
+    """The registry's name of the game solved."""
 
     def to_json(self) -> dict[str, Any]:
         return strategy_document(
-            solver="openspiel-cfr+", params=self.params, rules=self.rules,
+            game=self.game, solver="openspiel-cfr+", params=self.params, rules=self.rules,
             settings=self.settings, iterations=self.iterations,
             exploitability=self.exploitability, values=self.values, nodes=self.nodes,
             infosets=self.infosets, seconds=self.seconds, strategy=self.strategy)
@@ -174,7 +176,7 @@ def solve(
                   "bet_sizes": list(settings.actions.sizes), "dealer": settings.dealer,
                   "carry": settings.carry},
         iterations=done, exploitability=exploit, values=values, strategy=strategy,
-        nodes=nodes, infosets=len(infosets), seconds=seconds,
+        nodes=nodes, infosets=len(infosets), seconds=seconds, game=settings.info.name,
     )
 
 
@@ -222,14 +224,16 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
     """Play ``hands`` hands at the settings of the ``strategy`` file, seat 0 dealing, each
     from the solved stacks; ``bots[s]`` plays seat ``s`` (a bot spec, ``"equilibrium"``
     for the file's strategy, or a bot). Every hand is dealt by a pedron ``Table``."""
+    from pedron import games
     from pedron._kernels.rng import Generator
     from pedron.bots import make_bot
     from pedron.bots.equilibrium import EquilibriumBot
-    from pedron.diamondback import Rules, Table
     from pedron.solver.tree import hand_value
 
     data = read_strategy_file(strategy)
-    rules = Rules.from_json(data["rules"])
+    info = games.get(data.get("game", Solution.game))
+    Table = info.table
+    rules = info.rules.from_json(data["rules"])  # type: ignore[attr-defined]
     stacks = data["settings"]["stacks"]
     carry = data["settings"]["carry"]
     source = Generator(seed)
@@ -238,7 +242,7 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
         if spec == "equilibrium":
             players.append(EquilibriumBot(strategy, seed=Generator(source.next_u32())))
         elif isinstance(spec, str):
-            players.append(make_bot(spec, "diamondback", Generator(source.next_u32()),
+            players.append(make_bot(spec, info.name, Generator(source.next_u32()),
                                     rules=rules))
         else:
             players.append(spec)
