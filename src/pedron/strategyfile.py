@@ -94,8 +94,8 @@ def info_key(view: Any) -> str:
 
 
 def strategy_document(*, game: str, solver: str, params: Mapping[str, Any],
-                      rules: Mapping[str, Any], settings: Mapping[str, Any], strategy: Mapping[str, Any],
-                      **measured: Any) -> dict[str, Any]:
+                      rules: Mapping[str, Any], settings: Mapping[str, Any],
+                      strategy: Mapping[str, Any], **measured: Any) -> dict[str, Any]:
     """A strategy file's data: the header (format, version, game, ``solver``), the
     game's ``params``, ``rules`` and ``settings``, what the solve ``measured`` (keyword
     arguments, in order) and the ``strategy`` last."""
