@@ -50,11 +50,11 @@ class OddsBot(Bot):
         stop_below: float = 0.5,
         rules: Rules | None = None,
     ) -> None:
-        from pedron.bots import _check_param  # (one check for the constructor and specs)
+        from pedron.games.botspec import number  # (one check for the constructor and specs)
 
-        self.margin = _check_param("odds", "margin", margin)
-        self.aggression = _check_param("odds", "aggression", aggression)
-        self.stop_below = _check_param("odds", "stop_below", stop_below)
+        self.margin = number()("margin", margin)
+        self.aggression = number(low=0)("aggression", aggression)
+        self.stop_below = number()("stop_below", stop_below)
         self.rules = rules
         self._tie_rule = "showdown" if rules is None else rules.tie_rule
         self._cards: tuple[int, ...] = ()

@@ -25,6 +25,7 @@ from pedron._kernels.rng import Generator, as_generator
 from pedron.bots import Bot
 from pedron.diamondback.cards import RANK_CODES, RANK_OF_ID
 from pedron.diamondback.rules import Rules
+from pedron.diamondback.table import Table
 from pedron.engine import LegalAction
 from pedron.engine.seats import from_left
 from pedron.errors import PedronValueError
@@ -129,7 +130,7 @@ class EquilibriumBot(Bot):
         self.actions = DiamondbackActions(self.rules, sum(self.stacks),
                                           self.settings.get("bet_sizes") or None)
         self.rng = as_generator(seed)
-        self.fallback = make_bot(fallback, "diamondback", Generator(self.rng.next_u32()),
+        self.fallback = make_bot(fallback, Table.GAME.name, Generator(self.rng.next_u32()),
                                  rules=rules)
         self.fallbacks = 0
         self.plays = 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pedron.diablo.table import Table
 from pedron.games import GameInfo
+from pedron.games.diablo_bots import BOT_PARAMS
+from pedron.games.diablo_study import STUDY
 
 INFO = GameInfo(
     name="diablo",
@@ -14,4 +16,7 @@ INFO = GameInfo(
     default_bot="rule",
     bots={"rule": "pedron.bots.diablo:RuleBot", "strong": "pedron.bots.strong:StrongBot"},
     module=__name__,
+    # -- simulation, match, bots, bench
+    study=STUDY,
+    bot_params=BOT_PARAMS,
 )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pedron.diamondback.table import Table
 from pedron.games import GameInfo
+from pedron.games.botspec import BotParam, BotParams, number, path
+from pedron.games.diamondback_study import STUDY
 
 INFO = GameInfo(
     name="diamondback",
@@ -15,4 +17,14 @@ INFO = GameInfo(
     bots={"odds": "pedron.bots.diamondback:OddsBot",
           "equilibrium": "pedron.bots.equilibrium:EquilibriumBot"},
     module=__name__,
+    # -- simulation, match, bots, bench
+    study=STUDY,
+    bot_params={
+        "odds": BotParams({"margin": BotParam("margin"),
+                           "aggression": BotParam("aggression", number(low=0)),
+                           "stop": BotParam("stop_below")}),
+        "equilibrium": BotParams({"file": BotParam("file", path),
+                                  "fallback": BotParam("fallback", bot=True)},
+                                 required=("file",)),
+    },
 )
