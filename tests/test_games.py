@@ -96,8 +96,6 @@ GAME_HOMES = ("diablo", "diamondback", "games", "__init__.py")
 NOT_YET: dict[str, int] = {
     "bench/__init__.py": 12,
     "bench/render.py": 7,
-    "bots/__init__.py": 9,
-    "bots/equilibrium.py": 1,
     "bots/strong.py": 2,
     "cli/__init__.py": 6,
     "cli/commands.py": 7,
@@ -110,9 +108,6 @@ NOT_YET: dict[str, int] = {
     "cli/words.py": 6,
     "encodings.py": 1,
     "envs/single.py": 8,
-    "match.py": 3,
-    "simulation/core.py": 2,
-    "simulation/results.py": 8,
     "solver/__init__.py": 1,
     "spiel/games.py": 1,
     "spiel/solve.py": 2,
