@@ -437,7 +437,8 @@ def run_sets(unit: MatchUnit | Mapping[str, Any],
     seed, deals, duplicate = unit.seed, unit.deals, unit.duplicate
     bots = unit.bots
     names = list(bots)
-    rules = info.rules.from_json(dict(unit.rules))
+    rules_class: Any = info.rules
+    rules = rules_class.from_json(dict(unit.rules))
     size = info.game.deck_size(players)
     chips = dict.fromkeys(names, 0)
     squares = dict.fromkeys(names, 0)

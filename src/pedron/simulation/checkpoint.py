@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.simulation.results import Counters
 

@@ -24,7 +24,7 @@ _moved = moved_names(__name__, {
 })
 
 
-def _rules_class(game: Any) -> type:
+def _rules_class(game: Any) -> Any:
     """The game's ``Rules`` class (the command line's, until it asks the registry)."""
     from pedron import games
 

@@ -39,7 +39,8 @@ def rules_object(info: GameInfo, rules: Any) -> Any:
     """The game's ``Rules`` from ``rules``: ``None`` (the standard rules), a dict of its
     options, or its ``Rules`` itself (anything else is refused)."""
     if rules is None or isinstance(rules, Mapping):
-        return info.rules.from_json(dict(rules or {}))
+        rules_class: Any = info.rules
+        return rules_class.from_json(dict(rules or {}))
     if not isinstance(rules, info.rules):
         raise PedronTypeError(f"rules for {info.name} must be its Rules or a dict, "
                               f"not {type(rules).__name__}")

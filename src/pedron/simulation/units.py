@@ -143,7 +143,8 @@ def run_chunk(unit: WorkUnit | Mapping[str, Any],
     players, seed = study.players, study.seed
     session_games, total = study.session_games, study.games
     first, last = unit.first, unit.last
-    rules = info.rules.from_json(dict(study.rules))
+    rules_class: Any = info.rules
+    rules = rules_class.from_json(dict(study.rules))
     specs = [parse_bot(b, info) for b in study.bots]
     table_class = info.table
     facet = info.study
