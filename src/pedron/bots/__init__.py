@@ -35,6 +35,7 @@ name                  game         parameters
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from abc import ABC, abstractmethod
@@ -326,11 +327,14 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any],
     if "." in name:  # an import path: parameters are passed through as given
         return BotSpec(name, tuple(sorted(raw.items())))
     name = name.lower()
-    played = _builtin_games(name)
+    info = _game(game)
+    if info is not None and (name == RANDOM or name in info.bots):
+        played: tuple[GameInfo, ...] = (info,)  # (the usual case: no need to ask the others)
+    else:
+        played = _builtin_games(name)
     if not played:
         known = ", ".join(sorted({RANDOM, *(b for g in games.names() for b in games.get(g).bots)}))
         raise PedronValueError(f"unknown bot {name!r} (built-in: {known}; or a.module.Class)")
-    info = _game(game)
     if info is not None and info not in played:
         raise PedronValueError(f"bot {name!r} plays {' and '.join(i.name for i in played)}, "
                                f"not {shown(info.name)} ({info.name}'s bots: {_bots_for(info)})")
@@ -385,9 +389,9 @@ def _call(factory: Callable[..., Any], params: dict[str, Any], seed: Any,
     """``factory(**params)``, with ``seed`` and ``rules`` when it takes them (and the
     spec did not give them)."""
     try:
-        accepted = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        accepted = {}  # type: ignore[assignment]
+        accepted = _keywords(factory)
+    except TypeError:  # (not hashable: read it each time)
+        accepted = _keywords.__wrapped__(factory)
     if "seed" in accepted and "seed" not in params:
         params["seed"] = seed
     if "rules" in accepted and "rules" not in params:
@@ -395,6 +399,17 @@ def _call(factory: Callable[..., Any], params: dict[str, Any], seed: Any,
     return factory(**params)  # type: ignore[no-any-return]
 
 
+@functools.lru_cache(maxsize=256)
+def _keywords(factory: Callable[..., Any]) -> frozenset[str]:
+    """The parameters ``factory`` takes (read once per factory: a study makes its bots
+    again for every session)."""
+    try:
+        return frozenset(inspect.signature(factory).parameters)
+    except (TypeError, ValueError):
+        return frozenset()
+
+
+@functools.lru_cache(maxsize=256)
 def _entry_point(where: str) -> Callable[..., Any]:
     """The class a descriptor names as ``"module:Class"``."""
     module, _, attr = where.partition(":")

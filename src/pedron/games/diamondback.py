@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pedron.diamondback.table import Table
 from pedron.games import GameInfo
-from pedron.games.botspec import BotParam, BotParams, number, path
+from pedron.games.diamondback_bots import BOT_PARAMS
 from pedron.games.diamondback_study import STUDY
 
 INFO = GameInfo(
@@ -19,12 +19,5 @@ INFO = GameInfo(
     module=__name__,
     # -- simulation, match, bots, bench
     study=STUDY,
-    bot_params={
-        "odds": BotParams({"margin": BotParam("margin"),
-                           "aggression": BotParam("aggression", number(low=0)),
-                           "stop": BotParam("stop_below")}),
-        "equilibrium": BotParams({"file": BotParam("file", path),
-                                  "fallback": BotParam("fallback", bot=True)},
-                                 required=("file",)),
-    },
+    bot_params=BOT_PARAMS,
 )
