@@ -32,6 +32,7 @@ from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.engine.table import CardGame, Table
+    from pedron.games.bench import BenchFacet
     from pedron.games.botspec import BotParams
     from pedron.games.study import StudyFacet
 
@@ -84,6 +85,9 @@ class GameInfo:
     bot_params: Mapping[str, BotParams] = field(default_factory=dict)
     """The spec parameters of the game's own bots (a name in :attr:`bots` ->
     :class:`~pedron.games.botspec.BotParams`; a bot not named takes none)."""
+    bench: BenchFacet | None = None
+    """How the bench times the game's evaluators, and its sections' titles
+    (:class:`~pedron.games.bench.BenchFacet`; ``None``: the bench leaves it out)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pedron.diablo.table import Table
 from pedron.games import GameInfo
+from pedron.games.bench import BenchFacet, BenchTable
 from pedron.games.diablo_bots import BOT_PARAMS
 from pedron.games.diablo_study import STUDY
 
@@ -19,4 +20,9 @@ INFO = GameInfo(
     # -- simulation, match, bots, bench
     study=STUDY,
     bot_params=BOT_PARAMS,
+    bench=BenchFacet(
+        title="Diablo (five cards; peers rank natural hands only)",
+        tables=(BenchTable("wild", "Diablo, deuces wild"),
+                BenchTable("natural", "Diablo, natural hands (the peers rank these only)")),
+        entries="pedron.bench.diablo", peers=True),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pedron.diamondback.table import Table
 from pedron.games import GameInfo
+from pedron.games.bench import BenchFacet, BenchTable
 from pedron.games.diamondback_bots import BOT_PARAMS
 from pedron.games.diamondback_study import STUDY
 
@@ -20,4 +21,7 @@ INFO = GameInfo(
     # -- simulation, match, bots, bench
     study=STUDY,
     bot_params=BOT_PARAMS,
+    bench=BenchFacet(title="Diamondback (two cards)",
+                     tables=(BenchTable("-", "Diamondback (two cards)"),),
+                     entries="pedron.bench.diamondback"),
 )
