@@ -9,15 +9,13 @@ from typing import Any
 from pedron.diablo.hand import evaluate
 from pedron.games.study import Column, Counts, StudyFacet, TallyView, mean_se, ratio
 from pedron.games.study import shown_number as _fmt
+from pedron.reference import diablo as reference
 from pedron.text import fields, table
 
 __all__ = ["CATEGORY_NAMES", "STUDY"]
 
 #: Diablo hand categories by number (index 0 unused), for the by-category table.
-CATEGORY_NAMES = (
-    "-", "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-    "full house", "four of a kind", "straight flush", "five of a kind",
-)
+CATEGORY_NAMES = ("-", *reference.CATEGORY_NAMES)
 
 
 class DiabloSession:
