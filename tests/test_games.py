@@ -224,6 +224,7 @@ def test_old_names_warn():
         derive = pedron.simulation.core.derive_seed
     assert derive is pedron.simulation.derive_seed
     with pytest.warns(DeprecationWarning, match="pedron.games"):
-        assert pedron.simulation.GAMES == {"diablo": range(3, 8), "diamondback": range(2, 5)}
+        old = pedron.simulation.GAMES
+    assert old == {"diablo": range(3, 8), "diamondback": range(2, 5)}
     with pytest.warns(DeprecationWarning, match="CATEGORY_NAMES"):
         assert pedron.simulation.CATEGORY_NAMES[2] == "one pair"

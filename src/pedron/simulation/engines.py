@@ -465,8 +465,8 @@ def run_units(engine: Engine, plan: Callable[[], Iterator[Any]],
               task: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
     """Run a work unit for each unit ``plan()`` gives (asked once the engine has started:
     how to cut the work may depend on its capacity) on ``engine`` (``task(unit)``: the
-    unit's plain data), as many in flight as the engine takes, yielding ``(unit,
-    result)`` as they finish; the engine is closed once done (its pending units
+    unit's record, pickled to reach a worker), as many in flight as the engine takes,
+    yielding ``(unit, result)`` as they finish; the engine is closed once done (its pending units
     cancelled first if the caller stops early or an error stops the run)."""
     pending: dict[Any, Any] = {}
     finished = False

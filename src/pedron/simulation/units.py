@@ -47,7 +47,7 @@ __all__ = ["MAX_LISTED_UNITS", "Study", "UnitCancelled", "UnitResult", "WorkUnit
 
 @dataclass(frozen=True)
 class Study:
-    """One experiment, as every work unit of it carries it (plain data: it pickles and
+    """One experiment, as every work unit of it carries it (plain values: it pickles and
     travels to any machine with pedron installed)."""
 
     game: str
