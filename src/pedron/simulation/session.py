@@ -81,6 +81,8 @@ def play_session(table: Any, bots: Sequence[Any], quota: int, tally: Counters,
     n = table.n
     nets = [0] * n
     played = 0
+    if stats is not None:  # (looked up once a session: they are called at every deal)
+        watch, counts_pot, book = stats.watch, stats.counts_pot, stats.deal
     while not table.over:
         if (played >= quota or sum(table.seated) < n) and _stop(table):
             break
@@ -90,10 +92,10 @@ def play_session(table: Any, bots: Sequence[Any], quota: int, tally: Counters,
             _play_out(deal, bots)
             _book_deal(deal.result, nets, tally, True)
         else:
-            _play_out(deal, bots, stats.watch(deal))
+            _play_out(deal, bots, watch(deal))
             r = deal.result
-            _book_deal(r, nets, tally, stats.counts_pot(r))
-            stats.deal(table, deal, tally)
+            _book_deal(r, nets, tally, counts_pot(r))
+            book(table, deal, tally)
     if stats is not None:
         stats.end(table, tally)
     _settle(table, nets, tally)
