@@ -45,12 +45,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_strong_bot import play_out
 
 from pedron._kernels.rng import Generator
+from pedron._kernels.seeds import derive_seed
 from pedron.bots.strong import StrongBot
 from pedron.diablo import Table
 from pedron.diablo.hand import Category, evaluate
 from pedron.engine.moves import Bet, Check
 from pedron.match import t95
-from pedron.simulation.core import derive_seed
 
 DEUCE = 0  # rank index of the 2 (card = 4 * rank + suit)
 

@@ -58,12 +58,12 @@ from pathlib import Path
 from typing import Any
 
 from pedron._kernels.rng import Generator
+from pedron._kernels.seeds import derive_seed
 from pedron.bots import RandomBot
 from pedron.bots.diablo import RuleBot
 from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.diablo import Rules, Table
 from pedron.diablo.hand import Category
-from pedron.simulation.core import derive_seed
 
 #: Strength bucket edges: before the draw (``q``) and after (``p``).
 Q_EDGES = (0.27, 0.32, 0.38, 0.45, 0.52, 0.58, 0.63, 0.68, 0.73, 0.78, 0.82, 0.86, 0.90,

@@ -94,10 +94,6 @@ GAME_HOMES = ("diablo", "diamondback", "games", "__init__.py")
 #: The files that still name a game, and how many times: this list only shrinks (issue 38:
 #: each layer is moving to ask the descriptor).
 NOT_YET: dict[str, int] = {
-    "bench/__init__.py": 12,
-    "bench/render.py": 7,
-    "bots/__init__.py": 9,
-    "bots/equilibrium.py": 1,
     "bots/strong.py": 2,
     "cli/__init__.py": 6,
     "cli/commands.py": 7,
@@ -108,9 +104,6 @@ NOT_YET: dict[str, int] = {
     "cli/solve.py": 1,
     "cli/tableview.py": 5,
     "cli/words.py": 6,
-    "match.py": 3,
-    "simulation/core.py": 2,
-    "simulation/results.py": 8,
 }
 
 
@@ -149,3 +142,84 @@ def test_no_layer_names_a_game() -> None:
     assert not worse, f"a game named outside its package and the registry: {worse}"
     stale = {f: n for f, n in NOT_YET.items() if found.get(f, 0) < n}
     assert not stale, f"fewer names now: lower NOT_YET to {found} ({stale})"
+
+
+# -- the layers ask the descriptor (issue 38) -------------------------------------------------
+@pytest.fixture
+def plain_game():
+    """Diamondback's table registered as another game that keeps no statistics of its own,
+    has no bench section and one bot of its own."""
+    base = games.get("diamondback")
+    info = games.register(dataclasses.replace(
+        base, name="plain", title="Plain", module="", study=None, bench=None,
+        bots={"odds": base.bots["odds"]}, bot_params={}, default_bot="odds"))
+    try:
+        yield info
+    finally:
+        games.unregister("plain")
+
+
+def test_a_game_without_statistics_of_its_own_is_studied_with_the_common_counters(plain_game):
+    from pedron import simulate
+    from pedron.simulation import SimulationResult
+
+    result = simulate("plain", players=2, games=30, seed=3, session_games=10)
+    result.check()
+    assert result.games >= 30 and set(result.tally.seats) == {
+        "net", "net_sq", "won", "settled", "block_net_sq", "block_net_games"}
+    assert "dealer_net" not in result.summary() and result.category_rows() == []
+    text = str(result)
+    assert text.startswith("Plain, 2 players") and "per hand" in text and "dealt" not in text
+    assert SimulationResult.from_json(result.to_json()) == result
+    # the same deals as Diamondback's (its table, its seeds): the common counters agree
+    twin = simulate("diamondback", players=2, games=30, seed=3, session_games=10)
+    assert result.net == twin.net and result.games == twin.games
+
+
+def test_a_registered_game_names_its_own_bots(plain_game):
+    from pedron.bots import BOTS, DEFAULT_BOT, make_bot, parse_bot
+
+    assert str(parse_bot("odds", "plain")) == "odds" and DEFAULT_BOT["plain"] == "odds"
+    assert "plain" in BOTS["odds"][0] and "plain" in BOTS["random"][0]
+    assert "plain" not in BOTS["equilibrium"][0]
+    with pytest.raises(PedronValueError, match="plain's bots: random, odds"):
+        parse_bot("equilibrium:file=x.json", "plain")
+    with pytest.raises(PedronValueError, match="no parameter 'margin'"):
+        parse_bot("odds:margin=1", "plain")  # (its descriptor gives the odds bot no parameters)
+    assert callable(make_bot("odds", plain_game, 1))
+
+
+def test_a_match_plays_a_registered_game(plain_game):
+    from pedron.match import match
+
+    result = match("plain", {"a": "odds", "b": "random"}, sets=3, deals=2, seed=1)
+    twin = match("diamondback", {"a": "odds", "b": "random"}, sets=3, deals=2, seed=1)
+    assert result.game == "plain" and result.chips == twin.chips
+
+
+def test_a_tally_of_an_earlier_release_loads():
+    from pedron.simulation import Tally
+
+    old = Tally("diamondback", 2).to_json()
+    old["seats"]["opened"] = [0, 0]  # (0.1's tallies held the other game's counters, all 0)
+    old["categories"]["won"] = [0] * 11
+    old["scalars"]["games"] = 4
+    assert Tally.from_json(old).scalars["games"] == 4 and "opened" not in Tally.from_json(
+        old).seats
+    old["seats"]["opened"] = [1, 0]  # (a count there is not Diamondback's: refused)
+    with pytest.raises(PedronValueError, match="keeps no counter 'opened'"):
+        Tally.from_json(old)
+
+
+def test_old_names_warn():
+    import pedron.simulation
+    import pedron.simulation.core
+
+    with pytest.warns(DeprecationWarning, match="pedron._kernels.seeds.derive_seed"):
+        derive = pedron.simulation.core.derive_seed
+    assert derive is pedron.simulation.derive_seed
+    with pytest.warns(DeprecationWarning, match="pedron.games"):
+        old = pedron.simulation.GAMES
+    assert old == {"diablo": range(3, 8), "diamondback": range(2, 5)}
+    with pytest.warns(DeprecationWarning, match="CATEGORY_NAMES"):
+        assert pedron.simulation.CATEGORY_NAMES[2] == "one pair"

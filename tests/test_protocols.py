@@ -204,9 +204,34 @@ def _observation(cls_name: str) -> Callable[[], Any]:
     return make
 
 
+def _study() -> Any:
+    from pedron import simulation
+
+    return simulation.Study(game="diamondback", players=2, rules={}, bots=("odds", "random"),
+                            stacks=20, seed=1, session_games=3, games=3)
+
+
+def _match_unit() -> Any:
+    from pedron import match
+
+    return match.MatchUnit(game="diamondback", players=2, bots={"a": "odds", "b": "random"},
+                           seatings=(("a", "b"), ("b", "a")), deals=2, seed=1, duplicate=True,
+                           rules={}, stacks=20, first=0, last=2)
+
+
 def _examples() -> dict[str, Callable[[], Any]]:
     """Each public class (by the name the suite finds it under) -> its examples."""
-    from pedron import bench, bots, encodings, engine, games, match, solver, videopoker
+    from pedron import (
+        bench,
+        bots,
+        encodings,
+        engine,
+        games,
+        match,
+        simulation,
+        solver,
+        videopoker,
+    )
     from pedron.bench.isolate import IsolatedEvaluator
     from pedron.bots.strong import Decision, load_diablo_strategy
     from pedron.drawpoker import Custom, ObjectiveKind, deck_tables
@@ -309,6 +334,12 @@ def _examples() -> dict[str, Callable[[], Any]]:
             "diablo", {"a": "rule", "b": "random"}, sets=2, seed=1)],
         "pedron.simulation.Tally": lambda: [pedron.simulate(
             "diamondback", players=2, games=2, seed=1).tally],
+        "pedron.simulation.Study": lambda: [_study()],
+        "pedron.simulation.WorkUnit": lambda: [simulation.WorkUnit(_study(), 0, 1)],
+        "pedron.simulation.UnitResult": lambda: [simulation.run_chunk(
+            simulation.WorkUnit(_study(), 0, 1))],
+        "pedron.match.MatchUnit": lambda: [_match_unit()],
+        "pedron.match.SetsResult": lambda: [match.run_sets(_match_unit())],
         "pedron.solver.Estimate": lambda: [solver.estimate(solver.game_spec(2))],
         "pedron.solver.GameSpec": lambda: [solver.game_spec(2)],
         "pedron.solver.Solution": lambda: [_solution()],

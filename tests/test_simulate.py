@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -16,7 +18,16 @@ from hypothesis import strategies as st
 
 import pedron
 from pedron.errors import PedronError, PedronValueError
-from pedron.simulation import SimulationResult, Tally, derive_seed, plan_chunks, run_chunk
+from pedron.simulation import (
+    SimulationResult,
+    Study,
+    Tally,
+    UnitResult,
+    WorkUnit,
+    derive_seed,
+    plan_chunks,
+    run_chunk,
+)
 
 DIABLO = {"game": "diablo", "players": 4, "games": 900, "seed": 11,
           "bots": ["rule", "rule:open=one_pair", "random", "rule:call=two_pair,draw=1"]}
@@ -71,18 +82,25 @@ def test_a_different_seed_or_session_length_is_a_different_experiment(diablo_ref
     assert other != diablo_ref and other.session_games == 50
 
 
-def test_work_units_are_plain_data():
+def test_work_units_are_named_records():
     chunks = plan_chunks(games=950, session_games=100, chunk_size=250)
     assert chunks == [(0, 3), (3, 6), (6, 9), (9, 10)]
-    task = {"game": "diablo", "players": 3, "rules": {"cap": 10}, "bots": ["rule"] * 3,
-            "stacks": 50, "seed": 1, "session_games": 100, "games": 950, "blocks": [9, 10]}
-    assert json.loads(json.dumps(task)) == task
-    part = run_chunk(task)
-    assert json.loads(json.dumps(part)) == part
-    tally = Tally.from_json(part)
+    study = Study(game="diablo", players=3, rules={"cap": 10}, bots=("rule",) * 3,
+                  stacks=50, seed=1, session_games=100, games=950)
+    unit = WorkUnit(study, 9, 10)
+    assert pickle.loads(pickle.dumps(unit)) == unit  # (it travels to a process, a cluster)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        unit.first = 0  # type: ignore[misc]
+    assert json.loads(json.dumps(study.to_json())) == study.to_json()  # (a checkpoint's)
+    part = run_chunk(unit)
+    assert isinstance(part, UnitResult) and pickle.loads(pickle.dumps(part)) == part
+    tally = part.tally
     assert tally.scalars["games"] >= 50  # the last block holds the 50 games left over
-    assert Tally.from_json(run_chunk(task)) == tally  # the same games again
-    assert part["cpu_seconds"] > 0  # recorded beside the tally, never compared
+    assert run_chunk(unit).tally == tally  # the same games again
+    assert part.cpu_seconds > 0  # recorded beside the tally, never compared
+    # the plain data of earlier releases is still a unit
+    task = dict(study.to_json(), blocks=[9, 10])
+    assert WorkUnit.from_json(task) == unit and run_chunk(task).tally == tally
     assert derive_seed(1, 2, 3) == derive_seed(1, 2, 3) != derive_seed(1, 3, 2)
     assert 0 <= derive_seed(2**64 - 1, 0) < 2**64
 
@@ -493,7 +511,7 @@ def test_a_unit_for_another_pedron_is_refused_by_the_worker():
 
     task = {"game": "diablo", "players": 3, "rules": {}, "bots": ["rule"] * 3, "stacks": 50,
             "seed": 1, "session_games": 10, "games": 10, "blocks": [0, 1]}
-    assert Tally.from_json(run_chunk(dict(task, **worker_versions()))).scalars["games"] >= 10
+    assert run_chunk(dict(task, **worker_versions())).tally.scalars["games"] >= 10
     with pytest.raises(ClusterError, match="pedron"):
         run_chunk(dict(task, pedron="0.0.1", stream_version=worker_versions()["stream_version"]))
     with pytest.raises(ClusterError, match="stream"):
@@ -504,8 +522,10 @@ def test_finished_blocks_are_booked_in_any_order():
     from pedron.simulation.checkpoint import StudyState
     from pedron.simulation.results import Counters
 
-    state = StudyState({"game": "diablo", "players": 3}, blocks=20)
-    empty = Counters("diablo", 3).to_json()
+    study = Study(game="diablo", players=3, rules={}, bots=("rule",) * 3, stacks=50, seed=1,
+                  session_games=10, games=200)
+    state = StudyState(study, blocks=20)
+    empty = UnitResult(Counters("diablo", 3).freeze(), 0.0, "here")
     for unit in [(4, 6), (0, 2), (10, 12), (2, 4), (12, 13), (19, 20)]:
         state.record(unit, empty)
     assert state.done == [[0, 6], [10, 13], [19, 20]]

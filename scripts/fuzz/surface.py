@@ -807,9 +807,9 @@ NOT_SWEPT: dict[str, str] = {
                                   "and the legal actions a deal gives (never a caller's own "
                                   "list); their constructors and parameters are swept",
     "text": "pedron.text formats pedron's own messages and reports from values pedron made",
-    "run_chunk/run_sets": "a study's work unit, sent by simulate/match to its workers "
-                          "(their arguments are swept there); a unit from elsewhere is "
-                          "checked against the study it names",
+    "run_chunk/run_sets": "a study's work unit and its records, sent by simulate/match to "
+                          "its workers (their arguments are swept there); a unit from "
+                          "elsewhere is checked against the study it names",
 }
 
 
@@ -994,7 +994,8 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
                                    "Observation", "view_text"),
     "text": ("WIDTH", "fields", "plural", "shown", "table", "wrap"),
     "EquilibriumBot": ("EquilibriumBot",),
-    "run_chunk/run_sets": ("run_chunk", "run_sets", "check_evaluator"),
+    "run_chunk/run_sets": ("run_chunk", "run_sets", "check_evaluator", "Study", "WorkUnit",
+                           "UnitResult", "MatchUnit", "SetsResult"),
 }
 
 

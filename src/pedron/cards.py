@@ -30,7 +30,7 @@ from pedron._machine import memory_bytes
 from pedron.errors import ArrayError, DeckError
 from pedron.text import shown
 
-if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
+if TYPE_CHECKING:  # (these names exist for type checkers only)
     import numpy as np
     import numpy.typing as npt
 

@@ -44,11 +44,12 @@ from typing import Any
 
 from pedron._exact import bounded_int, check_iterable, exact_int
 from pedron._kernels.rng import Generator
+from pedron._kernels.seeds import SEED_MAX, derive_seed
 from pedron._machine import MAX_COUNT
 from pedron.bots import BotSpec, make_bot, parse_bot
-from pedron.errors import PedronError, PedronTypeError, PedronValueError
+from pedron.errors import ClusterError, PedronError, PedronTypeError, PedronValueError
+from pedron.games import GameInfo
 from pedron.rules import MAX_CHIPS
-from pedron.simulation.core import GAMES, SEED_MAX, check_timeout, derive_seed
 from pedron.simulation.engines import (
     check_executor,
     check_portable,
@@ -56,9 +57,12 @@ from pedron.simulation.engines import (
     run_units,
     worker_versions,
 )
+from pedron.simulation.results import check_game, game_info
+from pedron.simulation.study import check_timeout, rules_object
+from pedron.simulation.units import UnitCancelled
 from pedron.text import WIDTH, shown, wrap
 
-__all__ = ["BotScore", "MatchResult", "match", "run_sets", "t95"]
+__all__ = ["BotScore", "MatchResult", "MatchUnit", "SetsResult", "match", "run_sets", "t95"]
 
 #: Sets per work unit when ``chunk_size`` is not given (at most; fewer for small matches).
 MAX_UNIT_SETS = 500
@@ -230,7 +234,7 @@ class MatchResult:
 MAX_BOTS = 1000
 
 
-def _bot_table(game: str, bots: Any) -> dict[str, Any]:
+def _bot_table(game: GameInfo, bots: Any) -> dict[str, Any]:
     """``name -> spec text or factory``, from a dict, or a list (named by their specs)."""
     if isinstance(bots, Mapping):
         items = list(bots.items())
@@ -266,7 +270,7 @@ def _bot_table(game: str, bots: Any) -> dict[str, Any]:
     return out
 
 
-def _build(factory: Any, game: str, seed: int, rules: Any) -> Any:
+def _build(factory: Any, game: GameInfo, seed: int, rules: Any) -> Any:
     """A bot for one session: a spec through :func:`pedron.bots.make_bot`; a factory is
     called with ``seed`` and ``rules`` when it takes them (as make_bot calls one)."""
     if isinstance(factory, str):
@@ -328,14 +332,6 @@ def seatings(lineup: Sequence[str], rotations: str) -> list[tuple[str, ...]]:
 # -- one unit of sets -----------------------------------------------------------------------
 
 
-def _deck_size(game: str, players: int) -> int:
-    if game == "diablo":
-        return 52
-    from pedron.diamondback.cards import DECK_SIZES
-
-    return DECK_SIZES[players]
-
-
 def _order(seed: int, path: tuple[int, ...], size: int) -> list[int]:
     cards = list(range(size))
     Generator(derive_seed(seed, *path)).shuffle(cards)
@@ -343,13 +339,14 @@ def _order(seed: int, path: tuple[int, ...], size: int) -> list[int]:
 
 
 def _session(table: Any, bots: Sequence[Any], deals: int, order: Callable[[int], list[int]],
-             match_variant: bool) -> int:
-    """Play one session (see the module docstring); return the deals dealt."""
+             by_vote: bool) -> int:
+    """Play one session (see the module docstring); return the deals dealt. ``by_vote``:
+    the game's sessions end by the players' agreement (Match Diamondback), not closing."""
     n = table.n
     k = 0
     while not table.over:
         if k >= deals or sum(table.seated) < n:
-            if match_variant:
+            if by_vote:
                 if not table.carry:
                     for s in range(n):
                         if table.seated[s] and table.vote_end(s):
@@ -372,54 +369,98 @@ def _session(table: Any, bots: Sequence[Any], deals: int, order: Callable[[int],
     return k
 
 
-def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) -> dict[str, Any]:
-    """Play sets ``task["sets"][0] .. [1] - 1`` of a match and return its sums as plain
-    data: the work unit an executor runs (the task is plain data, except bots given as
-    factories, which must then be picklable for a process pool or a cluster)."""
-    if "pedron" in task:
-        mine = worker_versions()
-        if {"pedron": task["pedron"], "stream_version": task.get("stream_version")} != mine:
-            from pedron.errors import ClusterError
+@dataclass(frozen=True)
+class MatchUnit:
+    """Sets ``first`` .. ``last - 1`` of a match: the work unit an executor runs (plain
+    data, except bots given as factories, which must then be picklable for a process
+    pool or a cluster)."""
 
+    game: str
+    players: int
+    bots: dict[str, Any]
+    """Each bot's name -> its spec (text) or factory."""
+    seatings: tuple[tuple[str, ...], ...]
+    """The bot at each seat, for each seating of a set."""
+    deals: int
+    seed: int
+    duplicate: bool
+    rules: dict[str, Any]
+    """The game's ``Rules`` as plain data."""
+    stacks: int
+    first: int
+    last: int
+    pedron: str | None = None
+    """The pedron version the match runs (a worker running another refuses it)."""
+    stream_version: int | None = None
+
+    @classmethod
+    def from_json(cls, task: Mapping[str, Any]) -> MatchUnit:
+        """A unit from the plain data of earlier releases (``sets``: ``[first, last]``)."""
+        if not isinstance(task, Mapping):
+            raise PedronTypeError(f"a match's work unit is a MatchUnit, not "
+                                  f"{type(task).__name__}")
+        first, last = task["sets"]
+        return cls(game=task["game"], players=int(task["players"]), bots=dict(task["bots"]),
+                   seatings=tuple(tuple(s) for s in task["seatings"]),
+                   deals=int(task["deals"]), seed=int(task["seed"]),
+                   duplicate=bool(task["duplicate"]), rules=dict(task["rules"]),
+                   stacks=task["stacks"], first=int(first), last=int(last),
+                   pedron=task.get("pedron"), stream_version=task.get("stream_version"))
+
+
+@dataclass(frozen=True)
+class SetsResult:
+    """What one work unit of a match gives back: whole-chip sums over its sets."""
+
+    chips: dict[str, int]
+    """Each bot's chips won."""
+    squares: dict[str, int]
+    """The sum over the sets of each bot's result squared."""
+    cross: dict[str, dict[str, int]]
+    """The sum over the sets of bot ``a``'s result times bot ``b``'s."""
+    games_played: int
+    sets: int
+
+
+def run_sets(unit: MatchUnit | Mapping[str, Any],
+             stop: Callable[[], bool] | None = None) -> SetsResult:
+    """Play the sets of ``unit`` (a :class:`MatchUnit`; the plain data of earlier
+    releases is read too) and return their sums."""
+    if not isinstance(unit, MatchUnit):
+        unit = MatchUnit.from_json(unit)
+    if unit.pedron is not None:
+        mine = worker_versions()
+        if {"pedron": unit.pedron, "stream_version": unit.stream_version} != mine:
             raise ClusterError(f"a worker runs pedron {mine['pedron']}, the match "
-                               f"{task['pedron']}")
-    game = task["game"]
-    players = int(task["players"])
-    seed = int(task["seed"])
-    deals = int(task["deals"])
-    duplicate = bool(task["duplicate"])
-    bots: dict[str, Any] = task["bots"]
+                               f"{unit.pedron}")
+    info, players = check_game(unit.game, unit.players)
+    seed, deals, duplicate = unit.seed, unit.deals, unit.duplicate
+    bots = unit.bots
     names = list(bots)
-    if game == "diablo":
-        from pedron.diablo import Rules, Table
-    else:
-        from pedron.diamondback import Rules, Table  # type: ignore[assignment]
-    rules = Rules.from_json(dict(task["rules"]))
-    match_variant = getattr(rules, "variant", None) == "match"
-    size = _deck_size(game, players)
-    sittings = [tuple(s) for s in task["seatings"]]
+    rules_class: Any = info.rules
+    rules = rules_class.from_json(dict(unit.rules))
+    size = info.game.deck_size(players)
     chips = dict.fromkeys(names, 0)
     squares = dict.fromkeys(names, 0)
     cross = {a: dict.fromkeys(names, 0) for a in names}
     played = 0
-    first, last = task["sets"]
+    first, last = unit.first, unit.last
     for index in range(first, last):
         if stop is not None and stop():
-            from pedron.simulation.core import UnitCancelled
-
             raise UnitCancelled(f"sets {first}..{last - 1}: cancelled by the match")
         won = dict.fromkeys(names, 0)
-        for r, seating in enumerate(sittings):
+        for r, seating in enumerate(unit.seatings):
             def order(k: int, index: int = index, r: int = r) -> list[int]:
                 # (duplicate: the k-th deal of every seating from the same card order)
                 path = (index, 0, k) if duplicate else (index, 0, k, r + 1)
                 return _order(seed, path, size)
 
-            table = Table(players, task["stacks"], rules,
-                          Generator(derive_seed(seed, index, 1, r)), dealer=0)
-            seated = [_build(bots[name], game, derive_seed(seed, index, 2 + r, s), rules)
+            table = info.table(players, unit.stacks, rules,
+                               Generator(derive_seed(seed, index, 1, r)), dealer=0)
+            seated = [_build(bots[name], info, derive_seed(seed, index, 2 + r, s), rules)
                       for s, name in enumerate(seating)]
-            played += _session(table, seated, deals, order, match_variant)
+            by_vote = table.session.close_refused(table) is not None
+            played += _session(table, seated, deals, order, by_vote)
             if sum(table.stacks) != sum(table.buy_in):
                 raise AssertionError(f"chips not conserved: {table.stacks} from "
                                      f"{table.buy_in}")
@@ -431,15 +472,15 @@ def run_sets(task: Mapping[str, Any], stop: Callable[[], bool] | None = None) ->
             row = cross[a]
             for b in names:
                 row[b] += won[a] * won[b]
-    return {"chips": chips, "squares": squares, "cross": cross, "games_played": played,
-            "sets": last - first}
+    return SetsResult(chips=chips, squares=squares, cross=cross, games_played=played,
+                      sets=last - first)
 
 
 # -- the entry point ------------------------------------------------------------------------
 
 
 def match(
-    game: str,
+    game: str | GameInfo,
     bots: Mapping[str, str | BotFactory] | Sequence[str | BotFactory],
     *,
     players: int | None = None,
@@ -477,19 +518,16 @@ def match(
       (a module-level class or function): one that cannot be pickled is refused
       before any process starts.
     """
-    if game not in GAMES:
-        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {game!r}")
-    table = _bot_table(game, bots)
+    info = game_info(game)
+    table = _bot_table(info, bots)
     names = list(table)
     if players is None:
         if lineup is not None and not isinstance(lineup, str) and isinstance(lineup, Sequence):
             players = len(lineup)
         else:  # (one seat per bot; a smaller field fills the game's smallest table)
-            players = max(len(names), GAMES[game][0])
+            players = max(len(names), info.players[0])
     players = bounded_int(players, "players", 1, MAX_COUNT)
-    if players not in GAMES[game]:
-        span = GAMES[game]
-        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, not {players}")
+    _, players = check_game(info, players)
     seats = _lineup(names, players, lineup)
     sittings = seatings(seats, rotations)
     sets = bounded_int(sets, "sets", 1, MAX_COUNT)
@@ -503,17 +541,7 @@ def match(
         raise PedronTypeError(f"duplicate must be True or False, not {shown(duplicate)}")
     if progress is not None and not callable(progress):
         raise PedronTypeError(f"progress must be a callable, not {type(progress).__name__}")
-    if game == "diablo":
-        from pedron.diablo import Rules
-    else:
-        from pedron.diamondback import Rules  # type: ignore[assignment]
-    if rules is None or isinstance(rules, Mapping):
-        rules_obj = Rules.from_json(dict(rules or {}))
-    elif isinstance(rules, Rules):
-        rules_obj = rules
-    else:
-        raise PedronTypeError(f"rules for {game} must be its Rules or a dict, "
-                              f"not {type(rules).__name__}")
+    rules_obj = rules_object(info, rules)
     if stacks is None:
         stacks = int(getattr(rules_obj, "stacks", 100))
     stacks = bounded_int(stacks, "stacks", 1, MAX_CHIPS // players)  # (the table's chips)
@@ -522,18 +550,20 @@ def match(
     check_portable(table, executor, workers)
     # Every bot is built once here, so a bad spec or factory fails before any work.
     for name, factory in table.items():
-        bot = _build(factory, game, 0, rules_obj)
+        bot = _build(factory, info, 0, rules_obj)
         if not callable(bot):
             raise PedronTypeError(f"bot {name!r} made a {type(bot).__name__}, not a "
                                   f"bot(view, legal)")
-    base: dict[str, Any] = {
-        "game": game, "players": players, "bots": table, "seatings": [list(s) for s in sittings],
-        "deals": deals, "seed": seed, "duplicate": duplicate, "rules": rules_obj.to_json(),
-        "stacks": stacks,
-    }
-    base.update(worker_versions())
+    versions = worker_versions()
+
+    def task(unit: tuple[int, int]) -> MatchUnit:
+        return MatchUnit(game=info.name, players=players, bots=table,
+                         seatings=tuple(sittings), deals=deals, seed=seed, duplicate=duplicate,
+                         rules=rules_obj.to_json(), stacks=stacks, first=unit[0], last=unit[1],
+                         pedron=versions["pedron"], stream_version=versions["stream_version"])
+
     start = time.perf_counter()
-    engine = make_engine(run_sets, executor, workers, timeout)  # type: ignore[arg-type]
+    engine = make_engine(run_sets, executor, workers, timeout)
     chips = dict.fromkeys(names, 0)
     squares = dict.fromkeys(names, 0)
     cross = {a: dict.fromkeys(names, 0) for a in names}
@@ -548,18 +578,18 @@ def match(
             per = chunk_size
         return iter([(a, min(a + per, sets)) for a in range(0, sets, per)])
 
-    for unit, part in run_units(engine, plan, lambda unit: dict(base, sets=list(unit))):
+    for unit, part in run_units(engine, plan, task):
         for a in names:
-            chips[a] += part["chips"][a]
-            squares[a] += part["squares"][a]
+            chips[a] += part.chips[a]
+            squares[a] += part.squares[a]
             for b in names:
-                cross[a][b] += part["cross"][a][b]
-        played += part["games_played"]
+                cross[a][b] += part.cross[a][b]
+        played += part.games_played
         done += unit[1] - unit[0]
         if progress is not None:
             progress(done, sets)
     return MatchResult(
-        game=game, players=players,
+        game=info.name, players=players,
         bots={n: (f if isinstance(f, str) else _factory_name(f)) for n, f in table.items()},
         lineup=seats, seatings=len(sittings), sets=sets, deals=deals, seed=seed,
         duplicate=duplicate, rules=rules_obj.to_json(), stacks=stacks, chips=chips,

@@ -115,7 +115,7 @@ cdef void seed_state(rng_state* st, uint64_t seed) noexcept nogil:
 
 
 cdef object _numpy_generator_type():
-    # numpy is optional: only look it up when a non-pedron source is given.
+    # (numpy is imported only when a non-pedron source is given: not on every seed)
     try:
         import numpy
     except ImportError:

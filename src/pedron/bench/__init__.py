@@ -21,6 +21,7 @@ crashes or hangs is reported in one line and left out, and the bench goes on.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -29,6 +30,8 @@ from typing import Any
 from pedron._exact import bounded_int
 from pedron._machine import MAX_COUNT
 from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evaluator, parse_spec
+from pedron.bench.entry import WARMUP_HANDS as WARMUP_HANDS  # (named in the docstring)
+from pedron.bench.entry import Entry, Hands, bench_games, peer_game, warm_size
 from pedron.bench.harness import NOISY, RunnerFailed, Spread, Timing, machine, ratio, run_rounds
 from pedron.bench.isolate import (
     DEFAULT_TIME_LIMIT,
@@ -36,11 +39,12 @@ from pedron.bench.isolate import (
     IsolatedEvaluator,
     check_time_limit,
 )
-from pedron.bench.order import ALL_HANDS, OrderCheck, OrderVerdict, compare_order
+from pedron.bench.order import ALL_HANDS, OrderCheck
 from pedron.bench.peers import PEER_EVALUATORS, PEERS, Peer, installed_peers, peer_versions
 from pedron.bench.python_eval import TableEvaluator
 from pedron.cards import deal_batch
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.games.bench import BenchFacet
 from pedron.text import plural
 
 __all__ = [
@@ -68,17 +72,6 @@ __all__ = [
 #: ``progress(message)``: told what is being done, step by step.
 Progress = Callable[[str], None]
 
-#: Each timed run is preceded, untimed, by the same evaluator on this many of its
-#: first hands (at most a twentieth of them): its tables and code back in the
-#: caches, whatever ran before it.
-WARMUP_HANDS = 500
-
-#: How ``pedron evaluate()`` is timed in each mode (key: wild): the mode's fastest
-#: public call form, one call per hand.
-SCALAR_ENTRIES = {True: "pedron.diablo.evaluate(hand)",
-                  False: "pedron.diablo.evaluate(hand, wild=False)"}
-
-
 @dataclass(frozen=True)
 class BenchResult:
     """One evaluator's measured throughput.
@@ -97,7 +90,7 @@ class BenchResult:
 
     name: str
     kind: str  # "batch", "scalar", "reference", "python", "peer" or "yours"
-    game: str  # "diablo" or "diamondback"
+    game: str  # the game's name (pedron.games)
     mode: str  # "wild" or "natural" (Diamondback: "-")
     hands: int
     seconds: float  # median wall time of a round, for all ``hands``
@@ -210,7 +203,7 @@ class BenchReport:
         return line
 
     def _natural(self, kind: str, name: str) -> BenchResult | None:
-        return next((r for r in self.results if r.game == "diablo" and r.kind == kind
+        return next((r for r in self.results if r.game == peer_game() and r.kind == kind
                      and r.mode == "natural" and r.name == name), None)
 
     def __iter__(self) -> Iterator[BenchResult]:
@@ -242,233 +235,6 @@ def _times(x: float) -> str:
     return f"{x:,.0f}x" if x >= 100 else f"{x:,.1f}x" if x >= 10 else f"{x:,.2f}x"
 
 
-@dataclass
-class _Entry:
-    name: str
-    kind: str
-    game: str
-    mode: str
-    hands: int
-    run: Callable[[], Any]
-    entry: str
-    note: str = ""
-    check: Callable[[Any], OrderVerdict] | None = None  # its values, checked
-    warm: Callable[[], Any] | None = None  # the same evaluation on a few of its hands
-
-
-def _warm_size(n: int) -> int:
-    """How many of ``n`` hands an evaluator's untimed warm-up before each timed run
-    evaluates: :data:`WARMUP_HANDS`, at most a twentieth of them (at least one)."""
-    return max(1, min(WARMUP_HANDS, n // 20))
-
-
-def _both(make: Callable[[Any], Callable[[], Any]], data: Any) -> tuple[Callable[[], Any],
-                                                                       Callable[[], Any]]:
-    """The runner ``make(data)`` and its warm-up, ``make`` of the first few of ``data``."""
-    return make(data), make(data[:_warm_size(len(data))])
-
-
-def _guarded(ev: Evaluator, rows: Sequence[tuple[int, ...]],
-             run: Callable[[], Any]) -> Callable[[], Any]:
-    """``run`` (your evaluator's runner, in this process), whose exception becomes
-    :class:`EvaluatorFailed` naming the evaluator and the hand."""
-    def guarded() -> Any:
-        try:
-            return run()
-        except Exception as exc:  # (the caller's code: any exception is reported)
-            raise _failed_in_process(ev, rows, exc, "while timed") from exc
-
-    return guarded
-
-
-def _failed_in_process(ev: Evaluator, rows: Sequence[tuple[int, ...]], exc: Exception,
-                       doing: str) -> EvaluatorFailed:
-    """What an evaluator run in this process did wrong, as the one-line failure the
-    child process would report (the hand named, if it raises again on it)."""
-    try:
-        ev.values(rows)
-    except PedronValueError as named:
-        return EvaluatorFailed(ev.name, f"{str(named).split(' ', 2)[2]} {doing}")
-    return EvaluatorFailed(ev.name, f"raised {exc!r} {doing}")
-
-
-def _diablo_entries(batch: Any, rows: list[tuple[int, ...]], ref_rows: list[tuple[int, ...]],
-                    evaluators: Sequence[Evaluator | IsolatedEvaluator],
-                    peers: bool) -> list[_Entry]:
-    import numpy as np
-
-    from pedron import diablo
-    from pedron._kernels.c_baseline import plain_c_loop
-    from pedron.reference import diablo as reference
-
-    entries = []
-    evaluate = diablo.evaluate
-    evaluate_batch = diablo.evaluate_batch
-    # The reference's score orders hands exactly as its dense strength does,
-    # without building the strength table first (about 20 s): so a small
-    # --reference-hands is quick, and the figure is the evaluation alone.
-    best_value = reference.best_value
-    cards = [[divmod(c, 4) for c in h] for h in ref_rows]
-    for wild in (True, False):
-        mode = "wild" if wild else "natural"
-        out = diablo.evaluate_batch(batch[:1], wild=wild)  # (allocates its tables once)
-
-        def make_batch(data: Any, wild: bool = wild) -> Callable[[], Any]:
-            return lambda: evaluate_batch(data, wild=wild)
-
-        run, warm = _both(make_batch, batch)
-        entries.append(_Entry("pedron batch", "batch", "diablo", mode, len(batch), run,
-                              "pedron.diablo.evaluate_batch", warm=warm))
-
-        # The batch kernel against the same checked evaluation as a plain C loop, both
-        # writing into a given array: the kernel's engineering, not the language.
-        def make_into(data: Any, wild: bool = wild) -> Callable[[], Any]:
-            into = np.empty(len(data), dtype=np.uint16)
-            return lambda: evaluate_batch(data, wild=wild, out=into)
-
-        def make_c_loop(data: Any, wild: bool = wild) -> Callable[[], Any]:
-            into = np.empty(len(data), dtype=np.uint16)
-
-            def run_c_loop() -> Any:
-                plain_c_loop(data, into, wild)
-                return into
-
-            return run_c_loop
-
-        run, warm = _both(make_into, batch)
-        entries.append(_Entry("pedron batch, out given", "batch", "diablo", mode, len(batch),
-                              run, "pedron.diablo.evaluate_batch(..., out=)", warm=warm))
-        run, warm = _both(make_c_loop, batch)
-        entries.append(_Entry("plain C loop", "c_loop", "diablo", mode, len(batch), run,
-                              "pedron._kernels.c_baseline.plain_c_loop",
-                              "the same checked evaluation, card by card, as a plain C loop",
-                              warm=warm))
-
-        # Each mode through its fastest public call form: the default (wild) mode
-        # without the keyword, which costs the interpreter and the entry point a
-        # little more; natural mode, the one compared with the peers, needs it.
-        def make_scalar(data: list[tuple[int, ...]]) -> Callable[[], list[Any]]:
-            def run_scalar() -> list[Any]:
-                return [evaluate(h) for h in data]
-
-            return run_scalar
-
-        def make_scalar_natural(data: list[tuple[int, ...]]) -> Callable[[], list[Any]]:
-            def run_scalar_natural() -> list[Any]:
-                return [evaluate(h, wild=False) for h in data]
-
-            return run_scalar_natural
-
-        run, warm = _both(make_scalar if wild else make_scalar_natural, rows)
-        entries.append(_Entry("pedron evaluate()", "scalar", "diablo", mode, len(rows), run,
-                              SCALAR_ENTRIES[wild], "the fastest public call form of the mode",
-                              warm=warm))
-
-        def make_ref(data: list[Any], wild: bool = wild) -> Callable[[], list[Any]]:
-            def run_ref() -> list[Any]:
-                return [best_value(h, wild) for h in data]
-
-            return run_ref
-
-        run, warm = _both(make_ref, cards)
-        entries.append(_Entry("pedron.reference", "reference", "diablo", mode, len(ref_rows),
-                              run, "pedron.reference.diablo.best_value", warm=warm))
-        fast = TableEvaluator(wild).strength
-
-        def make_python(data: list[tuple[int, ...]],
-                        fast: Callable[[Any], int] = fast) -> Callable[[], list[Any]]:
-            def run_python() -> list[Any]:
-                return [fast(h) for h in data]
-
-            return run_python
-
-        run, warm = _both(make_python, rows)
-        entries.append(_Entry("pure Python (table)", "python", "diablo", mode, len(rows),
-                              run, "pedron.bench.python_eval.TableEvaluator.strength",
-                              "the fastest plain Python: one product and one dict lookup",
-                              warm=warm))
-        del out
-    strengths = {w: [int(s) for s in diablo.evaluate_batch(batch[:len(rows)], wild=w)]
-                 for w in (True, False)}
-
-    def checker(wild: bool) -> Callable[[Any], OrderVerdict]:
-        def check(values: Any) -> OrderVerdict:
-            return compare_order(strengths[wild], list(values), rows.__getitem__).verdict()
-
-        return check
-
-    for peer in PEER_EVALUATORS if peers else ():
-        if peer.available():
-            run, warm = _both(peer.prepare, rows)
-            entries.append(_Entry(peer.name, "peer", "diablo", "natural", len(rows),
-                                  run, peer.entry, peer.why, checker(False), warm))
-    for ev in evaluators:
-        if isinstance(ev, IsolatedEvaluator):
-            iso = ev
-
-            def order(_values: Any, iso: IsolatedEvaluator = iso) -> OrderVerdict:
-                return iso.order()
-
-            entries.append(_Entry(iso.name, "yours", "diablo", iso.evaluator.mode, len(rows),
-                                  iso.run, iso.name,
-                                  f"cards given as {iso.evaluator.form}; in a child process",
-                                  order, iso.warm))
-            continue
-        run, warm = _both(ev.runner, rows)
-        entries.append(_Entry(ev.name, "yours", "diablo", ev.mode, len(rows),
-                              _guarded(ev, rows, run), ev.name, f"cards given as {ev.form}",
-                              checker(ev.wild), _guarded(ev, rows, warm)))
-    return entries
-
-
-def _diamondback_entries(n: int, scalar: int, ref: int, seed: int) -> list[_Entry]:
-    from pedron import diamondback
-    from pedron.reference import diamondback as reference
-
-    ids = deal_batch(n, 2, deck=diamondback.deck_mask(4), seed=seed)
-    pairs = [(int(a), int(b)) for a, b in ids[:scalar].tolist()]
-    evaluate = diamondback.evaluate
-    evaluate_batch = diamondback.evaluate_batch
-    strength_of_ids = diamondback.strength_of_ids
-    rank_of = reference.rank_of_id
-    ranks = [(rank_of(a), rank_of(b)) for a, b in pairs[:ref]]
-    ref_strength = reference.strength
-
-    def make_batch(data: Any) -> Callable[[], Any]:
-        return lambda: evaluate_batch(data, ids=True)
-
-    def make_evaluate(data: list[tuple[int, int]]) -> Callable[[], list[Any]]:
-        def run_evaluate() -> list[Any]:
-            return [evaluate(p, ids=True) for p in data]
-
-        return run_evaluate
-
-    def make_strength(data: list[tuple[int, int]]) -> Callable[[], list[Any]]:
-        def run_strength() -> list[Any]:
-            return [strength_of_ids(a, b) for a, b in data]
-
-        return run_strength
-
-    def make_ref(data: list[tuple[int, int]]) -> Callable[[], list[Any]]:
-        def run_ref() -> list[Any]:
-            return [ref_strength(a, b) for a, b in data]
-
-        return run_ref
-
-    out = []
-    for name, kind, make, data, entry in (
-        ("pedron batch", "batch", make_batch, ids, "pedron.diamondback.evaluate_batch"),
-        ("pedron evaluate()", "scalar", make_evaluate, pairs, "pedron.diamondback.evaluate"),
-        ("pedron strength_of_ids()", "scalar", make_strength, pairs,
-         "pedron.diamondback.strength_of_ids"),
-        ("pedron.reference", "reference", make_ref, ranks,
-         "pedron.reference.diamondback.strength"),
-    ):
-        run, warm = _both(make, data)
-        out.append(_Entry(name, kind, "diamondback", "-", len(data), run, entry, warm=warm))
-    return out
-
-
 def run_bench(
     *,
     hands: int = 2_000_000,
@@ -493,7 +259,8 @@ def run_bench(
     :class:`Evaluator` or its text, see :func:`~pedron.bench.custom.parse_spec)`
     are timed like peers and, with ``check="all"``, their order is checked
     against pedron's on all 2,598,960 hands (``"bench"``: on the hands timed
-    only). ``diamondback``: also time Diamondback's evaluators.
+    only). ``diamondback``: also time the evaluators of the games the peers do not
+    play (every game with a bench facet, ``GameInfo.bench``: Diamondback's).
 
     ``isolate`` (default): each of ``evaluators`` runs in a child process of
     its own (:class:`~pedron.bench.isolate.IsolatedEvaluator`), and any step
@@ -530,7 +297,7 @@ def run_bench(
     say(f"dealing {hands:,} hands (seed {seed}) and preparing every evaluator")
     batch = deal_batch(hands, 5, seed=seed)
     rows = [tuple(r) for r in batch[:scalar_hands].tolist()]
-    first = rows[:_warm_size(len(rows))]
+    first = rows[:warm_size(len(rows))]
     failures: list[EvaluatorFailure] = []
     checks: list[EvaluatorCheck] = []
     isolated: list[IsolatedEvaluator] = []
@@ -563,9 +330,12 @@ def run_bench(
                 if not str(exc).startswith(f"evaluator {ev.name} "):
                     raise
                 failures.append(EvaluatorFailure(ev.name, str(exc).split(" ", 2)[2]))
-        entries = _diablo_entries(batch, rows, rows[:reference_hands], ready, peers)
-        if diamondback:
-            entries += _diamondback_entries(hands, scalar_hands, reference_hands, seed)
+        made = Hands(batch, rows, rows[:reference_hands], ready, peers, hands, scalar_hands,
+                     reference_hands, seed)
+        entries = []
+        for info, facet in bench_games():  # (the game of the peers always; others if asked)
+            if facet.peers or diamondback:
+                entries += _module(facet).entries(info, made)
 
         total = repeat * len(entries)
 
@@ -606,31 +376,18 @@ def run_bench(
     return report
 
 
-def _fixed_cost(batch: Any, calls: int = 2_000, rounds: int = 7) -> dict[str, Spread]:
-    """Seconds a one-row ``diablo.evaluate_batch`` call takes, ``out`` given and
-    not, taken in turn over ``rounds`` rounds of ``calls`` calls: the median and
-    range over the rounds."""
-    import numpy as np
-
-    from pedron.diablo import evaluate_batch
-
-    one = np.ascontiguousarray(batch[:1])
-    out = np.empty(1, dtype=np.uint16)
-
-    def out_given() -> None:
-        for _ in range(calls):
-            evaluate_batch(one, out=out)
-
-    def new_out() -> None:
-        for _ in range(calls):
-            evaluate_batch(one)
-
-    timings, _ = run_rounds([out_given, new_out], rounds)
-    return {name: Spread.of([w / calls for w in t.wall])
-            for name, t in zip(("out_given", "new_out"), timings, strict=True)}
+def _module(facet: BenchFacet) -> Any:
+    return importlib.import_module(facet.entries)
 
 
-def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed: int,
+def _fixed_cost(batch: Any) -> dict[str, Spread]:
+    """The fixed cost of a batch call of the game of the peers (its module's
+    ``fixed_cost``): nothing without such a game."""
+    facet = next((facet for _, facet in bench_games() if facet.peers), None)
+    return {} if facet is None else _module(facet).fixed_cost(batch)  # type: ignore[no-any-return]
+
+
+def _report(entries: list[Entry], timings: list[Timing], outs: list[Any], seed: int,
             rounds: int, checks: list[EvaluatorCheck],
             fixed_cost: dict[str, Spread] | None = None,
             failures: Sequence[EvaluatorFailure] = (), peers: bool = True) -> BenchReport:
@@ -638,6 +395,7 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
               if e.kind in ("reference", "python", "c_loop")}
     peer_ix = [i for i, e in enumerate(entries) if e.kind == "peer"]
     fastest = max(peer_ix, key=lambda i: timings[i].rate(entries[i].hands).median, default=None)
+    peers_of = peer_game()
     results = []
     warnings = []
     noisy = []
@@ -657,7 +415,7 @@ def _report(entries: list[_Entry], timings: list[Timing], outs: list[Any], seed:
         vs_py = (ratio(t, e.hands, timings[py], entries[py].hands)
                  if py is not None and py != i and e.kind != "reference" else None)
         vs_peer = None
-        if (fastest is not None and i != fastest and e.game == "diablo"
+        if (fastest is not None and i != fastest and e.game == peers_of
                 and e.mode == "natural" and e.kind != "reference"):
             vs_peer = ratio(t, e.hands, timings[fastest], entries[fastest].hands)
         c = by_key.get((e.game, e.mode, "c_loop"))

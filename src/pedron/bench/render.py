@@ -14,6 +14,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from pedron.bench.entry import bench_games, peer_game
 from pedron.bench.harness import NOISY
 from pedron.text import plural, table
 
@@ -104,15 +105,15 @@ def _tables(report: Any) -> list[tuple[str, list[Any], str, str]]:
     results = list(report.results)
     peers = any(r.kind == "peer" for r in results)
     out = []
-    for mode, title in (("wild", "Diablo, deuces wild"),
-                        ("natural", "Diablo, natural hands (the peers rank these only)")):
-        rows = [r for r in results if r.game == "diablo" and r.mode == mode]
-        if mode == "natural" and peers:
-            out.append((title, rows, "vs fastest peer", "vs_fastest_peer"))
-        else:
-            out.append((title, rows, "vs pure Python", "vs_python"))
-    out.append(("Diamondback (two cards)", [r for r in results if r.game == "diamondback"],
-                "vs reference", "vs_reference"))
+    for info, facet in bench_games():
+        for t in facet.tables:
+            rows = [r for r in results if r.game == info.name and r.mode == t.mode]
+            if not facet.peers:  # (a game the peers do not play: against its reference)
+                out.append((t.title, rows, "vs reference", "vs_reference"))
+            elif t.mode == "natural" and peers:
+                out.append((t.title, rows, "vs fastest peer", "vs_fastest_peer"))
+            else:
+                out.append((t.title, rows, "vs pure Python", "vs_python"))
     return [t for t in out if t[1]]
 
 
@@ -223,11 +224,10 @@ def _wide(report: Any, version: str) -> str:
         + f"\n{report.verdict()}"
     )
     parts = [head]
-    for game, title in (("diablo", "Diablo (five cards; peers rank natural hands only)"),
-                        ("diamondback", "Diamondback (two cards)")):
+    for info, facet in bench_games():
         rows: list[tuple[str, ...]] = []
         for r in report.results:
-            if r.game != game:
+            if r.game != info.name:
                 continue
             rate, spread = _rate(r)
             rows.append((
@@ -240,11 +240,11 @@ def _wide(report: Any, version: str) -> str:
         headers = ["evaluator", "mode", "hands", "M hands/s", "range", "vs reference",
                    "vs pure Python", "vs fastest peer", "same order", "vs plain C loop",
                    "on a CPU"]
-        if game == "diamondback":
+        if not facet.peers:  # (one mode, no peers, no pure-Python table, no C loop)
             rows = [(*row[:1], *row[2:6], row[-1]) for row in rows]
             headers = [*headers[:1], *headers[2:6], headers[-1]]
-        parts.append(f"\n{title}\n" + table(headers, rows, right=(2, 3, 4) if game == "diablo"
-                                             else (1, 2, 3)))
+        parts.append(f"\n{facet.title}\n" + table(headers, rows,
+                                                   right=(2, 3, 4) if facet.peers else (1, 2, 3)))
     fixed = report.fixed_cost
     if fixed:
         parts.append(
@@ -252,7 +252,7 @@ def _wide(report: Any, version: str) -> str:
             f"over rounds of many calls): {_micro(fixed['out_given'])} with out= given, "
             f"{_micro(fixed['new_out'])} making the result array")
     scalar = [(r.mode, r.entry) for r in report.results
-              if r.kind == "scalar" and r.game == "diablo"]
+              if r.kind == "scalar" and r.game == peer_game()]
     if scalar:
         parts.append("\npedron evaluate() is timed one call per hand, through each mode's "
                      "fastest public call form:\n" + "\n".join(

@@ -35,15 +35,17 @@ name                  game         parameters
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
-import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pedron import games
 from pedron._copying import deep_copy
 from pedron._exact import exact_int
 from pedron._kernels.rng import Generator, as_generator
@@ -51,6 +53,8 @@ from pedron._lazy import lazy_attributes
 from pedron.engine import LegalAction
 from pedron.engine.moves import MOVE_TYPES
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.games import GameInfo
+from pedron.games.botspec import BotParam, BotParams
 from pedron.text import shown
 
 if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
@@ -64,7 +68,7 @@ __all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "EquilibriumBot", "OddsBot",
 
 # The game's bots come in when first named (they import the game and its advisor; the
 # equilibrium bot reads a solved strategy file).
-__getattr__ = lazy_attributes("pedron.bots", {
+_lazy = lazy_attributes("pedron.bots", {
     "RuleBot": "pedron.bots.diablo", "OddsBot": "pedron.bots.diamondback",
     "EquilibriumBot": "pedron.bots.equilibrium", "StrongBot": "pedron.bots.strong",
 })
@@ -186,32 +190,58 @@ class RandomBot(Bot):
 
 # -- naming bots: specs ---------------------------------------------------------------------
 
-#: Built-in bot names: the games each plays and its parameters (short name -> keyword).
-BOTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "random": (("diablo", "diamondback"), {}),
-    "rule": (
-        ("diablo",),
-        {"open": "open_at", "call": "call_at", "raise": "raise_at", "big": "bet_big_at",
-         "draw": "max_draw"},
-    ),
-    "strong": (("diablo",), {"file": "strategy"}),
-    "odds": (
-        ("diamondback",),
-        {"margin": "margin", "aggression": "aggression", "stop": "stop_below"},
-    ),
-    "equilibrium": (("diamondback",), {"file": "file", "fallback": "fallback"}),
-}
-
-#: Parameters a built-in bot cannot do without.
-_REQUIRED = {"equilibrium": ("file",)}
+#: The bot every game has (it reads only the legal actions).
+RANDOM = "random"
 
 
-def _bots_for(game: str) -> str:
-    """The built-in bots of ``game``, for a message: ``"random, rule, strong"``."""
-    return ", ".join(name for name, (games, _) in BOTS.items() if game in games)
+def _builtin_games(name: str) -> tuple[GameInfo, ...]:
+    """The registered games with a built-in bot called ``name`` (every game for
+    ``random``)."""
+    infos = tuple(games.get(g) for g in games.names())
+    if name == RANDOM:
+        return infos
+    return tuple(info for info in infos if name in info.bots)
 
-#: The bot every seat gets when none is named.
-DEFAULT_BOT = {"diablo": "rule", "diamondback": "odds"}
+
+def _params(info: GameInfo, name: str) -> BotParams:
+    return info.bot_params.get(name) or _NO_PARAMS
+
+
+_NO_PARAMS = BotParams()
+
+
+def _bots_table() -> dict[str, tuple[tuple[str, ...], dict[str, str]]]:
+    """:data:`BOTS`, from the registered games' descriptors."""
+    out: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+        RANDOM: (games.names(), {})}
+    for g in games.names():
+        info = games.get(g)
+        for name in info.bots:
+            played, keys = out.get(name, ((), {}))
+            keys = dict(keys)
+            keys.update({k: p.keyword for k, p in _params(info, name).params.items()})
+            out[name] = ((*played, info.name), keys)
+    return out
+
+
+def _default_bots() -> dict[str, str]:
+    return {g: games.get(g).default_bot for g in games.names()}
+
+
+def _bots_for(info: GameInfo) -> str:
+    """The built-in bots of a game, for a message: ``"random, rule, strong"``."""
+    return ", ".join([RANDOM, *info.bots])
+
+
+def __getattr__(name: str) -> Any:
+    # BOTS (built-in bot names: the games each plays and its parameters, short name ->
+    # keyword) and DEFAULT_BOT (each game's bot for a seat nobody named) are read from
+    # the registered games when asked for: a game registered later is listed too.
+    if name == "BOTS":
+        return _bots_table()
+    if name == "DEFAULT_BOT":
+        return _default_bots()
+    return _lazy(name)
 
 
 @dataclass(frozen=True)
@@ -235,9 +265,7 @@ class BotSpec:
 
 
 def _text(value: Any) -> str:
-    from pedron.diablo.hand import Category
-
-    if isinstance(value, Category):
+    if isinstance(value, Enum):  # (a hand category: its name)
         return value.name.lower()
     return str(value)
 
@@ -251,65 +279,31 @@ def _scalar(text: str) -> Any:
     return text
 
 
-def _category(key: str, value: Any) -> Any:
-    from pedron.diablo.hand import Category
-
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 1 <= int.__index__(value) <= len(Category):  # (the plain value: a subclass may lie)
-            return Category(int.__index__(value))
-    elif isinstance(value, str):
-        name = value.strip().lower().replace(" ", "_").replace("-", "_")
-        name = _CATEGORY_ALIASES.get(name, name)
-        if name.isascii() and name.upper() in Category.__members__:  # ("ſ".upper() is "S")
-            return Category[name.upper()]
-    names = ", ".join(c.name.lower() for c in Category)
-    raise PedronValueError(f"bot parameter {key}={shown(value)}: not a hand category ({names})")
-
-
-_CATEGORY_ALIASES = {
-    "pair": "one_pair", "trips": "three_of_a_kind", "set": "three_of_a_kind",
-    "quads": "four_of_a_kind", "full": "full_house", "boat": "full_house",
-    "quints": "five_of_a_kind", "high": "high_card",
-}
-
-
-def _check_param(name: str, key: str, value: Any) -> Any:
+def _check_param(info: GameInfo, key: str, param: BotParam, value: Any) -> Any:
     """One built-in bot parameter, checked and converted."""
-    if name == "rule" and key in ("open", "call", "raise", "big"):
-        return _category(key, value)
-    if key == "file":  # (strong, equilibrium: a path, kept as given)
-        if not isinstance(value, str) or not value:
-            raise PedronValueError(f"bot parameter file={value!r}: a strategy file's path")
-        return value
-    if key == "fallback":  # (equilibrium: a Diamondback bot's spec, checked now)
+    if param.bot:  # (another bot of the same game: its spec, checked now)
         if not isinstance(value, str):
-            raise PedronValueError(f"bot parameter fallback={shown(value)}: a bot's name")
-        return str(parse_bot(value, "diamondback"))
-    if name == "rule" and key == "draw":
-        if isinstance(value, bool) or not isinstance(value, int) or \
-                not 0 <= int.__index__(value) <= 4:
-            raise PedronValueError(f"bot parameter draw={shown(value)}: a number of cards 0..4")
-        return int.__index__(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PedronValueError(f"bot parameter {key}={shown(value)}: a number is needed")
-    try:
-        number = float(value)
-    except OverflowError:  # (an int beyond any float)
-        raise PedronValueError(f"bot parameter {key}: a number of {int(value).bit_length()} "
-                               "bits is too large") from None
-    if not math.isfinite(number):  # (NaN compares false with everything: no threshold)
-        raise PedronValueError(f"bot parameter {key}={value!r}: a finite number is needed")
-    if key == "aggression" and number < 0:
-        raise PedronValueError(f"bot parameter aggression={value!r}: must be at least 0")
-    return number
+            raise PedronValueError(f"bot parameter {key}={shown(value)}: a bot's name")
+        return str(parse_bot(value, info))
+    return param.check(key, value)
 
 
-def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) -> BotSpec:
+def _game(game: str | GameInfo | None) -> GameInfo | None:
+    if game is None or isinstance(game, GameInfo):
+        return game
+    if not isinstance(game, str):  # (an array's "in" is elementwise)
+        raise PedronTypeError(f"game must be one of {games.names()}, not {shown(game)}")
+    return games.get(game)
+
+
+def parse_bot(spec: str | BotSpec | Mapping[str, Any],
+              game: str | GameInfo | None = None) -> BotSpec:
     """Check and normalise a bot spec (text, a mapping ``{"name": ..., **params}`` or a
-    :class:`BotSpec`); with ``game``, also that the bot plays that game.
+    :class:`BotSpec`); with ``game`` (a name or a :class:`~pedron.games.GameInfo`),
+    also that the bot plays that game.
 
     Raises :class:`~pedron.errors.PedronValueError` for an unknown bot or parameter,
-    a bad value, or a bot for the other game.
+    a bad value, or a bot for another game.
     """
     if isinstance(spec, BotSpec):
         name, raw = spec.name, dict(spec.params)
@@ -333,25 +327,27 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
     if "." in name:  # an import path: parameters are passed through as given
         return BotSpec(name, tuple(sorted(raw.items())))
     name = name.lower()
-    if name not in BOTS:
-        known = ", ".join(sorted(BOTS))
+    info = _game(game)
+    if info is not None and (name == RANDOM or name in info.bots):
+        played: tuple[GameInfo, ...] = (info,)  # (the usual case: no need to ask the others)
+    else:
+        played = _builtin_games(name)
+    if not played:
+        known = ", ".join(sorted({RANDOM, *(b for g in games.names() for b in games.get(g).bots)}))
         raise PedronValueError(f"unknown bot {name!r} (built-in: {known}; or a.module.Class)")
-    games, keys = BOTS[name]
-    if game is not None and not isinstance(game, str):  # (an array's "in" is elementwise)
-        raise PedronTypeError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
-    if game is not None and game not in games:
-        known = _bots_for(game)  # (none: a game no built-in bot plays)
-        others = f" ({game}'s bots: {known})" if known else ""
-        raise PedronValueError(f"bot {name!r} plays {' and '.join(games)}, not "
-                               f"{shown(game)}{others}")
+    if info is not None and info not in played:
+        raise PedronValueError(f"bot {name!r} plays {' and '.join(i.name for i in played)}, "
+                               f"not {shown(info.name)} ({info.name}'s bots: {_bots_for(info)})")
+    # (without a game: the parameters of the first game that has the bot)
+    params_of = _params(info or played[0], name)
     params = {}
     for key, value in raw.items():
-        short = next((k for k, kw in keys.items() if key in (k, kw)), None)
+        short = next((k for k, p in params_of.params.items() if key in (k, p.keyword)), None)
         if short is None:
-            allowed = ", ".join(keys) or "none"
+            allowed = ", ".join(params_of.params) or "none"
             raise PedronValueError(f"bot {name!r} has no parameter {key!r} (it has: {allowed})")
-        params[short] = _check_param(name, short, value)
-    for key in _REQUIRED.get(name, ()):
+        params[short] = _check_param(info or played[0], short, params_of.params[short], value)
+    for key in params_of.required:
         if key not in params:
             raise PedronValueError(f"bot {name!r} needs {key}=... (e.g. {name}:{key}=PATH, "
                                    "a strategy file written by pedron solve)")
@@ -360,54 +356,65 @@ def parse_bot(spec: str | BotSpec | Mapping[str, Any], game: str | None = None) 
 
 def make_bot(
     spec: str | BotSpec | Mapping[str, Any],
-    game: str,
+    game: str | GameInfo,
     seed: int | Generator | None = None,
     *,
     rules: Any = None,
 ) -> BotFunction:
-    """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
+    """Build the bot a spec names, for ``game`` (a game's name, ``"diablo"``, or its
+    :class:`~pedron.games.GameInfo`).
 
     ``seed`` seeds bots that use randomness (``random``, ``strong``, ``equilibrium``;
     an imported factory that takes a ``seed`` keyword gets it too); ``rules`` are the table's
     (``odds`` reads its tie rule, ``strong`` its draw limit; an imported factory
     that takes a ``rules`` keyword gets them).
     """
-    parsed = parse_bot(spec, game)
+    info = _game(game)
+    parsed = parse_bot(spec, info)
     params = dict(parsed.params)
-    if parsed.name == "random":
+    if parsed.name == RANDOM:
         return RandomBot(seed)
-    if parsed.name in BOTS:
-        keys = BOTS[parsed.name][1]
-        kwargs = {keys[k]: v for k, v in params.items()}
-        if parsed.name == "rule":
-            from pedron.bots.diablo import RuleBot
+    if "." in parsed.name:
+        factory = _import(parsed.name)
+    else:  # a game's own bot: its class, where the descriptor says, with its keywords
+        info = info or _builtin_games(parsed.name)[0]
+        factory = _entry_point(info.bots[parsed.name])
+        keys = _params(info, parsed.name).params
+        params = {keys[k].keyword: v for k, v in params.items()}
+    return _call(factory, params, seed, rules)
 
-            return RuleBot(**kwargs)
-        if parsed.name == "strong":
-            from pedron.bots.strong import StrongBot
 
-            return StrongBot(seed, rules=rules, **kwargs)
-        if parsed.name == "equilibrium":
-            from pedron.bots.equilibrium import EquilibriumBot
-
-            return EquilibriumBot(seed=seed, rules=rules, **kwargs)
-        from pedron.bots.diamondback import OddsBot
-
-        return OddsBot(**kwargs, rules=rules)
-    factory = _import(parsed.name)
+def _call(factory: Callable[..., Any], params: dict[str, Any], seed: Any,
+          rules: Any) -> BotFunction:
+    """``factory(**params)``, with ``seed`` and ``rules`` when it takes them (and the
+    spec did not give them)."""
     try:
-        accepts_seed = "seed" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        accepts_seed = False
-    if accepts_seed and "seed" not in params:
+        accepted = _keywords(factory)
+    except TypeError:  # (not hashable: read it each time)
+        accepted = _keywords.__wrapped__(factory)
+    if "seed" in accepted and "seed" not in params:
         params["seed"] = seed
-    try:
-        accepts_rules = "rules" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        accepts_rules = False
-    if accepts_rules and "rules" not in params:
+    if "rules" in accepted and "rules" not in params:
         params["rules"] = rules
     return factory(**params)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=256)
+def _keywords(factory: Callable[..., Any]) -> frozenset[str]:
+    """The parameters ``factory`` takes (read once per factory: a study makes its bots
+    again for every session)."""
+    try:
+        return frozenset(inspect.signature(factory).parameters)
+    except (TypeError, ValueError):
+        return frozenset()
+
+
+@functools.lru_cache(maxsize=256)
+def _entry_point(where: str) -> Callable[..., Any]:
+    """The class a descriptor names as ``"module:Class"``."""
+    module, _, attr = where.partition(":")
+    obj: Callable[..., Any] = getattr(importlib.import_module(module), attr)
+    return obj
 
 
 def _import(path: str) -> Callable[..., Any]:

@@ -40,7 +40,7 @@ class RuleBot(Bot):
         bet_big_at: Category = Category.FOUR_OF_A_KIND,
         max_draw: int | None = None,
     ) -> None:
-        from pedron.bots import _category  # (one check for the constructor and specs)
+        from pedron.games.diablo_bots import category as _category  # (one check for specs too)
 
         self.open_at = _category("open", open_at)
         self.call_at = _category("call", call_at)

@@ -12,8 +12,11 @@ from pedron.diamondback.odds import equity
 from pedron.diamondback.rules import Rules
 from pedron.engine import LegalAction
 from pedron.engine.moves import Ante, Bet, Fold, Match, Reveal, Stop
+from pedron.games.diamondback_bots import BOT_PARAMS
 
 __all__ = ["OddsBot"]
+
+_CHECK = BOT_PARAMS["odds"].params  # (its spec parameters: GameInfo.bot_params)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -50,11 +53,9 @@ class OddsBot(Bot):
         stop_below: float = 0.5,
         rules: Rules | None = None,
     ) -> None:
-        from pedron.bots import _check_param  # (one check for the constructor and specs)
-
-        self.margin = _check_param("odds", "margin", margin)
-        self.aggression = _check_param("odds", "aggression", aggression)
-        self.stop_below = _check_param("odds", "stop_below", stop_below)
+        self.margin = _CHECK["margin"].check("margin", margin)  # (one check: its specs' too)
+        self.aggression = _CHECK["aggression"].check("aggression", aggression)
+        self.stop_below = _CHECK["stop"].check("stop_below", stop_below)
         self.rules = rules
         self._tie_rule = "showdown" if rules is None else rules.tie_rule
         self._cards: tuple[int, ...] = ()

@@ -22,6 +22,7 @@ from pedron._deprecate import Moved, moved_names
 from pedron._kernels.rng import Generator, as_generator
 from pedron.bots import Bot
 from pedron.diamondback.rules import Rules
+from pedron.diamondback.table import Table
 from pedron.engine import LegalAction
 from pedron.engine.seats import from_left
 from pedron.errors import PedronValueError
@@ -70,7 +71,7 @@ class EquilibriumBot(Bot):
         self.actions = DiamondbackActions(self.rules, sum(self.stacks),
                                           self.settings.get("bet_sizes") or None)
         self.rng = as_generator(seed)
-        self.fallback = make_bot(fallback, "diamondback", Generator(self.rng.next_u32()),
+        self.fallback = make_bot(fallback, Table.GAME.name, Generator(self.rng.next_u32()),
                                  rules=rules)
         self.fallbacks = 0
         self.plays = 0

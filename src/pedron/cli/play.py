@@ -150,8 +150,8 @@ def _setup(game: str, players: int, stacks: int, seed: int | None,
         bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
                                     for i in range(1, players)]
         return table, bots, OddsBot(rules=table.rules)
+    from pedron._kernels.seeds import derive_seed
     from pedron.bots.strong import StrongBot
-    from pedron.simulation.core import derive_seed
 
     table = DiabloTable(names, stacks, rules=rules, seed=seed)
 

@@ -22,7 +22,7 @@ from pedron._kernels import diablo_eval as _k
 from pedron.drawpoker.categories import Category
 from pedron.errors import PedronTypeError, PedronValueError
 
-if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
+if TYPE_CHECKING:  # (these names exist for type checkers only)
     import array
 
     import numpy as np

@@ -33,6 +33,9 @@ from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.engine.table import CardGame, Table
+    from pedron.games.bench import BenchFacet
+    from pedron.games.botspec import BotParams
+    from pedron.games.study import StudyFacet
 
 __all__ = ["GameInfo", "get", "names", "register", "unregister"]
 
@@ -84,9 +87,21 @@ class GameInfo:
     spiel: SpielParameters | None = None
     """The game's OpenSpiel game (:class:`~pedron.games.adapters.SpielParameters`);
     ``None``: none (it also needs :attr:`encodings`)."""
+    # -- simulation, match, bots, bench ------------------------------------------------------
+    study: StudyFacet | None = None
+    """What a study keeps of the game beyond the counters every game has, and how it
+    reports it (:class:`~pedron.games.study.StudyFacet`; ``None``: the common counters
+    only)."""
+    bot_params: Mapping[str, BotParams] = field(default_factory=dict)
+    """The spec parameters of the game's own bots (a name in :attr:`bots` ->
+    :class:`~pedron.games.botspec.BotParams`; a bot not named takes none)."""
+    bench: BenchFacet | None = None
+    """How the bench times the game's evaluators, and its sections' titles
+    (:class:`~pedron.games.bench.BenchFacet`; ``None``: the bench leaves it out)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
+        object.__setattr__(self, "bot_params", MappingProxyType(dict(self.bot_params)))
         if not isinstance(self.name, str) or not self.name.isidentifier() \
                 or self.name != self.name.lower():
             raise PedronValueError(

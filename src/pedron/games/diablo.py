@@ -13,6 +13,9 @@ from pedron.encodings.diablo import DiabloActions, DiabloObservation, actions
 from pedron.errors import PedronValueError
 from pedron.games import GameInfo
 from pedron.games.adapters import CardChance, Encodings, SpielParameters
+from pedron.games.bench import BenchFacet, BenchTable
+from pedron.games.diablo_bots import BOT_PARAMS
+from pedron.games.diablo_study import STUDY
 
 # -- the OpenSpiel game (pedron.spiel) -----------------------------------------------------------
 _SPIEL_DEFAULTS: dict[str, Any] = {
@@ -79,4 +82,12 @@ INFO = GameInfo(
         chance=CardChance(Table.GAME.deck_size, format_card, 52), card_text=format_card,
         history_length=_history_length, utility=_utility, actions=_spiel_actions,
         extra=_extra),
+    # -- simulation, match, bots, bench
+    study=STUDY,
+    bot_params=BOT_PARAMS,
+    bench=BenchFacet(
+        title="Diablo (five cards; peers rank natural hands only)",
+        tables=(BenchTable("wild", "Diablo, deuces wild"),
+                BenchTable("natural", "Diablo, natural hands (the peers rank these only)")),
+        entries="pedron.bench.diablo", peers=True),
 )

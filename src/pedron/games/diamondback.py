@@ -15,6 +15,9 @@ from pedron.encodings.diamondback import DiamondbackActions, DiamondbackObservat
 from pedron.errors import PedronValueError
 from pedron.games import GameInfo
 from pedron.games.adapters import Encodings, SpielParameters
+from pedron.games.bench import BenchFacet, BenchTable
+from pedron.games.diamondback_bots import BOT_PARAMS
+from pedron.games.diamondback_study import STUDY
 
 # -- the OpenSpiel game (pedron.spiel) -----------------------------------------------------------
 _SPIEL_DEFAULTS: dict[str, Any] = {
@@ -113,4 +116,10 @@ INFO = GameInfo(
         defaults=_SPIEL_DEFAULTS, rules=_spiel_rules, deal=Hand, chance=RankChance(),
         card_text=_rank_text, history_length=_history_length, utility=_utility,
         actions=_spiel_actions),
+    # -- simulation, match, bots, bench
+    study=STUDY,
+    bot_params=BOT_PARAMS,
+    bench=BenchFacet(title="Diamondback (two cards)",
+                     tables=(BenchTable("-", "Diamondback (two cards)"),),
+                     entries="pedron.bench.diamondback"),
 )

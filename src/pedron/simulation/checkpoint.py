@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.simulation.results import Counters
+
+if TYPE_CHECKING:
+    from pedron.simulation.units import Study, UnitResult
 
 __all__ = ["FORMAT", "StudyState", "check_checkpoint_path"]
 
@@ -64,12 +67,12 @@ def _writable(file: Path, where: str) -> Path:
 class StudyState:
     """The finished blocks of a study and their counters (and the checkpoint file, if any)."""
 
-    def __init__(self, study: Mapping[str, Any], blocks: int, path: str | os.PathLike[str] | None
+    def __init__(self, study: Study, blocks: int, path: str | os.PathLike[str] | None
                  = None) -> None:
-        self.study = dict(study)
+        self.study = study.to_json()  # (as the file records it)
         self.blocks = blocks
         self.path = None if path is None else Path(path)
-        self.counters = Counters(study["game"], study["players"])
+        self.counters = Counters(study.game, study.players)
         self.done: list[list[int]] = []  # sorted, disjoint [first, last) block ranges
         self.cpu_seconds = 0.0
         if self.path is not None and self.path.exists():
@@ -93,7 +96,7 @@ class StudyState:
                               for k in diff[:3])
             raise PedronValueError(f"checkpoint {self.path} is from another study ({shown}); "
                                    f"remove it or name another file")
-        self.counters.add(data["tally"])
+        self.counters.add_json(data["tally"])
         self.done = [list(r) for r in data["done"]]
         self.cpu_seconds = float(data.get("cpu_seconds", 0.0))
 
@@ -112,10 +115,10 @@ class StudyState:
                                    f"({exc.strerror or exc})") from None
 
     # -- progress ---------------------------------------------------------------------------
-    def record(self, blocks: tuple[int, int], part: Mapping[str, Any]) -> None:
-        """Book a finished unit: its blocks and its tally data."""
-        self.counters.add(part)
-        self.cpu_seconds += float(part.get("cpu_seconds", 0.0))
+    def record(self, blocks: tuple[int, int], part: UnitResult) -> None:
+        """Book a finished unit: its blocks and its tally."""
+        self.counters.add(part.tally)
+        self.cpu_seconds += part.cpu_seconds
         first, last = blocks
         done = self.done
         i = 0

@@ -34,7 +34,9 @@ __all__ = ["DEFAULT_TIMEOUT", "WORKER_HARD_CAP", "Engine", "check_executor", "ch
 #: answering with at least one worker) before it gives up with a ClusterError.
 DEFAULT_TIMEOUT = 60.0
 
-RunChunk = Callable[[dict[str, Any]], dict[str, Any]]
+#: A work unit's function: the unit (a record, pickled to reach a process or a cluster)
+#: to its result (likewise). ``stop=`` is passed on a Dask worker (see :func:`dask_unit`).
+RunChunk = Callable[..., Any]
 
 
 def _timeouts() -> tuple[type[BaseException], ...]:
@@ -56,20 +58,15 @@ def worker_versions(**_: Any) -> dict[str, Any]:
     return {"pedron": pedron.__version__, "stream_version": int(STREAM_VERSION)}
 
 
-def dask_unit(task: dict[str, Any], run: Callable[..., dict[str, Any]] | None = None
-              ) -> dict[str, Any]:
-    """A work unit on a Dask worker: ``run(task, stop=...)`` (by default
-    :func:`~pedron.simulation.core.run_chunk`; :func:`pedron.match.run_sets` for a
-    match), which stops at its next session once the study has cancelled it.
+def dask_unit(task: Any, run: RunChunk) -> Any:
+    """A work unit on a Dask worker: ``run(task, stop=...)``
+    (:func:`~pedron.simulation.run_chunk` for a study, :func:`pedron.match.run_sets` for
+    a match), which stops at its next session once the study has cancelled it.
 
     Dask cannot interrupt a running task; it only forgets it. Asking the worker's
     own record of the task (a dict look-up, no message) between sessions is what
     frees the worker's thread within a session of the cancellation.
     """
-    if run is None:
-        from pedron.simulation.core import run_chunk
-
-        run = run_chunk
     return run(task, stop=_dask_cancelled())
 
 
@@ -161,8 +158,8 @@ class Engine:
         """Most units submitted and not yet collected: enough to keep every worker busy."""
         return 1
 
-    def submit(self, task: dict[str, Any]) -> Any:
-        future: Future[dict[str, Any]] = Future()
+    def submit(self, task: Any) -> Any:
+        future: Future[Any] = Future()
         future.set_result(self.run(task))
         return future
 
@@ -170,10 +167,9 @@ class Engine:
         """Block until at least one of ``pending`` has finished; return those finished."""
         return [f for f in pending if f.done()]
 
-    def result(self, handle: Any) -> dict[str, Any]:
-        """The unit's tally data; raises the unit's own error if it failed."""
-        out: dict[str, Any] = handle.result()
-        return out
+    def result(self, handle: Any) -> Any:
+        """The unit's result; raises the unit's own error if it failed."""
+        return handle.result()
 
     def cancel(self, pending: Collection[Any]) -> None:
         """Cancel every unfinished unit (a study failed or was interrupted)."""
@@ -204,7 +200,7 @@ class ExecutorEngine(Engine):
     def in_flight(self) -> int:
         return 2 * self.capacity()
 
-    def submit(self, task: dict[str, Any]) -> Any:
+    def submit(self, task: Any) -> Any:
         return self.executor.submit(self.run, task)
 
     def wait(self, pending: Collection[Any]) -> Collection[Any]:
@@ -325,7 +321,7 @@ class DaskEngine(Engine):
     def in_flight(self) -> int:
         return 2 * self.capacity()
 
-    def submit(self, task: dict[str, Any]) -> Any:
+    def submit(self, task: Any) -> Any:
         try:
             return self.client.submit(dask_unit, task, self.run, pure=False)
         except BaseException as exc:
@@ -366,13 +362,13 @@ class DaskEngine(Engine):
                 raise ClusterError(f"no Dask worker at the scheduler {self.address} for "
                                    f"{self.timeout:g} s; {len(pending)} units waiting")
 
-    def result(self, handle: Any) -> dict[str, Any]:
+    def result(self, handle: Any) -> Any:
         if handle.status == "cancelled":
             raise self._lost()
         try:
             # (a finished unit's result is fetched through the scheduler: one frozen just
             # after the unit finished would never answer, and the study would hang)
-            out: dict[str, Any] = handle.result(timeout=self.timeout)
+            out = handle.result(timeout=self.timeout)
         except self._timeouts:
             raise ClusterError(f"the Dask scheduler at {self.address} did not hand over a "
                                f"finished unit's result in {self.timeout:g} s") from None
@@ -466,11 +462,11 @@ def make_engine(run: RunChunk, executor: Any, workers: int | None,
 
 
 def run_units(engine: Engine, plan: Callable[[], Iterator[Any]],
-              task: Callable[[Any], dict[str, Any]]) -> Iterator[tuple[Any, dict[str, Any]]]:
+              task: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
     """Run a work unit for each unit ``plan()`` gives (asked once the engine has started:
     how to cut the work may depend on its capacity) on ``engine`` (``task(unit)``: the
-    unit's plain data), as many in flight as the engine takes, yielding ``(unit,
-    result)`` as they finish; the engine is closed once done (its pending units
+    unit's record, pickled to reach a worker), as many in flight as the engine takes,
+    yielding ``(unit, result)`` as they finish; the engine is closed once done (its pending units
     cancelled first if the caller stops early or an error stops the run)."""
     pending: dict[Any, Any] = {}
     finished = False

@@ -11,136 +11,184 @@ import csv
 import io
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from pedron import games
 from pedron.errors import PedronTypeError, PedronValueError
+from pedron.games import GameInfo
+from pedron.games.study import mean_se as _mean_se
+from pedron.games.study import ratio as _ratio
+from pedron.games.study import shown_number as _fmt
 from pedron.text import shown
 
-__all__ = ["CATEGORY_NAMES", "GAMES", "SimulationResult", "Tally"]
+__all__ = ["SimulationResult", "Tally"]
 
-#: The games the simulator plays, with their table sizes.
-GAMES: dict[str, range] = {"diablo": range(3, 8), "diamondback": range(2, 5)}
-
-#: Diablo hand categories by number (index 0 unused), for the by-category table.
-CATEGORY_NAMES = (
-    "-", "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-    "full house", "four of a kind", "straight flush", "five of a kind",
-)
-
-# Counters: scalars, per-seat lists, per-category lists (Diablo openings), histograms.
+# The counters every game has: scalars, per-seat lists (the games' own come from their
+# descriptors' study facets: GameInfo.study).
 _SCALARS = (
     "games", "sessions", "showdowns", "pots", "pot_chips", "pot_max", "carry_games",
     "carry_chips", "settled_chips", "blocks", "block_games_sq",
-    # Diablo
-    "passed", "no_opener", "openings", "diablo_payments", "diablo_chips", "diablo_max",
-    "series", "series_games", "series_max",
-    # Diamondback
-    "dealer_net_sq",
 )
-_MAXIMA = frozenset({"pot_max", "diablo_max", "series_max"})
-_SEATS = (
-    "net", "net_sq", "won", "settled", "block_net_sq", "block_net_games",
-    # Diablo
-    "opened", "opener_won", "opener_net", "opener_net_sq", "diablo_paid", "diablo_payments",
-    # Diamondback
-    "dealer", "dealer_won", "dealer_net",
-)
-_CATEGORIES = ("opened", "won", "net", "net_sq", "paid", "payments")
-_HISTOGRAMS = ("series_length",)
+_MAXIMA = frozenset({"pot_max"})
+_SEATS = ("net", "net_sq", "won", "settled", "block_net_sq", "block_net_games")
 
 
-def _counts_json(counts: Counters | Tally) -> dict[str, Any]:
-    """The plain data of counters or a tally (histogram keys as text, for JSON)."""
-    return {
-        "game": counts.game,
-        "players": counts.players,
-        "scalars": dict(counts.scalars),
-        "seats": {k: list(v) for k, v in counts.seats.items()},
-        "categories": {k: list(v) for k, v in counts.categories.items()},
-        "histograms": {
-            k: {str(n): c for n, c in sorted(h.items())} for k, h in counts.histograms.items()
-        },
-    }
+@dataclass(frozen=True)
+class _Shape:
+    """The counters of one game's tally: the common ones and the game's own."""
+
+    scalars: tuple[str, ...]
+    maxima: frozenset[str]
+    seats: tuple[str, ...]
+    categories: tuple[str, ...]
+    category_count: int
+    histograms: tuple[str, ...]
 
 
-def check_game(game: Any, players: Any) -> tuple[str, int]:
-    """``(game, players)`` checked: a game of :data:`GAMES` and a whole number of
-    players its tables seat, or a pedron error."""
-    if type(game) is not str or game not in GAMES:
-        raise PedronValueError(f"game must be 'diablo' or 'diamondback', not {shown(game)}")
+_shapes: dict[str, tuple[GameInfo, _Shape]] = {}
+
+
+def _shape(info: GameInfo) -> _Shape:
+    known = _shapes.get(info.name)
+    if known is not None and known[0] is info:
+        return known[1]
+    f = info.study
+    shape = _Shape(_SCALARS, _MAXIMA, _SEATS, (), 0, ()) if f is None else _Shape(
+        _SCALARS + f.scalars, _MAXIMA | f.maxima, _SEATS + f.seats, f.categories,
+        len(f.category_names), f.histograms)
+    _shapes[info.name] = (info, shape)  # (a game registered again: its new shape)
+    return shape
+
+
+def game_info(game: Any) -> GameInfo:
+    """The descriptor of ``game``: a registered game's name (or its descriptor), or a
+    pedron error naming the games."""
+    if isinstance(game, GameInfo):
+        return game
+    if type(game) is not str or game not in games.names():
+        raise PedronValueError(f"game must be {' or '.join(map(repr, games.names()))}, "
+                               f"not {shown(game)}")
+    return games.get(game)
+
+
+def check_game(game: Any, players: Any) -> tuple[GameInfo, int]:
+    """``(game, players)`` checked: a registered game (its name or descriptor) and a
+    whole number of players its tables seat, or a pedron error."""
+    game = game_info(game)
     if isinstance(players, bool) or not isinstance(players, int):
         raise PedronTypeError(f"players must be a whole number, not {players!r}")
     players = int.__index__(players)  # (the plain value, whatever a subclass says)
-    if players not in GAMES[game]:
-        span = GAMES[game]
-        raise PedronValueError(f"{game} is for {span[0]} to {span[-1]} players, "
+    span = game.players
+    if players not in span:
+        raise PedronValueError(f"{game.name} is for {span[0]} to {span[-1]} players, "
                                f"not {players if players.bit_length() <= 64 else 'more'}")
     return game, players
 
 
 class Counters:
-    """The mutable counters a work unit adds to as it plays (internal: the fast path).
+    """The counters of a study or part of one, as a work unit adds to them (mutable:
+    the fast path). What a study hands out is a :class:`Tally`, its read-only face
+    (:meth:`freeze`)."""
 
-    Public code sees :class:`Tally`, which is immutable; :meth:`freeze` makes one.
-    """
+    __slots__ = ("categories", "game", "histograms", "info", "players", "scalars", "seats",
+                 "shape")
 
-    __slots__ = ("categories", "game", "histograms", "players", "scalars", "seats")
-
-    def __init__(self, game: str, players: int) -> None:
+    def __init__(self, game: str | GameInfo, players: int) -> None:
         # (checked before the per-seat lists are made: a tally of 2**40 seats asked for them)
-        self.game, self.players = check_game(game, players)
-        self.scalars: dict[str, int] = dict.fromkeys(_SCALARS, 0)
-        self.seats: dict[str, list[int]] = {k: [0] * players for k in _SEATS}
-        self.categories: dict[str, list[int]] = {k: [0] * len(CATEGORY_NAMES) for k in _CATEGORIES}
-        self.histograms: dict[str, dict[int, int]] = {k: {} for k in _HISTOGRAMS}
+        self.info, self.players = check_game(game, players)
+        self.game = self.info.name
+        shape = self.shape = _shape(self.info)
+        self.scalars: dict[str, int] = dict.fromkeys(shape.scalars, 0)
+        self.seats: dict[str, list[int]] = {k: [0] * players for k in shape.seats}
+        self.categories: dict[str, list[int]] = {
+            k: [0] * shape.category_count for k in shape.categories}
+        self.histograms: dict[str, dict[int, int]] = {k: {} for k in shape.histograms}
 
-    def add(self, data: Mapping[str, Any]) -> Counters:
-        """Add a tally's plain data (:meth:`Tally.to_json`'s form) into these counters."""
+    def add(self, other: Counters | Tally) -> Counters:
+        """Add another tally of the same game and table size into these counters."""
+        if isinstance(other, Tally):
+            other = other._counts
+        if (other.game, other.players) != (self.game, self.players):
+            raise PedronValueError("cannot merge tallies of different games or table sizes")
+        self._add(other.scalars, other.seats, other.categories, other.histograms)
+        return self
+
+    def add_json(self, data: Mapping[str, Any]) -> Counters:
+        """Add a tally's plain data (:meth:`Tally.to_json`'s form). Counters it does not
+        name are 0; a counter this game does not keep must be 0 (a tally written before
+        each game kept only its own counters held the other game's, all 0)."""
         if (data["game"], data["players"]) != (self.game, self.players):
             raise PedronValueError("cannot merge tallies of different games or table sizes")
-        for k, v in data["scalars"].items():
-            self.scalars[k] = max(self.scalars[k], v) if k in _MAXIMA else self.scalars[k] + v
-        for k, seat_values in data["seats"].items():
-            mine = self.seats[k]
+        parts = {}
+        for part in ("scalars", "seats", "categories", "histograms"):
+            values = dict(data.get(part, {}))
+            mine = getattr(self, part)
+            for k in [k for k in values if k not in mine]:
+                v = values.pop(k)
+                if any(v.values()) if isinstance(v, Mapping) else \
+                        (any(v) if isinstance(v, (list, tuple)) else v):
+                    raise PedronValueError(f"a {self.game} tally keeps no counter {k!r}")
+            parts[part] = values
+        self._add(parts["scalars"], parts["seats"], parts["categories"], parts["histograms"])
+        return self
+
+    def _add(self, scalars: Mapping[str, int], seats: Mapping[str, Any],
+             categories: Mapping[str, Any], histograms: Mapping[str, Any]) -> None:
+        maxima = self.shape.maxima
+        mine_sc = self.scalars
+        for k, v in scalars.items():
+            mine_sc[k] = max(mine_sc[k], int(v)) if k in maxima else mine_sc[k] + int(v)
+        for k, seat_values in seats.items():
+            row = self.seats[k]
             for s, v in enumerate(seat_values):
-                mine[s] += v
-        for k, cat_values in data["categories"].items():
-            cats = self.categories[k]
+                row[s] += int(v)
+        for k, cat_values in categories.items():
+            row = self.categories[k]
             for c, v in enumerate(cat_values):
-                cats[c] += v
-        for k, hist in data["histograms"].items():
+                row[c] += int(v)
+        for k, hist in histograms.items():
             target = self.histograms[k]
             for length, count in hist.items():
                 n = int(length)
-                target[n] = target.get(n, 0) + count
-        return self
+                target[n] = target.get(n, 0) + int(count)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (histogram keys as text, for JSON)."""
-        return _counts_json(self)
+        return {
+            "game": self.game,
+            "players": self.players,
+            "scalars": dict(self.scalars),
+            "seats": {k: list(v) for k, v in self.seats.items()},
+            "categories": {k: list(v) for k, v in self.categories.items()},
+            "histograms": {
+                k: {str(n): c for n, c in sorted(h.items())} for k, h in self.histograms.items()
+            },
+        }
 
     def freeze(self) -> Tally:
-        """An immutable :class:`Tally` holding these counts."""
-        return Tally.from_json(self.to_json())
+        """An immutable :class:`Tally` holding these counts (a copy: these may go on)."""
+        return Tally._of(Counters(self.info, self.players).add(self))
 
 
 class Tally:
     """Whole-number counters of a simulation (or part of one); immutable.
 
     ``scalars[name]``: game-wide counts and chip sums; ``seats[name][s]``: per
-    seat; ``categories[name][c]``: Diablo openings by the opener's hand category
-    ``c`` (1-10) when he opened; ``histograms["series_length"]``: how many
-    Diablo series lasted each number of games. The mappings are read-only and
-    the per-seat and per-category rows are tuples: a tally, like the
-    :class:`SimulationResult` holding it, cannot be changed after the fact.
-    :meth:`merge` returns a new tally.
+    seat; the game's own counters (its descriptor's study facet, ``GameInfo.study``)
+    too, and ``categories[name][c]``, ``histograms[name]`` where it keeps them
+    (Diablo: openings by the opener's hand category ``c`` (1-10) when he opened;
+    ``histograms["series_length"]``, how many Diablo series lasted each number of
+    games). The mappings are read-only and the per-seat and per-category rows are
+    tuples: a tally, like the :class:`SimulationResult` holding it, cannot be changed
+    after the fact. :meth:`merge` returns a new tally.
     """
 
-    __slots__ = ("categories", "game", "histograms", "players", "scalars", "seats")
+    __slots__ = ("_counts", "categories", "game", "histograms", "players", "scalars", "seats")
 
+    _counts: Counters
     game: str
     players: int
     scalars: Mapping[str, int]
@@ -148,22 +196,27 @@ class Tally:
     categories: Mapping[str, tuple[int, ...]]
     histograms: Mapping[str, Mapping[int, int]]
 
-    def __init__(self, game: str, players: int) -> None:
+    def __init__(self, game: str | GameInfo, players: int) -> None:
         """An empty tally (every counter 0) for ``players`` seats of ``game``."""
-        self._fill(Counters(game, players).to_json())
+        self._fill(Counters(game, players))
 
-    def _fill(self, data: Mapping[str, Any]) -> None:
+    @classmethod
+    def _of(cls, counts: Counters) -> Tally:
+        tally = cls.__new__(cls)
+        tally._fill(counts)
+        return tally
+
+    def _fill(self, counts: Counters) -> None:
         put = object.__setattr__
-        put(self, "game", str(data["game"]))
-        put(self, "players", int(data["players"]))
-        put(self, "scalars", MappingProxyType({k: int(v) for k, v in data["scalars"].items()}))
-        put(self, "seats", MappingProxyType(
-            {k: tuple(int(x) for x in v) for k, v in data["seats"].items()}))
+        put(self, "_counts", counts)  # (never changed again: the views below are its)
+        put(self, "game", counts.game)
+        put(self, "players", counts.players)
+        put(self, "scalars", MappingProxyType(counts.scalars))
+        put(self, "seats", MappingProxyType({k: tuple(v) for k, v in counts.seats.items()}))
         put(self, "categories", MappingProxyType(
-            {k: tuple(int(x) for x in v) for k, v in data["categories"].items()}))
+            {k: tuple(v) for k, v in counts.categories.items()}))
         put(self, "histograms", MappingProxyType({
-            k: MappingProxyType({int(n): int(c) for n, c in sorted(h.items(), key=_key)})
-            for k, h in data["histograms"].items()
+            k: MappingProxyType(dict(sorted(h.items()))) for k, h in counts.histograms.items()
         }))
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -177,22 +230,16 @@ class Tally:
         """A new tally: this one plus ``other`` (maxima take the larger). Neither changes."""
         if not isinstance(other, Tally):
             raise PedronTypeError(f"can only merge a Tally, not {type(other).__name__}")
-        return Counters(self.game, self.players).add(self.to_json()).add(
-            other.to_json()).freeze()
+        return Tally._of(Counters(self._counts.info, self.players).add(self).add(other))
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (histogram keys as text, for JSON)."""
-        return _counts_json(self)
+        return self._counts.to_json()
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tally:
         """Inverse of :meth:`to_json` (counters it does not name are 0)."""
-        full = Counters(data["game"], data["players"]).to_json()
-        for part in ("scalars", "seats", "categories", "histograms"):
-            full[part].update(data.get(part, {}))
-        tally = cls.__new__(cls)
-        tally._fill(full)
-        return tally
+        return cls._of(Counters(data["game"], data["players"]).add_json(data))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Tally.from_json, (self.to_json(),))
@@ -209,21 +256,6 @@ class Tally:
                 f"sessions={self.scalars['sessions']}>")
 
 
-def _key(item: tuple[Any, int]) -> int:
-    return int(item[0])
-
-
-def _mean_se(total: int, squares: int, n: int) -> tuple[float, float]:
-    """Mean and its standard error from a sum and a sum of squares over ``n`` samples."""
-    if n <= 0:
-        return math.nan, math.nan
-    mean = total / n
-    if n < 2:
-        return mean, math.nan
-    var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def _block_se(total: int, games: int, blocks: int, x2: int, xn: int, n2: int) -> float:
     """Standard error of ``total / games`` from independent blocks (a ratio estimator):
     block totals ``x_b`` over ``n_b`` games, given sums of ``x_b**2``, ``x_b*n_b``, ``n_b**2``."""
@@ -232,14 +264,6 @@ def _block_se(total: int, games: int, blocks: int, x2: int, xn: int, n2: int) ->
     m = total / games
     ss = max(x2 - 2 * m * xn + m * m * n2, 0.0)
     return math.sqrt(ss * blocks / (blocks - 1)) / games
-
-
-def _ratio(a: int, b: int) -> float:
-    return a / b if b else math.nan
-
-
-def _fmt(x: float, spec: str = ".3f") -> str:
-    return "-" if isinstance(x, float) and math.isnan(x) else format(x, spec)
 
 
 @dataclass(frozen=True, eq=True)
@@ -283,6 +307,11 @@ class SimulationResult:
     executor: str = field(default="in-process", compare=False)
     elapsed: float = field(default=0.0, compare=False)
     cpu_seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's descriptor (:func:`pedron.games.get`)."""
+        return games.get(self.game)
 
     def __post_init__(self) -> None:
         # A private read-only copy: the caller's dict may change, the result may not.
@@ -339,6 +368,7 @@ class SimulationResult:
         what the Diablo rule cost him), for Diamondback his deals as dealer."""
         t = self.tally
         n = self.games
+        facet = self.info.study
         rows = []
         blocks, n2 = t.scalars["blocks"], t.scalars["block_games_sq"]
         for s in range(self.players):
@@ -355,29 +385,8 @@ class SimulationResult:
                 "won": t.seats["won"][s],
                 "win_rate": _ratio(t.seats["won"][s], n),
             }
-            if self.game == "diablo":
-                opened = t.seats["opened"][s]
-                omean, ose = _mean_se(t.seats["opener_net"][s], t.seats["opener_net_sq"][s],
-                                      opened)
-                row.update(
-                    opened=opened,
-                    open_rate=_ratio(opened, n),
-                    opener_won=t.seats["opener_won"][s],
-                    opener_win_rate=_ratio(t.seats["opener_won"][s], opened),
-                    opener_net_per_open=omean,
-                    opener_net_se=ose,
-                    diablo_payments=t.seats["diablo_payments"][s],
-                    diablo_paid=t.seats["diablo_paid"][s],
-                )
-            else:
-                dealt = t.seats["dealer"][s]
-                row.update(
-                    dealer_hands=dealt,
-                    dealer_won=t.seats["dealer_won"][s],
-                    dealer_net=t.seats["dealer_net"][s],
-                    dealer_net_per_hand=_ratio(t.seats["dealer_net"][s], dealt),
-                    non_dealer_net=t.seats["net"][s] - t.seats["dealer_net"][s],
-                )
+            if facet is not None and facet.seat_row is not None:
+                row.update(facet.seat_row(t, s))
             rows.append(row)
         return rows
 
@@ -385,25 +394,10 @@ class SimulationResult:
         """Diablo: one row per hand category an opener opened with (his five cards
         when he opened): openings, how often he won, his mean result per opening
         (the Diablo payment included), how often and how much the rule made him pay."""
-        c = self.tally.categories
-        rows = []
-        for cat in range(1, len(CATEGORY_NAMES)):
-            opened = c["opened"][cat]
-            if not opened:
-                continue
-            mean, se = _mean_se(c["net"][cat], c["net_sq"][cat], opened)
-            rows.append({
-                "category": CATEGORY_NAMES[cat],
-                "opened": opened,
-                "won": c["won"][cat],
-                "win_rate": _ratio(c["won"][cat], opened),
-                "net_per_open": mean,
-                "net_se": se,
-                "diablo_payments": c["payments"][cat],
-                "payment_rate": _ratio(c["payments"][cat], opened),
-                "diablo_paid_per_open": _ratio(c["paid"][cat], opened),
-            })
-        return rows
+        facet = self.info.study
+        if facet is None or facet.category_rows is None:
+            return []
+        return facet.category_rows(self.tally)
 
     def summary(self) -> dict[str, Any]:
         """Game-wide figures: pots, carry-overs, and for Diablo passed games and the
@@ -421,41 +415,17 @@ class SimulationResult:
             "carried_chips": sc["carry_chips"],
             "settled_at_session_end": sc["settled_chips"],
         }
-        if self.game == "diablo":
-            out.update(
-                passed=sc["passed"],
-                no_opener=sc["no_opener"],
-                openings=sc["openings"],
-                opener_win_rate=_ratio(sum(self.tally.seats["opener_won"]), sc["openings"]),
-                diablo_payments=sc["diablo_payments"],
-                diablo_chips=sc["diablo_chips"],
-                mean_diablo_payment=_ratio(sc["diablo_chips"], sc["diablo_payments"]),
-                largest_diablo_payment=sc["diablo_max"],
-                series=sc["series"],
-                mean_series_length=_ratio(sc["series_games"], sc["series"]),
-                longest_series=sc["series_max"],
-                series_lengths={
-                    k: v for k, v in sorted(self.tally.histograms["series_length"].items())
-                },
-            )
-        else:
-            dealer_net = sum(self.tally.seats["dealer_net"])
-            mean, se = _mean_se(dealer_net, sc["dealer_net_sq"], n)
-            out.update(
-                dealer_net=dealer_net,
-                dealer_net_per_hand=mean,
-                dealer_net_se=se,
-                dealer_won=sum(self.tally.seats["dealer_won"]),
-            )
+        facet = self.info.study
+        if facet is not None and facet.summary is not None:
+            out.update(facet.summary(self.tally, n))
         return out
 
     # -- output ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """Plain data: the experiment, the summary, per-seat rows, openings by category
         (Diablo), the raw tally (exact, for :meth:`from_json`) and the run."""
-        summary = self.summary()
-        if "series_lengths" in summary:
-            summary["series_lengths"] = {str(k): v for k, v in summary["series_lengths"].items()}
+        summary = {k: ({str(n): c for n, c in v.items()} if isinstance(v, dict) else v)
+                   for k, v in self.summary().items()}  # (a histogram's keys as text)
         data = {
             "game": self.game,
             "players": self.players,
@@ -467,7 +437,7 @@ class SimulationResult:
             "session_games": self.session_games,
             "summary": summary,
             "seats": self.to_rows(),
-            "categories": self.category_rows() if self.game == "diablo" else [],
+            "categories": self.category_rows(),
             "tally": self.tally.to_json(),
             "run": {"workers": self.workers, "chunks": self.chunks, "executor": self.executor,
                     "elapsed": self.elapsed, "cpu_seconds": self.cpu_seconds},
@@ -505,62 +475,30 @@ class SimulationResult:
         from pedron.text import fields, table, wrap
 
         s = self.summary()
-        name = "Diablo" if self.game == "diablo" else "Diamondback"
-        unit = "games" if self.game == "diablo" else "hands"
+        info = self.info
+        facet = info.study
+        unit = info.deals_word
         lines = [wrap(
-            f"{name}, {self.players} players, {count_text(self.games, unit)} "
+            f"{info.title}, {self.players} players, {count_text(self.games, unit)} "
             f"({self.requested:,} requested; {count_text(self.sessions, 'sessions')} of at most "
             f"{count_text(self.session_games, unit)}, stacks {self.stacks}), seed {self.seed}",
             indent="  ")]
         rows = self.to_rows()
-        if self.game == "diablo":
-            headers: tuple[str, ...] = ("seat", "bot", "net", "per game", "± se", "won", "opened",
-                       "opener won", "net/open", "Diablo paid")
-            body: list[tuple[Any, ...]] = [
-                (r["seat"], r["bot"], f"{r['net']:+,}", _fmt(r["net_per_game"], "+.3f"),
-                 _fmt(r["net_se"]), f"{r['won']:,}", f"{r['opened']:,}",
-                 _fmt(r["opener_win_rate"], ".1%"), _fmt(r["opener_net_per_open"], "+.2f"),
-                 f"{r['diablo_paid']:,}")
-                for r in rows
-            ]
-            lines.append(table(headers, body, right=tuple(range(2, 10))))
-            cats = self.category_rows()
-            if cats:
-                lines.append("")
-                lines.append("Openings by the opener's hand when he opened")
-                lines.append(table(
-                    ("hand", "opened", "won", "net/open", "± se", "paid Diablo", "paid/open"),
-                    [(c["category"], f"{c['opened']:,}", _fmt(c["win_rate"], ".1%"),
-                      _fmt(c["net_per_open"], "+.2f"), _fmt(c["net_se"], ".2f"),
-                      _fmt(c["payment_rate"], ".1%"), _fmt(c["diablo_paid_per_open"], ".2f"))
-                     for c in cats],
-                    right=tuple(range(1, 7)),
-                ))
-            lines.append("")
-            lines.append(fields((
-                f"passed {s['passed']:,}", f"showdowns {s['showdowns']:,}",
-                f"mean pot {_fmt(s['mean_pot'], '.1f')}", f"largest pot {s['largest_pot']:,}",
-                f"Diablo payments {s['diablo_payments']:,} "
-                f"(mean {_fmt(s['mean_diablo_payment'], '.1f')}, "
-                f"largest {s['largest_diablo_payment']:,})",
-                f"series {s['series']:,} "
-                f"(mean length {_fmt(s['mean_series_length'], '.2f')}, "
-                f"longest {s['longest_series']})",
-            )))
+        columns = () if facet is None else facet.columns
+        headers = ("seat", "bot", "net", f"per {info.deal_word}", "± se", "won",
+                   *(c.header for c in columns))
+        body = [
+            (r["seat"], r["bot"], f"{r['net']:+,}", _fmt(r["net_per_game"], "+.3f"),
+             _fmt(r["net_se"]), f"{r['won']:,}", *(c.cell(r) for c in columns))
+            for r in rows
+        ]
+        lines.append(table(headers, body, right=tuple(range(2, len(headers)))))
+        if facet is not None and facet.text is not None:
+            lines.extend(facet.text(s, self.category_rows()))
         else:
-            headers = ("seat", "bot", "net", "per hand", "± se", "won", "dealt",
-                       "dealer net", "per deal")
-            body = [
-                (r["seat"], r["bot"], f"{r['net']:+,}", _fmt(r["net_per_game"], "+.3f"),
-                 _fmt(r["net_se"]), f"{r['won']:,}", f"{r['dealer_hands']:,}",
-                 f"{r['dealer_net']:+,}", _fmt(r["dealer_net_per_hand"], "+.3f"))
-                for r in rows
-            ]
-            lines.append(table(headers, body, right=tuple(range(2, 9))))
             lines.append("")
             lines.append(fields((
-                f"dealer net {s['dealer_net']:+,} ({_fmt(s['dealer_net_per_hand'], '+.3f')} "
-                f"± {_fmt(s['dealer_net_se'])} a hand)", f"showdowns {s['showdowns']:,}",
+                f"showdowns {s['showdowns']:,}",
                 f"carry-overs {s['carry_games']:,} ({s['carried_chips']:,} chips)",
                 f"mean pot {_fmt(s['mean_pot'], '.1f')}", f"largest pot {s['largest_pot']:,}",
             )))
@@ -592,11 +530,3 @@ def _finite(data: Any) -> Any:
     if isinstance(data, (list, tuple)):
         return [_finite(v) for v in data]
     return data
-
-
-def merge_tallies(tallies: Iterable[Tally | Mapping[str, Any]], game: str, players: int) -> Tally:
-    """Merge partial tallies (or their plain data) into a new one."""
-    total = Counters(game, players)
-    for t in tallies:
-        total.add(t.to_json() if isinstance(t, Tally) else t)
-    return total.freeze()
