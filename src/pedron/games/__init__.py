@@ -32,6 +32,7 @@ from pedron.text import shown
 
 if TYPE_CHECKING:
     from pedron.engine.table import CardGame, Table
+    from pedron.games.screen import Screen
 
 __all__ = ["GameInfo", "get", "names", "register", "unregister"]
 
@@ -74,6 +75,15 @@ class GameInfo:
     module: str = ""
     """The module that registers the descriptor (set by :func:`register`): a pickled
     descriptor imports it to find the game again."""
+
+    # -- the command line (pedron.cli) --
+    screen: Screen | None = None
+    """How the command line shows the game (:class:`pedron.games.screen.Screen`: its cards,
+    hands, verbs and rules in words, for ``pedron play``, ``eval`` and ``deal``); ``None``:
+    plain words (the move's kind and amount, cards as the game's ``CardText`` names them)."""
+    solver: str | None = None
+    """Where the game's solver is (a module, ``"pedron.solver"``), for ``pedron solve``;
+    ``None``: the game has none (``pedron solve`` does not offer it)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))

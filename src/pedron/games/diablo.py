@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pedron.diablo.table import Table
 from pedron.games import GameInfo
+from pedron.games.diablo_screen import DiabloScreen
 
 INFO = GameInfo(
     name="diablo",
@@ -13,5 +14,7 @@ INFO = GameInfo(
     study_players=4,
     default_bot="rule",
     bots={"rule": "pedron.bots.diablo:RuleBot", "strong": "pedron.bots.strong:StrongBot"},
+    # the command line
+    screen=DiabloScreen(Table.GAME),
     module=__name__,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pedron.diamondback.table import Table
 from pedron.games import GameInfo
+from pedron.games.diamondback_screen import DiamondbackScreen
 
 INFO = GameInfo(
     name="diamondback",
@@ -14,5 +15,8 @@ INFO = GameInfo(
     default_bot="odds",
     bots={"odds": "pedron.bots.diamondback:OddsBot",
           "equilibrium": "pedron.bots.equilibrium:EquilibriumBot"},
+    # the command line
+    screen=DiamondbackScreen(Table.GAME),
+    solver="pedron.solver",
     module=__name__,
 )
