@@ -31,6 +31,7 @@ MODULES = [
     "pedron.diamondback",
     "pedron.engine",
     "pedron.games",
+    "pedron.games.screen",
     "pedron.reference",
     "pedron.reference.rng",
     "pedron.reference.diablo",

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pedron.engine import Record
     from pedron.engine.table import CardGame
 
-__all__ = ["ME", "Screen", "Shown", "Verb", "fraction_text", "is_me", "says"]
+__all__ = ["ME", "PLAIN_VERBS", "Screen", "Shown", "Verb", "is_me", "says"]
 
 #: The human's name at the table (his seat is 0); sentences about him take "you" forms.
 ME = "You"
