@@ -4,7 +4,8 @@
 the seats with their stacks and marks, the pot and what it is, the viewer's
 cards with the hand named, whose turn it is, the legal actions in a player's
 words, a compact history of the deal and, once it is over, the result (the
-sentences come from :mod:`pedron.cli.words`). The screens of
+sentences come from :mod:`pedron.cli.words`, what differs per game from the game's
+:class:`~pedron.games.screen.Screen`). The screens of
 :mod:`pedron.cli.screen` lay a scene out (plain lines, or a table redrawn in a
 terminal); nothing here prints.
 

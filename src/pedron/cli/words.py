@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pedron import games
 from pedron.engine import LegalAction, Record
 from pedron.games import GameInfo
 from pedron.games.screen import ME, Screen, is_me, says
@@ -38,7 +39,7 @@ __all__ = [
 
 def descriptor(game: str | GameInfo) -> GameInfo:
     """The game named (:func:`pedron.games.get`), or the descriptor given."""
-    return game if isinstance(game, GameInfo) else descriptor(game)
+    return game if isinstance(game, GameInfo) else games.get(game)
 
 
 def screen_of(game: str | GameInfo) -> Screen:

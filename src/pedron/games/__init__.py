@@ -79,8 +79,9 @@ class GameInfo:
     # -- the command line (pedron.cli) --
     screen: Screen | None = None
     """How the command line shows the game (:class:`pedron.games.screen.Screen`: its cards,
-    hands, verbs and rules in words, for ``pedron play``, ``eval`` and ``deal``); ``None``:
-    plain words (the move's kind and amount, cards as the game's ``CardText`` names them)."""
+    hands, verbs and rules in words for ``pedron play``; its hands for ``eval``, ``odds``,
+    ``draw`` and ``deal``); ``None``: plain words (the move's kind and amount, cards as
+    the game's ``CardText`` names them), and none of those commands."""
     solver: str | None = None
     """Where the game's solver is (a module, ``"pedron.solver"``), for ``pedron solve``;
     ``None``: the game has none (``pedron solve`` does not offer it)."""
