@@ -132,7 +132,7 @@ class DiabloScreen(Screen):
             cards.append(card)
         return tuple(cards)
 
-    def opponent(self, seat: int, default_bot: str) -> Mapping[str, Any]:
+    def opponent(self, seat: int, default_bot: str) -> str | Mapping[str, Any]:
         return {"name": "strong"}
 
     def evaluate(self, text: str, natural: bool) -> Shown:

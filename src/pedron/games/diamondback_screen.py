@@ -110,7 +110,7 @@ class DiamondbackScreen(Screen):
                 return card  # (of a pair, either copy: they are the same to everyone)
         raise PedronValueError(f"you hold no {RANK_NAMES[ranks[0]]}: you hold {yours}")
 
-    def opponent(self, seat: int, default_bot: str) -> Mapping[str, Any]:
+    def opponent(self, seat: int, default_bot: str) -> str | Mapping[str, Any]:
         """The odds bot, each one a little more cautious than the last (seat 0, ``auto``:
         the plain one)."""
         return {"name": "odds", "margin": 0.05 * seat} if seat else {"name": "odds"}

@@ -197,10 +197,11 @@ class Screen:
 
     # -- the bots of pedron play ------------------------------------------------------------
 
-    def opponent(self, seat: int, default_bot: str) -> Mapping[str, Any]:
-        """The bot spec (``{"name": ..., **params}``) of ``pedron play``'s bot at ``seat``
-        (seat 0: the one ``auto`` asks), given the game's default bot."""
-        return {"name": default_bot}
+    def opponent(self, seat: int, default_bot: str) -> str | Mapping[str, Any]:
+        """The bot spec (text, or ``{"name": ..., **params}``) of ``pedron play``'s bot at
+        ``seat`` (seat 0: the one ``auto`` asks), given the game's default bot's spec (by
+        default that one)."""
+        return default_bot
 
     # -- the commands that show hands ---------------------------------------------------------
 
