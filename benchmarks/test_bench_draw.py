@@ -10,9 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pedron.cards import deal_batch
-from pedron.diablo import DrawLimit, draw_odds
-from pedron.diablo.draw import analyse_batch
-from pedron.diablo.objectives import PayTable
+from pedron.drawpoker import DrawLimit, PayTable, analyse_batch, draw_odds
 from pedron.videopoker import analyse
 
 np = pytest.importorskip("numpy")

@@ -4,9 +4,13 @@ Run: python -m pytest benchmarks/test_bench_videopoker.py --benchmark-enable
 Side by side with the starting commit of issue 31 (12d6e4e):
      python benchmarks/videopoker_vs_start.py --start-python <its python>
 Figures are recorded in docs/performance.md ("Video poker: every game").
+A chart's hold() against issue 39's start (aefd38d), side by side:
+     python benchmarks/chart_hold_vs_start.py --start-src <its src folder>
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -40,3 +44,15 @@ def test_strategy_chart(benchmark, game):
 def test_best_hold(benchmark):
     vp.best_hold("As Ks Qs Js 3d", "double-double-bonus")
     benchmark(vp.best_hold, "As Ks Qs Js 3d", "double-double-bonus")
+
+
+@pytest.mark.parametrize("game", ["jacks-or-better", "deuces-wild", "joker-poker"])
+def test_chart_hold(benchmark, game):
+    # per hand: a lookup in the chart's play on every suit class (made on the first call)
+    chart = vp.strategy_chart(game, time_limit=5)
+    cards = 53 if chart.pay_table.wilds == "joker" else 52
+    rng = random.Random(39)
+    hands = [tuple(rng.sample(range(cards), 5)) for _ in range(1000)]
+    chart.hold(hands[0])
+    benchmark(lambda: [chart.hold(h) for h in hands])
+    benchmark.extra_info["items"] = len(hands)

@@ -51,8 +51,8 @@ def main() -> None:
     from pedron._kernels import draw_kernel as dk
     from pedron.cards import deal_batch
     from pedron.diablo import draw_odds
-    from pedron.diablo.draw import DrawLimit, DrawOption, analyse_batch
-    from pedron.diablo.objectives import DEFAULT, PayTable
+    from pedron.drawpoker import DrawLimit, DrawOption, PayTable, analyse_batch
+    from pedron.drawpoker.objectives import DEFAULT
 
     fp = PayTable([800, 200, 25, 15, 9, 5, 3, 2, 2, 1])
     rows = np.asarray(deal_batch(4000, 5, seed=20261201))
@@ -60,10 +60,10 @@ def main() -> None:
     print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
     def kernel_only(objective, most, ace):
-        kind, pays, below, at, tn, td, scale = objective.kernel_args(True)
+        spec = objective.kernel(True)
         vals = objective.value_tables(True)
-        return lambda: [dk.options(DrawOption, h, 0, most, ace, True, objective, kind, pays,
-                                   below, at, tn, td, scale, True, vals) for h in hands]
+        return lambda: [dk.options(DrawOption, h, 0, most, ace, True, objective, spec, True,
+                                   vals) for h in hands]
 
     more_draw = DrawLimit(4, True)
     for label, limit, most, ace, n in (("max_draw 2", 2, 2, False, 300),
@@ -84,7 +84,7 @@ def main() -> None:
               f"Python share {share:.0%}); pay table {pay * 1e6:.1f} us ({ratio:.2f}x the "
               "default)")
 
-    from pedron.diablo.draw import prepare
+    from pedron.drawpoker import prepare
 
     t = time.perf_counter()
     prepare()
@@ -96,9 +96,9 @@ def main() -> None:
                   len(hands))
         print(f"advisor {label}, prepared: default {full * 1e6:.1f} us/call, pay table "
               f"{pay * 1e6:.1f} us ({pay / full:.2f}x)")
-    from pedron.diablo import objectives
+    from pedron.drawpoker import objectives
 
-    objectives._SUBSET_SUMS.clear()  # the batches below build their own when large
+    objectives._subset_sums.cache_clear()  # the batches below build their own when large
 
     for th in (1, 2):
         b = med(lambda th=th: analyse_batch(rows, 2, objective=fp, threads=th), len(rows), 5)

@@ -230,7 +230,7 @@ def self_play(sessions: int, seed: int) -> dict[str, Any]:
 def improvement(hands: int, seed: int) -> dict[str, Any]:
     """P(a dealt pair (no 2) ends better than one pair), keeping the pair and drawing
     three, or keeping the pair and the best kicker and drawing two."""
-    from pedron.diablo.draw import draw_odds
+    from pedron.drawpoker import draw_odds
 
     rng = Generator(seed)
     cards = [c for c in range(52)]

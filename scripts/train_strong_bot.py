@@ -90,7 +90,7 @@ def reference(hands: int, seed: int, wild: bool) -> dict[int, int]:
 
     Each hand's counts are scaled to a common total of 1081 (= C(47, 2), a multiple of
     47 = C(47, 1)), so every hand weighs the same."""
-    from pedron.diablo.draw import draw_odds
+    from pedron.drawpoker import draw_odds
 
     rng = Generator(seed)
     cards = list(range(52))

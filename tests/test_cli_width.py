@@ -88,6 +88,7 @@ COMMANDS = [
     ("videopoker", "--game", "joker-poker"),
     ("videopoker", "--game", "joker-poker", "--rows"),
     ("videopoker", "--hold", "As 2d 2h Ts 5s"),
+    ("videopoker", "play", "--help"),
 ]
 
 
@@ -138,4 +139,25 @@ def test_a_strategy_chart_fits_100_columns(monkeypatch):
     status, lines = _run(monkeypatch, ("videopoker", "--strategy"))
     assert status == 0, lines
     assert any("JT7" in line for line in lines) and any("T96" in line for line in lines)
+    assert [line for line in lines if len(line) > WIDTH] == []
+
+
+@pytest.mark.parametrize("game", ["jacks-or-better", "joker-poker"])
+def test_the_video_poker_trainer_fits_100_columns(monkeypatch, game):
+    # (with a small chart of the game's lines: a built one takes seconds)
+    import pedron.videopoker as videopoker
+    from pedron.videopoker import pay_table
+    from pedron.videopoker.strategy import ChartLine, StrategyChart
+
+    lines = [ChartLine(p, "", 1, Fraction(0)) for p in (
+        "royal flush", "4 to a royal flush", "three of a kind", "two pair", "KQ suited",
+        "discard everything")]
+    chart = StrategyChart(pay_table(game), tuple(lines), Fraction(1), Fraction(1), 0.0)
+    monkeypatch.setattr(videopoker, "strategy_chart", lambda *a, **k: chart)
+    answers = ["help", "chart", "", "9", "Qx", "1 2", "none", "all", "135", "draw 2 3", "2 4"]
+    status, lines = _run(monkeypatch, ("videopoker", "play", "--game", game, "--seed",
+                                       str(2 ** 64 - 1)), answers)
+    assert status == 0, lines
+    assert any(line.startswith("Chart, line ") for line in lines)
+    assert any(line.startswith("Session over: 5 hands") for line in lines)
     assert [line for line in lines if len(line) > WIDTH] == []

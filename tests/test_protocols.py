@@ -209,7 +209,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
     from pedron import bench, bots, encodings, engine, games, match, solver, videopoker
     from pedron.bench.isolate import IsolatedEvaluator
     from pedron.bots.strong import Decision, load_strategy
-    from pedron.diablo.objectives import Custom, deck_tables
+    from pedron.drawpoker import Custom, ObjectiveKind, deck_tables
     from pedron.games import screen
 
     table_d, table_b = _diablo_table, _diamondback_table
@@ -266,8 +266,14 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.diablo.Rules": lambda: [rules_d],
         "pedron.diablo.Table": lambda: tables(diablo, True) + tables(diablo, False),
         "pedron.diablo.TableView": lambda: [table_d().view(None)],
-        "pedron.diablo.objectives.Custom": lambda: [Custom(_expected)],
-        "pedron.diablo.objectives.DeckTables": lambda: [deck_tables("none")],
+        "pedron.drawpoker.Custom": lambda: [Custom(_expected)],
+        "pedron.drawpoker.DeckTables": lambda: [deck_tables("none")],
+        "pedron.drawpoker.KernelObjective": lambda: [
+            pay.kernel(True), diablo.Beat({5: 2, 900: 1}, ties=Fraction(1, 2)).kernel(True),
+            diablo.ExpectedStrength().kernel(False)],
+        "pedron.drawpoker.ObjectiveKind": lambda: [ObjectiveKind.BEAT, ObjectiveKind.CUSTOM],
+        "pedron.drawpoker.BatchDraws": lambda: [diablo.analyse_batch(
+            np.asarray(pedron.deal_batch(40, 5, seed=3)), 3, objective=pay)],
         "pedron.diamondback.CardSet": lambda: [diamondback.CardSet("S1 M1")],
         "pedron.diamondback.Deck": lambda: [_dealt(diamondback.Deck(3, 9))],
         "pedron.diamondback.Hand": lambda: [t.last for t in tables(diamondback, False)[:2]],
@@ -311,7 +317,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.videopoker.Hold": lambda: [videopoker.best_hold("As Kd 2h Ts 5s", "9/6")[0]],
         "pedron.videopoker.HoldAnalysis": lambda: [videopoker.best_hold("As 2d 2h Ts 5s",
                                                                         "9/6")],
-        "pedron.videopoker.PayRow": lambda: [pay.rows[0]],
+        "pedron.drawpoker.PayRow": lambda: [pay.rows[0]],
         "pedron.videopoker.StrategyChart": lambda: [videopoker.StrategyChart(
             pay, (), Fraction(1), Fraction(1), 0.5)],
         "pedron.envs.SingleAgentEnv": lambda: [_env_single()],
@@ -411,7 +417,9 @@ EXEMPT: dict[str, str] = {
     "pedron.engine.DealView": "the base of GameView and HandView (examples of both)",
     "pedron.engine.TableViewBase": "the base of both games' TableView (examples of both)",
     "pedron.rules.RulesBase": "the base of both games' Rules (examples of both)",
-    "pedron.diablo.objectives.Objective": "an abstract base (every objective has examples)",
+    "pedron.drawpoker.Objective": "an abstract base (every objective has examples)",
+    "pedron.drawpoker.Distribution": "a Protocol (DrawOption, which has examples, is one)",
+    "pedron.drawpoker.HasDrawLimit": "a Protocol (diablo.Rules, which has examples, is one)",
     "pedron.envs.observations.Observation": "the base of both games' observations",
 }
 
@@ -480,9 +488,11 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.bots.RandomBot": _bot_state,
     "pedron.bots.RuleBot": _bot_state,
     "pedron.bots.StrongBot": _bot_state,
-    "pedron.diablo.Beat": lambda b: (repr(b), b.opponents, b.kernel_args(b.wild)[4:]),
+    "pedron.diablo.Beat": lambda b: (repr(b), b.opponents, b.kernel(b.wild)),
     "pedron.diablo.Outcome": lambda o: o,
-    "pedron.diablo.objectives.Custom": lambda c: c.fn,
+    "pedron.drawpoker.Custom": lambda c: c.fn,
+    "pedron.drawpoker.BatchDraws": lambda b: (b.hands.tolist(), b.masks.tolist(), b.values(),
+                                              b.objective),
     "pedron.encodings.DiabloActions": lambda e: (e.n, e.describe(e.n - 1)),
     "pedron.encodings.DiamondbackActions": lambda e: (e.n, e.describe(e.n - 1)),
     "pedron.envs.SingleAgentEnv": _env_state,
@@ -493,7 +503,7 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.videopoker.Analysis": lambda a: a.as_dict(),
     "pedron.videopoker.Hold": lambda h: h.as_dict(),
     "pedron.videopoker.HoldAnalysis": lambda h: [x.as_dict() for x in h],
-    "pedron.diablo.objectives.DeckTables": lambda t: repr(t),
+    "pedron.drawpoker.DeckTables": lambda t: repr(t),
     "pedron.bench.TableEvaluator": lambda e: (e.wild, e.strength([0, 4, 8, 12, 17])),
 }
 

@@ -13,16 +13,21 @@ and call these for everything else, so the rule stays here.
 
 from __future__ import annotations
 
+import math
 import operator
+import re
 import sys
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
 
-__all__ = ["bounded_int", "check_iterable", "exact_flag", "exact_int", "exact_str",
-           "finite_float"]
+if TYPE_CHECKING:  # (fractions, which brings decimal, is imported on first use)
+    from fractions import Fraction
+
+__all__ = ["bounded_int", "check_iterable", "exact_flag", "exact_int", "exact_rational",
+           "exact_str", "finite_float"]
 
 
 def exact_int(value: Any, what: str, error: type[Exception] = PedronTypeError) -> int:
@@ -123,3 +128,56 @@ def check_iterable(value: Any, what: str, error: type[Exception] = PedronTypeErr
     numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(value, numpy.ndarray) and value.ndim == 0:
         raise error(f"{what}: a 0-d array is not a list of items")
+
+
+_MAX_TEXT = 100      # characters of a numeric string
+_MAX_EXPONENT = 40   # |decimal exponent| of a numeric string or Decimal
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]?\d+/\d+")
+
+
+def exact_rational(x: Any, what: str) -> Fraction:
+    """``x`` read exactly as a Fraction: ints (numpy's too), Fractions, finite
+    floats (their exact binary value), finite Decimals and numeric text
+    (``"2.5"``, ``"5/2"``, ``"1e3"``); refused before any work whose size the
+    input decides (a string of a billion digits, an exponent of a billion)."""
+    import numbers
+    from decimal import Decimal
+    from fractions import Fraction
+
+    if isinstance(x, bool):
+        raise PedronTypeError(f"{what} must be a number, not a bool")
+    if isinstance(x, numbers.Integral):
+        return Fraction(exact_int(x, what))
+    if isinstance(x, numbers.Rational):
+        return Fraction(exact_int(x.numerator, what), exact_int(x.denominator, what))
+    if isinstance(x, Decimal):
+        if not x.is_finite():
+            raise PedronValueError(f"{what} must be finite, not {x}")
+        _sign, digits, exponent = x.as_tuple()
+        if len(digits) > _MAX_TEXT or not -_MAX_EXPONENT <= int(exponent) <= _MAX_EXPONENT:
+            raise PedronValueError(f"{what}: {len(digits)} digits, exponent {exponent}: "
+                                   f"too long or too large to be a payout")
+        return Fraction(x)
+    if isinstance(x, str):
+        text = x.strip()
+        if len(text) > _MAX_TEXT or not _NUMBER.fullmatch(text):
+            raise PedronValueError(f"{what} is not a number: {x[:40]!r}")
+        _mantissa, _, power = text.lower().partition("e")
+        if power and not -_MAX_EXPONENT <= int(power) <= _MAX_EXPONENT:
+            raise PedronValueError(f"{what}: exponent {power} is out of range "
+                                   f"(-{_MAX_EXPONENT}..{_MAX_EXPONENT})")
+        try:
+            return Fraction(text)
+        except ZeroDivisionError:
+            raise PedronValueError(f"{what} divides by zero: {x!r}") from None
+    if isinstance(x, numbers.Real):  # floats, numpy's included
+        try:
+            f = float(x)
+        except (TypeError, ValueError, OverflowError):
+            raise PedronTypeError(f"{what}: {type(x).__name__} is not a plain number") from None
+        if not math.isfinite(f):
+            raise PedronValueError(f"{what} must be finite, not {f}")
+        if type(x) is not float and not isinstance(x, float) and f != x:
+            raise PedronValueError(f"{what}: {x!r} does not convert exactly")
+        return Fraction(f)
+    raise PedronTypeError(f"{what} must be a number, not {type(x).__name__}")

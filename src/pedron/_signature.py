@@ -59,7 +59,7 @@ def _from_fields(cls: type) -> inspect.Signature:
     P = inspect.Parameter
     params: list[inspect.Parameter] = []
     keyword_only: list[inspect.Parameter] = []
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+    for f in dataclasses.fields(cls):
         if not f.init:
             continue
         if f.default is not dataclasses.MISSING:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from pedron.cards import parse_cards
 from pedron.diablo import DrawLimit, Rules, Table, draw_odds
-from pedron.diablo.draw import best_exchange
+from pedron.drawpoker import best_exchange
 from pedron.engine.moves import Bet, Call, Check, Draw
 from pedron.errors import (
     CardError,

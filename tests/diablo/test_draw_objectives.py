@@ -12,12 +12,16 @@ import pytest
 
 from pedron.cards import format_cards, parse_cards
 from pedron.diablo import DrawLimit, draw_odds, evaluate, strength
-from pedron.diablo.draw import analyse_batch, best_exchange
-from pedron.diablo.objectives import Beat, Custom, ExpectedStrength, PayTable
-from pedron.diablo.outcomes import (
+from pedron.drawpoker import (
     DEUCES_WILD_OUTCOMES,
     NATURAL_OUTCOMES,
+    Beat,
+    Custom,
+    ExpectedStrength,
     Outcome,
+    PayTable,
+    analyse_batch,
+    best_exchange,
     outcome_classes,
     outcome_of,
 )
@@ -208,9 +212,9 @@ def test_large_batch_by_tables_equals_the_enumeration(monkeypatch):
     # inclusion-exclusion over subset sums; the same rows in smaller batches
     # are enumerated: every answer is the same.
     from pedron.cards import deal_batch
-    from pedron.diablo import draw as draw_module
+    from pedron.drawpoker import advisor
 
-    monkeypatch.setattr(draw_module, "_TABLE_ROWS", 2000)
+    monkeypatch.setattr(advisor, "_TABLE_ROWS", 2000)
     rows = np.asarray(deal_batch(2000, 5, seed=19))
     cases = [(None, True, 2), (FPDW, True, DrawLimit(4, True)),
              (Beat("Qs Qd 5c 5h 9d", ties=Fraction(1, 2)), True, 2), (JOB, False, 3)]
@@ -223,11 +227,10 @@ def test_large_batch_by_tables_equals_the_enumeration(monkeypatch):
 
 
 def test_prepared_objectives_give_the_same_options(monkeypatch):
-    from pedron.diablo import objectives
-    from pedron.diablo.draw import prepare
-    from pedron.diablo.objectives import DEFAULT
+    from pedron.drawpoker import objectives, prepare
+    from pedron.drawpoker.objectives import DEFAULT
 
-    monkeypatch.setattr(objectives, "_SUBSET_SUMS", {})  # start unprepared
+    objectives._subset_sums.cache_clear()  # start unprepared
 
     hands = _hands(12, 8)
     cases = [(DEFAULT, True, 2), (FPDW, True, DrawLimit(4, True)), (JOB, False, DrawLimit(5)),

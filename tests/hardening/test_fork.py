@@ -74,7 +74,7 @@ def test_fork_while_another_thread_deals_from_the_generator() -> None:
 
 
 def test_fork_while_a_module_lock_is_held() -> None:
-    from pedron.diablo import objectives
+    from pedron.drawpoker import objectives
 
     objectives.deck_tables("deuces")  # (built before: the child only looks it up)
     held = threading.Event()

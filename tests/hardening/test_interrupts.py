@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from pedron import deal_batch, diablo, diamondback
-from pedron.diablo.draw import analyse_batch
+from pedron.drawpoker import analyse_batch
 from pedron.videopoker import analyse
 
 np = pytest.importorskip("numpy")

@@ -21,8 +21,7 @@ import pytest
 
 from pedron import Generator, deal_batch, diablo, diamondback
 from pedron.bots import parse_bot
-from pedron.diablo.objectives import Beat
-from pedron.diablo.outcomes import outcome_classes, outcome_rows
+from pedron.drawpoker import Beat, outcome_classes, outcome_rows
 from pedron.envs.observations import view_text
 from pedron.errors import (
     ArrayError,

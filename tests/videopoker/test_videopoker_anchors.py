@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from pedron import videopoker as vp
-from pedron.diablo.outcomes import Outcome
+from pedron.drawpoker import Outcome
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.reference.draw import best_hold_brute, hold_evs
 

@@ -37,7 +37,7 @@ import pytest
 from pedron import videopoker as vp
 from pedron._kernels import diablo_eval as _ev
 from pedron._kernels import videopoker as _vp
-from pedron.diablo.objectives import deck_tables
+from pedron.drawpoker import deck_tables
 from pedron.errors import ArrayError, PedronError, PedronTypeError, PedronValueError
 from pedron.reference import videopoker as ref
 

@@ -12,6 +12,20 @@
 # the non-flush value), otherwise table[s & KEY_MASK].
 from libc.stdint cimport uint16_t, uint64_t
 
+# The kinds of hand, higher is better: the one list of them (the Python enum
+# pedron.drawpoker.Category takes its members from this one, by name).
+cpdef enum Category:
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+    FIVE_OF_A_KIND = 10
+
 cdef enum:
     KEY_MASK = 0x7FFFF
     FLUSH_BASE = 360919        # one more than the largest key sum of a real hand

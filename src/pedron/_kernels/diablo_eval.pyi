@@ -1,5 +1,6 @@
 import array
 from collections.abc import Callable
+from enum import IntEnum
 from typing import Any, Generic, TypeVar, final, overload
 
 import numpy as np
@@ -10,6 +11,18 @@ from pedron.cards import CardSet
 HandLike = str | CardSet | int | list[int] | tuple[int, ...] | list[str] | tuple[str, ...]
 _V = TypeVar("_V")
 _Out = TypeVar("_Out")
+
+class Category(IntEnum):
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+    FIVE_OF_A_KIND = 10
 
 RANK_KEY_VALUES: tuple[int, ...]
 FAST_PATHS: dict[str, str]

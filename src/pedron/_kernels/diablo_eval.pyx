@@ -78,19 +78,10 @@ cdef enum:
 # ---------------------------------------------------------------------------
 # Constants
 
-# Categories, higher is better (mirrored by pedron.diablo.Category).
+# The categories (cpdef enum Category) are declared in diablo_eval.pxd, their one
+# source: pedron.drawpoker.Category takes its members from this module's Category.
 cdef enum:
-    HIGH_CARD = 1
-    ONE_PAIR = 2
-    TWO_PAIR = 3
-    THREE_OF_A_KIND = 4
-    STRAIGHT = 5
-    FLUSH = 6
-    FULL_HOUSE = 7
-    FOUR_OF_A_KIND = 8
-    STRAIGHT_FLUSH = 9
-    FIVE_OF_A_KIND = 10
-    N_CATEGORIES = 11       # index 0 unused
+    N_CATEGORIES = FIVE_OF_A_KIND + 1       # index 0 unused
 
 # Rank keys: the sums of any five of them (each used at most four times) are
 # all distinct. Found by a greedy search (each key the smallest that keeps the

@@ -1,5 +1,5 @@
 # cython: freethreading_compatible = True
-"""Exact draw analysis for any objective: the compiled core of pedron.diablo.draw.
+"""Exact draw analysis for any objective: the compiled core of pedron.drawpoker.
 
 For one exchange (a 5-bit mask of the hand's positions to discard) every set
 of replacements from the unseen cards is counted exactly once, but not
@@ -15,29 +15,34 @@ in every final hand, which the four-deuces and natural-royal classes need.
 
 Per exchange the kernel accumulates the outcomes, the strength total, the
 count per outcome class and, for the "beat" objective, the weights of the
-opponent hands beaten and tied. Objectives are ranked here, exactly:
+opponent hands beaten and tied. An objective comes in as one checked, frozen
+record (:class:`KernelObjective`) and is ranked here, exactly, by its kind
+(:class:`ObjectiveKind`):
 
-* kind 0, expected strength: ``total / outcomes``;
-* kind 1, pay table: ``sum(count[c] * pay[c]) / outcomes``;
-* kind 2, beat: ``(win * tie_den + tie * tie_num) / (outcomes * tie_den)``.
+* STRENGTH, expected strength: ``total / outcomes``;
+* PAY_TABLE: ``sum(count[c] * pay[c]) / outcomes``;
+* BEAT: ``(win * tie_den + tie * tie_num) / (outcomes * tie_den)``.
 
 Ties go to fewer cards exchanged, then the lower discard mask (hand order).
 
-Internal module: the public API is :mod:`pedron.diablo.draw`.
+Internal module: the public API is :mod:`pedron.drawpoker`.
 """
 
 cimport cython
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from pedron._kernels.bits cimport choose, popcount64
 from pedron._kernels.diablo_eval cimport (
-    FLUSH_BASE, KEY_MASK, card_entries, lookup_strength, strength_table,
+    FIVE_OF_A_KIND, FLUSH, FLUSH_BASE, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, KEY_MASK, ONE_PAIR,
+    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, card_entries, lookup_strength,
+    strength_table,
 )
 
 import numpy as np
 
 from pedron._kernels import diablo_eval as _ev
+from pedron.errors import PedronValueError
 
 cdef uint8_t BASE_W[8192]
 cdef uint8_t BASE_N[8192]
@@ -50,6 +55,14 @@ cdef enum:
     ACE = 12
 
 
+cpdef enum ObjectiveKind:
+    # What an objective ranks by (the kernels' switch; KernelObjective.kind).
+    CUSTOM = -1         # a function of the option: the kernels tally, Python ranks
+    STRENGTH = 0        # the mean final strength
+    PAY_TABLE = 1       # the mean payout over the outcome classes
+    BEAT = 2            # the chance of beating a target distribution
+
+
 cdef const uint8_t* base_classes(bint wild) noexcept nogil:
     return &BASE_W[0] if wild else &BASE_N[0]
 
@@ -57,8 +70,10 @@ cdef const uint8_t* base_classes(bint wild) noexcept nogil:
 # Strength -> class, from the evaluator's category and ranks (decode).
 # Deuces wild: NR FD WR 5K SF 4K FH FL ST 3K 2P 1P HC (0..12);
 # natural:     RF SF 4K FH FL ST 3K 2P JB LP HC (0..10).
-_W_OF_CATEGORY = {10: 3, 8: 5, 7: 6, 6: 7, 5: 8, 4: 9, 3: 10, 2: 11, 1: 12}
-_N_OF_CATEGORY = {8: 2, 7: 3, 6: 4, 5: 5, 4: 6, 3: 7, 1: 10}
+_W_OF_CATEGORY = {FIVE_OF_A_KIND: 3, FOUR_OF_A_KIND: 5, FULL_HOUSE: 6, FLUSH: 7, STRAIGHT: 8,
+                  THREE_OF_A_KIND: 9, TWO_PAIR: 10, ONE_PAIR: 11, HIGH_CARD: 12}
+_N_OF_CATEGORY = {FOUR_OF_A_KIND: 2, FULL_HOUSE: 3, FLUSH: 4, STRAIGHT: 5, THREE_OF_A_KIND: 6,
+                  TWO_PAIR: 7, HIGH_CARD: 10}
 
 
 def _build_classes():
@@ -68,7 +83,7 @@ def _build_classes():
         BASE_N[s] = 255
     for s in range(1, _ev.strength_count(True) + 1):
         cat, ranks = _ev.decode(s, True)
-        if cat == 9:
+        if cat == STRAIGHT_FLUSH:
             BASE_W[s] = 2 if ranks[0] == ACE else 4  # a royal: wild unless no deuce
             if ranks[0] == ACE:
                 global ROYAL_W
@@ -77,9 +92,9 @@ def _build_classes():
             BASE_W[s] = _W_OF_CATEGORY[cat]
     for s in range(1, _ev.strength_count(False) + 1):
         cat, ranks = _ev.decode(s, False)
-        if cat == 9:
+        if cat == STRAIGHT_FLUSH:
             BASE_N[s] = 0 if ranks[0] == ACE else 1
-        elif cat == 2:
+        elif cat == ONE_PAIR:
             BASE_N[s] = 8 if ranks[0] >= 9 else 9  # the pair's rank: J (9) or better
         else:
             BASE_N[s] = _N_OF_CATEGORY[cat]
@@ -359,7 +374,7 @@ cdef int fill_hand(hand_t* h, const int* cards, uint64_t dead_mask, bint wild) n
 
 
 cdef struct objective_t:
-    int kind                  # 0 strength, 1 pay table, 2 beat
+    int kind                  # STRENGTH, PAY_TABLE or BEAT (ObjectiveKind)
     int64_t pays[MAX_CLASSES]
     int64_t tie_num
     int64_t tie_den
@@ -368,9 +383,9 @@ cdef struct objective_t:
 cdef inline int64_t numerator(const objective_t* ob, const acc_t* acc, int ncls) noexcept nogil:
     cdef int64_t v = 0
     cdef int c
-    if ob.kind == 0:
+    if ob.kind == STRENGTH:
         return <int64_t>acc.total
-    if ob.kind == 1:
+    if ob.kind == PAY_TABLE:
         for c in range(ncls):
             v += ob.pays[c] * <int64_t>acc.cls[c]
         return v
@@ -378,7 +393,7 @@ cdef inline int64_t numerator(const objective_t* ob, const acc_t* acc, int ncls)
 
 
 cdef inline uint64_t denominator(const objective_t* ob, const acc_t* acc) noexcept nogil:
-    if ob.kind == 2:
+    if ob.kind == BEAT:
         return acc.outcomes * <uint64_t>ob.tie_den
     return acc.outcomes
 
@@ -392,44 +407,172 @@ cdef inline bint better(int64_t num, uint64_t den, int d, int64_t bnum, uint64_t
     return c > 0 or (c == 0 and d < bd)
 
 
-cdef object setup(walk_t* w, objective_t* ob, bint wild, int kind, object pays,
-                  const uint64_t[::1] below, const uint64_t[::1] at, int64_t tie_num,
-                  int64_t tie_den):
-    cdef int c
-    cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
+# (its signature is written in clinic form below, so that inspect reads it)
+@cython.embedsignature(False)
+cdef class KernelObjective:
+    """KernelObjective(kind, wild, *, scale=1, pays=None, below=None, at=None, tie_num=0,
+                tie_den=1)
+--
+
+What the draw kernels need of one built-in objective on one strength scale:
+    checked once when made, then frozen (each objective keeps its own, from
+    ``objective.kernel(wild)``). Equal records hash alike, so caches are keyed on
+    them.
+
+    * ``kind``: :class:`ObjectiveKind` STRENGTH, PAY_TABLE or BEAT;
+    * ``wild``: the strength scale (deuces wild or natural);
+    * ``scale``: the objective's value is the kernel's ``num / (den * scale)``;
+    * ``pays`` (PAY_TABLE): the payout of each outcome class of the scale, best
+      first, as ints (the payouts times ``scale``);
+    * ``below``, ``at`` (BEAT): per strength, the opponents' weight strictly
+      below it and at it (read-only uint64 arrays covering every strength);
+    * ``tie_num / tie_den`` (BEAT): what a tie counts.
+    """
+
+    cdef readonly object kind
+    cdef readonly bint wild
+    cdef readonly int64_t scale
+    cdef readonly tuple pays
+    cdef readonly object below
+    cdef readonly object at
+    cdef readonly int64_t tie_num
+    cdef readonly int64_t tie_den
+    cdef int _kind
+    cdef int64_t _pays[MAX_CLASSES]
+    cdef const uint64_t[::1] _below
+    cdef const uint64_t[::1] _at
+    cdef Py_hash_t _hash
+
+    def __init__(self, kind, bint wild, *, int64_t scale=1, pays=None, below=None, at=None,
+                 int64_t tie_num=0, int64_t tie_den=1):
+        cdef int c
+        cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
+        cdef Py_ssize_t nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
+        if kind == CUSTOM and type(kind) is not bool:
+            raise PedronValueError("a custom objective has no kernel record")
+        if type(kind) is bool or not isinstance(kind, int) or kind not in (
+                STRENGTH, PAY_TABLE, BEAT):
+            raise PedronValueError(f"kind is an ObjectiveKind (STRENGTH, PAY_TABLE or BEAT), "
+                                   f"not {kind!r}")
+        k = ObjectiveKind(int(kind))
+        if scale < 1:
+            raise PedronValueError(f"scale must be >= 1, got {scale}")
+        self.kind = k
+        self._kind = k
+        self.wild = wild
+        self.scale = scale
+        self.tie_num = 0
+        self.tie_den = 1
+        memset(self._pays, 0, sizeof(self._pays))
+        if k == PAY_TABLE:
+            pays = tuple([int(p) for p in pays])
+            if len(pays) != ncls:
+                raise PedronValueError(f"pays: {ncls} values expected, got {len(pays)}")
+            for c in range(ncls):
+                self._pays[c] = pays[c]
+            self.pays = pays
+        elif pays is not None:
+            raise PedronValueError("only a pay table has pays")
+        if k == BEAT:
+            if tie_den <= 0 or not 0 <= tie_num <= tie_den:
+                raise PedronValueError("beat: ties are tie_num / tie_den, 0..1 with tie_den > 0")
+            below = np.array(below, dtype=np.uint64)  # (a copy: nobody else changes it)
+            at = np.array(at, dtype=np.uint64)
+            if below.ndim != 1 or at.ndim != 1 or below.shape[0] < nst or at.shape[0] < nst:
+                raise PedronValueError("beat: below and at must cover every strength")
+            below.flags.writeable = False
+            at.flags.writeable = False
+            self.below = below
+            self.at = at
+            self._below = below
+            self._at = at
+            self.tie_num = tie_num
+            self.tie_den = tie_den
+        elif below is not None or at is not None:
+            raise PedronValueError("only a beat objective has below and at")
+        self._hash = hash((self._kind, self.wild, self.scale, self.pays, self.tie_num,
+                           self.tie_den, None if below is None else below.tobytes(),
+                           None if at is None else at.tobytes()))
+
+    @property
+    def den_scale(self):
+        """What every exchange's outcome count is multiplied by in the kernel's
+        denominator (``tie_den`` for BEAT, else 1)."""
+        return self.tie_den if self._kind == BEAT else 1
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        if not isinstance(other, KernelObjective):
+            return NotImplemented
+        cdef KernelObjective o = <KernelObjective>other
+        if self is o:
+            return True
+        return (self._hash == o._hash and self._kind == o._kind and self.wild == o.wild
+                and self.scale == o.scale and self.pays == o.pays
+                and self.tie_num == o.tie_num and self.tie_den == o.tie_den
+                and _same_array(self.below, o.below) and _same_array(self.at, o.at))
+
+    def __reduce__(self):
+        return (_kernel_objective, (int(self._kind), self.wild, self.scale, self.pays,
+                                    self.below, self.at, self.tie_num, self.tie_den))
+
+    def __repr__(self):
+        parts = [f"{self.kind!r}", f"wild={self.wild}"]
+        if self.scale != 1:
+            parts.append(f"scale={self.scale}")
+        if self.pays is not None:
+            parts.append(f"pays={self.pays}")
+        if self.below is not None:
+            parts.append(f"ties={self.tie_num}/{self.tie_den}")
+        return f"KernelObjective({', '.join(parts)})"
+
+
+def _kernel_objective(kind, wild, scale, pays, below, at, tie_num, tie_den):
+    """A record from :meth:`KernelObjective.__reduce__` (checked as a new one)."""
+    return KernelObjective(kind, wild, scale=scale, pays=pays, below=below, at=at,
+                           tie_num=tie_num, tie_den=tie_den)
+
+
+cdef bint _same_array(a, b):
+    if a is None or b is None:
+        return a is b
+    return a.shape == b.shape and bool((a == b).all())
+
+
+cdef void setup_walk(walk_t* w, bint wild) noexcept nogil:
+    """The walk of a mode, with no opponent arrays and no histogram."""
     w.E = card_entries(wild)
     w.T = strength_table(wild)
     w.base = base_classes(wild)
     w.below = NULL
     w.at = NULL
     w.hist = NULL
-    ob.kind = kind
-    ob.tie_num = tie_num
-    ob.tie_den = tie_den
-    memset(ob.pays, 0, sizeof(ob.pays))
-    if kind == 1:
-        if len(pays) != ncls:
-            raise ValueError(f"pays: {ncls} values expected, got {len(pays)}")
-        for c in range(ncls):
-            ob.pays[c] = pays[c]
-    elif kind == 2:
-        if below is None or at is None or below.shape[0] < _ev.strength_count(wild) + 1 \
-                or at.shape[0] < _ev.strength_count(wild) + 1:
-            raise ValueError("beat: below and at must cover every strength")
-        if tie_den <= 0:
-            raise ValueError("beat: tie_den must be > 0")
-        w.below = &below[0]
-        w.at = &at[0]
-    elif kind != 0:
-        raise ValueError(f"unknown objective kind {kind}")
-    return None
+
+
+cdef int setup(walk_t* w, objective_t* ob, KernelObjective spec, bint wild) except -1:
+    """The walk and the objective of a record, for an analysis on the scale ``wild``."""
+    if spec is None:
+        raise TypeError("objective: a KernelObjective, not None")
+    if spec.wild != wild:
+        raise ValueError("the objective's record is on the other strength scale")
+    setup_walk(w, wild)
+    ob.kind = spec._kind
+    ob.tie_num = spec.tie_num
+    ob.tie_den = spec.tie_den
+    memcpy(ob.pays, spec._pays, sizeof(ob.pays))
+    if spec._kind == BEAT:
+        w.below = &spec._below[0]
+        w.at = &spec._at[0]
+    return 0
 
 
 cdef class OptionCore:
     """OptionCore()
 --
 
-The compiled part of one exchange's record (``pedron.diablo.DrawOption``
+The compiled part of one exchange's record (``pedron.drawpoker.DrawOption``
     subclasses it): its exact tallies, set by :func:`options`. The strength
     total and the class counts of a record ranked by the lean enumeration
     are tallied on first use."""
@@ -451,7 +594,6 @@ The compiled part of one exchange's record (``pedron.diablo.DrawOption``
         cdef int cards[5]
         cdef hand_t h
         cdef walk_t w
-        cdef objective_t ob
         cdef acc_t acc
         cdef int i, c
         cdef int ncls = N_CLASSES_W if self.wild else N_CLASSES_N
@@ -459,7 +601,7 @@ The compiled part of one exchange's record (``pedron.diablo.DrawOption``
         cdef uint64_t scratch[8192]
         for i in range(5):
             cards[i] = self._cards[i]
-        setup(&w, &ob, self.wild, 0, None, None, None, 0, 1)
+        setup_walk(&w, self.wild)
         if fill_hand(&h, cards, self._dmask, self.wild) < 0:
             raise ValueError("invalid hand or dead cards")
         memset(&acc, 0, sizeof(acc_t))
@@ -497,9 +639,7 @@ cdef struct table_t:
 
 
 cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_for_most,
-                 bint wild, int kind, pays, const uint64_t[::1] below,
-                 const uint64_t[::1] at, int64_t tie_num, int64_t tie_den,
-                 bint rank, tuple values=None) except -1:
+                 bint wild, KernelObjective spec, bint rank, tuple values=None) except -1:
     """Tally every legal exchange into ``t`` (ranked when ``rank``). With
     ``values`` (see :func:`value_tables`) only the objective's value and the
     outcomes are tallied (the lean enumeration)."""
@@ -520,7 +660,7 @@ cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_
         cards[i] = hand[i]
     if not 0 <= most <= 5:
         raise ValueError(f"most must be 0..5, got {most}")
-    setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
+    setup(&w, &ob, spec, wild)
     if lean:
         lean_setup(&w, &vals, values, wild)
     if fill_hand(&h, cards, dead_mask, wild) < 0:
@@ -535,7 +675,7 @@ cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_
             if lean:
                 t.nums[sub] = exchange_value(&w, &vals, &h, sub, &outs)
                 t.accs[sub].outcomes = outs
-                t.dens[sub] = outs * <uint64_t>(tie_den if kind == 2 else 1)
+                t.dens[sub] = outs * <uint64_t>(ob.tie_den if ob.kind == BEAT else 1)
             else:
                 memset(&t.accs[sub], 0, sizeof(acc_t))
                 run_exchange(&w, &h, sub, &t.accs[sub], scratch, nst)
@@ -555,24 +695,25 @@ cdef int run_all(table_t* t, tuple hand, uint64_t dead_mask, int most, bint ace_
 
 
 def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
-            objective, int kind=0, pays=None, const uint64_t[::1] below=None,
-            const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,
-            int64_t scale=1, bint rank=True, tuple values=None):
-    """Like :func:`analyse`, but each exchange as a ``cls`` (an OptionCore
-    subclass) instance, with the value ``num / (den * scale)``. With
-    ``values`` (:func:`value_tables` of the same objective) the exchanges
-    are ranked by the lean enumeration and each record's strength total and
-    class counts are tallied when first asked for."""
+            objective, KernelObjective spec, bint rank=True, tuple values=None):
+    """Every legal exchange of a checked hand (five distinct card ints; ``dead_mask``
+    cards known out of the stock, disjoint from the hand), each as a ``cls`` (an
+    OptionCore subclass) instance with its exact tallies and the value ``num / (den
+    * spec.scale)`` of ``spec``; with ``rank`` best first, else in mask order. With
+    ``values`` (:func:`value_tables` of the same record) the exchanges are ranked by
+    the lean enumeration and each record's strength total and class counts are
+    tallied when first asked for."""
     cdef table_t t
     cdef OptionCore o
     cdef int i, k, c
     cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
+    cdef int64_t scale = spec.scale if spec is not None else 1
     if not issubclass(cls, OptionCore):
         raise TypeError("cls must subclass OptionCore")
-    run_all(&t, hand, dead_mask, most, ace_for_most, wild, kind, pays, below, at, tie_num,
-            tie_den, rank, values)
+    run_all(&t, hand, dead_mask, most, ace_for_most, wild, spec, rank, values)
     dm = dead_mask
     lean = values is not None
+    strength = spec._kind == STRENGTH
     out = []
     for i in range(t.n):
         k = t.order[i]
@@ -582,7 +723,7 @@ def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_mos
         o._num = t.nums[k]
         o._den = t.dens[k] * <uint64_t>scale
         if lean:
-            o._total = t.nums[k] if kind == 0 else None
+            o._total = t.nums[k] if strength else None
             o._cls = None
         else:
             o._total = t.accs[k].total
@@ -597,11 +738,15 @@ def options(type cls, tuple hand, uint64_t dead_mask, int most, bint ace_for_mos
     return out
 
 
-def options_from(type cls, list ranked, tuple hand, bint wild, objective, int64_t scale,
-                 int kind):
-    """Option records from ranked ``(discard_mask, numerator, denominator)``
-    rows (outcomes = the denominator over ``den_scale``, as in the lean rows)."""
+def options_from(type cls, list ranked, tuple hand, objective, KernelObjective spec):
+    """Option records from ranked ``(discard_mask, numerator, denominator)`` rows of
+    ``spec`` (outcomes = the denominator, as in the lean rows of the subset sums)."""
     cdef OptionCore o
+    if spec is None:
+        raise TypeError("spec: a KernelObjective, not None")
+    scale = spec.scale * spec.den_scale
+    strength = spec._kind == STRENGTH
+    wild = spec.wild
     out = []
     for sub, num, den in ranked:
         o = OptionCore.__new__(cls)
@@ -609,7 +754,7 @@ def options_from(type cls, list ranked, tuple hand, bint wild, objective, int64_
         o.outcomes = den
         o._num = num
         o._den = den * scale
-        o._total = num if kind == 0 else None
+        o._total = num if strength else None
         o._cls = None
         o._cards = hand
         o._dmask = 0
@@ -621,38 +766,11 @@ def options_from(type cls, list ranked, tuple hand, bint wild, objective, int64_
     return out
 
 
-def analyse(tuple hand, uint64_t dead_mask, int most, bint ace_for_most, bint wild,
-            int kind=0, pays=None, const uint64_t[::1] below=None,
-            const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1,
-            bint rank=True):
-    """Every legal exchange of a checked hand, with its exact tallies.
-
-    ``hand`` is five distinct card ints, ``dead_mask`` cards known out of the
-    stock (disjoint from the hand). Returns a list of ``(discard_mask,
-    outcomes, total_strength, numerator, denominator, class_counts, win,
-    tie)``, where the objective's value is ``numerator / denominator``; with
-    ``rank`` the list is best first, else in mask order.
-    """
-    cdef table_t t
-    cdef int i, k, c
-    cdef int ncls = N_CLASSES_W if wild else N_CLASSES_N
-    run_all(&t, hand, dead_mask, most, ace_for_most, wild, kind, pays, below, at, tie_num,
-            tie_den, rank)
-    out = []
-    for i in range(t.n):
-        k = t.order[i]
-        out.append((k, t.accs[k].outcomes, t.accs[k].total, t.nums[k], t.dens[k],
-                    tuple([t.accs[k].cls[c] for c in range(ncls)]),
-                    t.accs[k].win, t.accs[k].tie))
-    return out
-
-
 def histogram(tuple hand, uint64_t dead_mask, int sub, bint wild, uint64_t[::1] out):
     """Add the final-strength counts of one exchange to ``out`` (index = strength)."""
     cdef int cards[5]
     cdef hand_t h
     cdef walk_t w
-    cdef objective_t ob
     cdef acc_t acc
     cdef int i
     if len(hand) != 5 or not 0 <= sub < 32:
@@ -661,7 +779,7 @@ def histogram(tuple hand, uint64_t dead_mask, int sub, bint wild, uint64_t[::1] 
         raise ValueError("out must cover every strength")
     for i in range(5):
         cards[i] = hand[i]
-    setup(&w, &ob, wild, 0, None, None, None, 0, 1)
+    setup_walk(&w, wild)
     if fill_hand(&h, cards, dead_mask, wild) < 0:
         raise ValueError("invalid hand or dead cards")
     w.hist = &out[0]
@@ -677,27 +795,30 @@ cdef struct values_t:
     int64_t four_deuces      # value of any four-deuces hand, or -1: look each up
 
 
-def value_tables(bint wild, int kind, pays=None, const uint64_t[::1] below=None,
-                 const uint64_t[::1] at=None, int64_t tie_num=0, int64_t tie_den=1):
-    """The per-strength values an objective gives final hands, for the lean
-    enumeration: ``(val, val_nat, four_deuces)``; ``val_nat`` is used for
-    hands without a deuce, ``four_deuces`` (or -1) for every four-deuces hand."""
+def value_tables(KernelObjective spec):
+    """The per-strength values the objective of ``spec`` gives final hands on its
+    scale, for the lean enumeration: ``(val, val_nat, four_deuces)``; ``val_nat``
+    is used for hands without a deuce, ``four_deuces`` (or -1) for every
+    four-deuces hand."""
     cdef walk_t w
     cdef objective_t ob
+    if spec is None:
+        raise TypeError("spec: a KernelObjective, not None")
+    cdef bint wild = spec.wild
     cdef int s, nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
-    setup(&w, &ob, wild, kind, pays, below, at, tie_num, tie_den)
+    setup(&w, &ob, spec, wild)
     val_a = np.zeros(nst, dtype=np.int64)
     cdef int64_t[::1] val = val_a
     for s in range(1, nst):
-        if kind == 0:
+        if ob.kind == STRENGTH:
             val[s] = s
-        elif kind == 1:
+        elif ob.kind == PAY_TABLE:
             val[s] = ob.pays[w.base[s]]
         else:
-            val[s] = <int64_t>w.below[s] * tie_den + <int64_t>w.at[s] * tie_num
+            val[s] = <int64_t>w.below[s] * ob.tie_den + <int64_t>w.at[s] * ob.tie_num
     nat_a = val_a.copy()
     four = -1
-    if kind == 1 and wild:
+    if ob.kind == PAY_TABLE and wild:
         nat_a[ROYAL_W] = ob.pays[W_NATURAL_ROYAL]
         four = ob.pays[W_FOUR_DEUCES]
     return val_a, nat_a, four
@@ -739,12 +860,7 @@ cdef int lean_setup(walk_t* w, values_t* v, tuple values, bint wild) except -1:
     cdef int nst = N_STRENGTHS_W if wild else N_STRENGTHS_N
     if val.shape[0] < nst or nat.shape[0] < nst:
         raise ValueError("value tables must cover every strength")
-    w.E = card_entries(wild)
-    w.T = strength_table(wild)
-    w.base = base_classes(wild)
-    w.below = NULL
-    w.at = NULL
-    w.hist = NULL
+    setup_walk(w, wild)
     v.val = &val[0]
     v.val_nat = &nat[0]
     v.four_deuces = values[2]
@@ -775,10 +891,10 @@ cdef int best_exchange(const walk_t* w, const values_t* v, const hand_t* h, int 
     return best
 
 
-def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple values,
-                 int64_t den_scale=1):
+def best_discard(tuple hand, int most, bint ace_for_most, KernelObjective spec, tuple values):
     """The cards (hand order) of the exchange the lean enumeration ranks first
-    for a checked hand without dead cards (same ranking as :func:`options`)."""
+    for a checked hand without dead cards (same ranking as :func:`options`), by
+    ``spec`` and its :func:`value_tables` ``values``."""
     cdef hand_t h
     cdef walk_t w
     cdef values_t vals
@@ -792,6 +908,10 @@ def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple value
         hc[i] = hand[i]
     if not 0 <= most <= 5:
         raise ValueError(f"most must be 0..5, got {most}")
+    if spec is None:
+        raise TypeError("spec: a KernelObjective, not None")
+    cdef bint wild = spec.wild
+    cdef int64_t den_scale = spec.den_scale
     lean_setup(&w, &vals, values, wild)
     if fill_hand(&h, hc, 0, wild) < 0:
         raise ValueError("invalid hand")
@@ -800,10 +920,11 @@ def best_discard(tuple hand, int most, bint ace_for_most, bint wild, tuple value
     return tuple([hc[i] for i in range(5) if (best >> i) & 1])
 
 
-def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wild,
-              tuple values, int64_t den_scale, uint8_t[::1] out_sub, int64_t[::1] out_num,
+def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, KernelObjective spec,
+              tuple values, uint8_t[::1] out_sub, int64_t[::1] out_num,
               uint64_t[::1] out_den, Py_ssize_t start=0, Py_ssize_t stop=-1):
-    """The best exchange of every row in ``start:stop``, GIL released.
+    """The best exchange of every row in ``start:stop`` by ``spec`` (and its
+    :func:`value_tables` ``values``), GIL released.
 
     Writes the discard mask and the objective's value (num / den) per row.
     Returns -1, or the first row that is not five distinct cards 0..51 (rows
@@ -825,6 +946,10 @@ def best_rows(const uint8_t[:, ::1] cards, int most, bint ace_for_most, bint wil
         stop = n
     if out_sub.shape[0] < stop or out_num.shape[0] < stop or out_den.shape[0] < stop:
         raise ValueError("out arrays too short")
+    if spec is None:
+        raise TypeError("spec: a KernelObjective, not None")
+    cdef bint wild = spec.wild
+    cdef int64_t den_scale = spec.den_scale
     lean_setup(&w, &vals, values, wild)
     with nogil:
         for r in range(start, stop):

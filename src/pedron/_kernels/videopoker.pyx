@@ -695,7 +695,7 @@ def hold_counts(const uint8_t[::1] row5, int nrows, int ncards, tuple hand):
 
 
 # ---------------------------------------------------------------------------
-# The draw advisor's side (pedron.diablo.draw): 52 cards, values per strength
+# The draw advisor's side (pedron.drawpoker): 52 cards, values per strength
 
 
 def hand_strengths(bint wild):

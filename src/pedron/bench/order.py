@@ -42,7 +42,7 @@ def all_hands(chunk: int = 1 << 16) -> Iterator[list[tuple[int, ...]]]:
         yield block
 
 
-def pedron_strengths(hands: Sequence[tuple[int, ...]], wild: bool) -> array:
+def pedron_strengths(hands: Sequence[tuple[int, ...]], wild: bool) -> array[int]:
     """pedron's strengths of ``hands`` (the compiled batch), as ``array('H')``."""
     from pedron import diablo
 

@@ -19,7 +19,7 @@ reduces what it sees to a *situation* and a *key*:
 The *strength* is one number for both rounds: the chance of beating one
 *reference hand*, a random five-card hand after the draw advisor's best
 exchange. Before the draw it is exact over every replacement of the best exchange
-(:func:`pedron.diablo.draw_odds` with a :class:`~pedron.diablo.objectives.Beat`
+(:func:`pedron.diablo.draw_odds` with a :class:`~pedron.drawpoker.Beat`
 objective, ties counting half); after the draw it is the reference's distribution
 at the hand's strength. It is cut into buckets (:attr:`Strategy.edges`).
 
@@ -164,7 +164,7 @@ class Strategy:
         """The draw objective: beat one reference hand, ties counting half."""
         objective = self._beat.get(wild)
         if objective is None:
-            from pedron.diablo.objectives import Beat
+            from pedron.drawpoker import Beat
 
             counts = self.reference["wild" if wild else "natural"]
             objective = Beat(counts, wild=wild, ties=Fraction(1, 2))
@@ -253,7 +253,7 @@ class StrongBot(Bot):
         rules: Any = None,
         strategy: Strategy | str | os.PathLike[str] | None = None,
     ) -> None:
-        from pedron.diablo.draw import DrawLimit
+        from pedron.drawpoker import DrawLimit
 
         self.rng = as_generator(seed)
         self.limit = DrawLimit(2) if rules is None else DrawLimit.from_rules(rules)
@@ -281,8 +281,8 @@ class StrongBot(Bot):
 
         After the draw, with the hand held; before, with the best exchange (exact
         over its replacements)."""
-        from pedron.diablo.draw import draw_odds
         from pedron.diablo.hand import strength
+        from pedron.drawpoker import draw_odds
 
         cards = tuple(view.my_cards)
         strategy = self.strategy
@@ -388,7 +388,7 @@ class StrongBot(Bot):
 
     def discards(self, view: Any, option: LegalAction) -> tuple[int, ...]:
         """The advisor's best exchange for beating the reference hand."""
-        from pedron.diablo.draw import DrawLimit, best_exchange
+        from pedron.drawpoker import DrawLimit, best_exchange
 
         most = option.max or 0
         rule = option.limit  # the ace rule, when the largest exchange needs a kept ace

@@ -12,6 +12,7 @@ a sentence naming the cards he does hold.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ from pedron.engine.moves import Bet, Call, Check, Draw, Fold, Match, RaiseBy, Ra
 from pedron.errors import PedronValueError
 from pedron.games import GameInfo
 
-__all__ = ["COMMANDS", "help_text", "parse", "word_of"]
+__all__ = ["COMMANDS", "help_text", "parse", "require_input", "word_of"]
 
 #: Words every game takes.
 COMMANDS = (
@@ -30,6 +31,15 @@ COMMANDS = (
     ("quit", "leave the table"),
 )
 _COMMON_ALIASES = {"a": "auto", "q": "quit", "?": "help", "h": "help", "exit": "quit"}
+
+
+def require_input(who: str, what: str) -> None:
+    """Refuse to start (:class:`~pedron.errors.PedronValueError`, status 2) a command that
+    reads what the player types when its standard input is closed: ``who`` reads
+    ``what`` (``"play"``, ``"moves"``)."""
+    if sys.stdin is None:
+        raise PedronValueError(f"standard input is closed: {who} reads your {what} from it "
+                               f"(run it in a terminal, or give it {what} on its input)")
 
 
 def word_of(game: str | GameInfo, line: str) -> str:

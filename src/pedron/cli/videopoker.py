@@ -8,9 +8,10 @@ import sys
 import time
 from typing import Any
 
+from pedron.cli import vptrain
 from pedron.text import table, wrap
 
-__all__ = ["register"]
+__all__ = ["register", "table_of"]
 
 
 def register(sub: Any) -> None:
@@ -22,7 +23,8 @@ def register(sub: Any) -> None:
         help="video poker solved exactly: a game's return, its strategy chart, a deal's best hold",
         description="Play a video-poker game perfectly over every deal (exact return, the "
         "count of every pay row, variance), print a strategy chart in players' words "
-        "(--strategy), or rank every hold of one deal by exact EV (--hold).",
+        "(--strategy), or rank every hold of one deal by exact EV (--hold); or practise: "
+        "pedron videopoker play deals hands and judges your holds.",
     )
     p.add_argument("--game", choices=tuple(GAMES), default=None, metavar="NAME",
                    help="the game (default deuces-wild): " + ", ".join(GAMES))
@@ -43,14 +45,19 @@ def register(sub: Any) -> None:
                    help="no progress line on stderr (shown only when stderr is a terminal)")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.set_defaults(run=cmd_videopoker)
+    vptrain.register(p.add_subparsers(
+        dest="videopoker_command", metavar="play", parser_class=type(p), title="the trainer",
+        help="a trainer: play hands, and after each hear whether your hold was the best and "
+        "what a mistake cost (pedron videopoker play --help)"))
 
 
-def _table_arg(args: argparse.Namespace) -> Any:
+def table_of(game: str | None, pays: str | None) -> Any:
+    """The pay table ``--game`` and ``--pays`` name."""
     from pedron.videopoker import pay_table
 
-    if args.pays is None:
-        return pay_table(args.game or "deuces-wild")
-    return pay_table(args.pays, game=args.game)
+    if pays is None:
+        return pay_table(game or "deuces-wild")
+    return pay_table(pays, game=game)
 
 
 def cmd_videopoker(args: argparse.Namespace) -> int:
@@ -71,7 +78,7 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
         print(f"{game.title} ({game.wilds} wild cards), rows in --pays order:\n"
               + table(("#", "row", "full pay"), listed, right=(0, 2)))
         return 0
-    paytable = _table_arg(args)
+    paytable = table_of(args.game, args.pays)
     name = paytable.name or "/".join(str(p) for p in paytable.pays if p)
     if args.hold is not None:
         holds = best_hold(args.hold, paytable, tie_break=args.tie_break)

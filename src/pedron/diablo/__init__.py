@@ -9,14 +9,6 @@ from typing import TYPE_CHECKING
 from pedron import _compiled
 from pedron._lazy import lazy_attributes
 from pedron.diablo.cards import Deck
-from pedron.diablo.draw import (
-    DrawLimit,
-    DrawOdds,
-    DrawOption,
-    analyse_batch,
-    best_draw,
-    draw_odds,
-)
 from pedron.diablo.hand import (
     Category,
     HandValue,
@@ -28,8 +20,22 @@ from pedron.diablo.hand import (
     strength,
     strength_count,
 )
-from pedron.diablo.objectives import Beat, ExpectedStrength, PayTable
-from pedron.diablo.outcomes import Outcome, outcome_of
+
+# Diablo's draw advisor is draw poker's (its defaults are Diablo's: two cards, deuces
+# wild): the same objects, kept here as Diablo's own API.
+from pedron.drawpoker import (
+    Beat,
+    DrawLimit,
+    DrawOdds,
+    DrawOption,
+    ExpectedStrength,
+    Outcome,
+    PayTable,
+    analyse_batch,
+    best_draw,
+    draw_odds,
+    outcome_of,
+)
 
 # (refused here, not run: a compiled module older than its source beside it)
 _compiled.check("diablo")

@@ -49,10 +49,10 @@ from pedron.diablo.declare import (
     jacks_or_better_min,
     parse_declaration,
 )
-from pedron.diablo.draw import DrawLimit
 from pedron.diablo.hand import Category, HandValue, evaluate, strength
 from pedron.diablo.rules import VARIANTS
 from pedron.diablo.views import GameResult, GameView
+from pedron.drawpoker.limit import DrawLimit
 from pedron.engine.actions import LegalAction, Record, check_seat, fields_repr
 from pedron.engine.betting import BettingRound, collect_antes, draw_replacements
 from pedron.engine.deal import DONE, Deal, DealContext

@@ -15,11 +15,11 @@ separate scales, each starting at 1; the natural scale has the well-known
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from pedron._exact import exact_int
 from pedron._kernels import diablo_eval as _k
+from pedron.drawpoker.categories import Category
 from pedron.errors import PedronTypeError, PedronValueError
 
 if TYPE_CHECKING:  # (numpy is optional: these names exist for type checkers only)
@@ -42,31 +42,6 @@ __all__ = [
     "strength",
     "strength_count",
 ]
-
-
-class Category(IntEnum):
-    """Kinds of hand, ordered so that a higher value is a better hand.
-
-    The values start at 1 (``HIGH_CARD``) and run to 10 (``FIVE_OF_A_KIND``), one more
-    per kind, so ``int(category)`` is the kind's place counting from the worst (a bot
-    spec's ``open=3`` is ``TWO_PAIR``); no kind has the value 0.
-    """
-
-    HIGH_CARD = 1
-    ONE_PAIR = 2
-    TWO_PAIR = 3
-    THREE_OF_A_KIND = 4
-    STRAIGHT = 5
-    FLUSH = 6
-    FULL_HOUSE = 7
-    FOUR_OF_A_KIND = 8
-    STRAIGHT_FLUSH = 9
-    FIVE_OF_A_KIND = 10
-
-    @property
-    def label(self) -> str:
-        """The category in words: ``"four of a kind"``."""
-        return self.name.lower().replace("_", " ")
 
 
 _RANK_CHARS = "23456789TJQKA"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pedron.diablo.draw import DrawLimit
+from pedron.drawpoker.limit import DrawLimit
 from pedron.errors import RulesError
 from pedron.rules import RulesBase, flags, whole
 from pedron.text import shown
@@ -71,7 +71,7 @@ class Rules(RulesBase):
         The variant *More draw*: up to three cards, or four when the one card
         kept is an ace (a real ace: a deuce kept does not count). Overrides
         ``max_draw``. :attr:`draw_limit` is the resulting
-        :class:`~pedron.diablo.draw.DrawLimit`, the rule the game and the
+        :class:`~pedron.drawpoker.DrawLimit`, the rule the game and the
         draw advisor both apply.
     cap
         The variant *Cap*: the largest new pot an opener who did not win must
@@ -164,7 +164,7 @@ class Rules(RulesBase):
         under *More draw*, else ``DrawLimit(max_draw)``
         (:meth:`DrawLimit.from_max_draw`, the one mapping of the two options,
         which an int ``max_draw`` of ``draw_odds`` and ``pedron draw`` share)."""
-        return DrawLimit.from_rules(self)
+        return DrawLimit.from_max_draw(self.max_draw, self.more_draw)
 
     # -- plain data -------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

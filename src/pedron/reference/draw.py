@@ -3,7 +3,7 @@
 Written to be obviously correct, not fast: every draw is listed with
 :func:`itertools.combinations`, scored by :func:`pedron.diablo.evaluate_batch`
 (or, for :func:`outcome_class_of_cards`, by the pure-Python evaluator), and
-given its outcome class by the rules of :mod:`pedron.diablo.outcomes`
+given its outcome class by the rules of :mod:`pedron.drawpoker`
 written out again here from the category, the ranks and the cards.
 """
 

@@ -60,7 +60,7 @@ class Xoshiro256StarStar:
                 low = m & 0xFFFFFFFF
         return m >> 32
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[int]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.bounded(i + 1)
             items[i], items[j] = items[j], items[i]

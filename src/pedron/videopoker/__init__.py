@@ -10,8 +10,7 @@ named games (:data:`GAMES`) carry their usual full-pay tables, and
 docs/videopoker.md.
 """
 
-from pedron.diablo.objectives import WILDS, PayTable
-from pedron.diablo.outcomes import HANDS, Outcome, PayRow, outcome_classes
+from pedron.drawpoker import HANDS, WILDS, Outcome, PayRow, PayTable, outcome_classes
 from pedron.videopoker.analysis import (
     COMBINATIONS,
     DEALS,

@@ -47,8 +47,7 @@ from pedron._kernels import videopoker as _vp
 from pedron._kernels._common import in_threads
 from pedron._machine import usable_cores
 from pedron.cards import format_cards, parse_cards
-from pedron.diablo.objectives import PayTable, deck_tables
-from pedron.diablo.outcomes import Outcome
+from pedron.drawpoker import Outcome, PayTable, deck_tables
 from pedron.errors import DuplicateCardError, PedronTypeError, PedronValueError
 from pedron.text import shown
 from pedron.videopoker.tables import Game
@@ -223,14 +222,14 @@ class Analysis:
     """The result of :func:`analyse`: a pay table played perfectly.
 
     Attributes:
-        pay_table: the :class:`~pedron.diablo.objectives.PayTable`.
+        pay_table: the :class:`~pedron.drawpoker.PayTable`.
         return_: the expected payout per unit bet, a Fraction
             (:attr:`return_float` as a float; 1 is break-even).
         counts: weighted combinations per pay row by label, best first, and
             ``"nothing"`` for hands no row pays (they sum to
             :attr:`combinations`).
         class_counts: the same keyed by outcome class for a table of the
-            classes (:attr:`~pedron.diablo.objectives.PayTable.is_classes`),
+            classes (:attr:`~pedron.drawpoker.PayTable.is_classes`),
             else by label.
         variance: the variance of the payout per hand, exact.
         tied_deals: how many deals have two or more holds of exactly the
@@ -326,7 +325,7 @@ def analyse(pays: Any = "deuces-wild", *, game: str | Game | None = None,
             progress: Callable[[int, int], None] | None = None) -> Analysis:
     """The exact return, row counts and variance of a pay table played perfectly.
 
-    ``pays`` is a :class:`~pedron.diablo.objectives.PayTable`, a name (a
+    ``pays`` is a :class:`~pedron.drawpoker.PayTable`, a name (a
     game of :data:`~pedron.videopoker.GAMES` or a table of
     :data:`~pedron.videopoker.PAY_TABLES`) or a list of payouts in a game's
     row order (``game``; default ``"deuces-wild"``). ``threads`` splits the

@@ -32,9 +32,11 @@ from typing import Any
 import numpy as np
 
 from pedron._kernels import videopoker as _vp
-from pedron.diablo.objectives import WILDS, PayTable, deck_tables
+from pedron._locks import module_lock
+from pedron.drawpoker import WILDS, PayTable, deck_tables
+from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import wrap
-from pedron.videopoker.analysis import _table_arg, format_hand, parse_hand
+from pedron.videopoker.analysis import JOKER, _table_arg, format_hand, parse_hand
 from pedron.videopoker.tables import Game
 
 __all__ = ["ChartLine", "StrategyChart", "strategy_chart"]
@@ -86,21 +88,13 @@ class StrategyChart:
         return tuple(line.pattern for line in self.lines)
 
     def hold(self, hand: Any) -> tuple[int, ...]:
-        """The cards the chart keeps from a dealt hand (hand order)."""
-        cards = parse_hand(hand, self.pay_table.wilds)
-        order = sorted(cards)
-        _values, keys = _holds(self.pay_table, np.array([order], dtype=np.uint8))
-        names = _namer(self.pay_table)
-        rank = {p: i for i, p in enumerate(self.patterns)}
-        best = None
-        for h in range(31, -1, -1):   # the higher cards first among equal lines
-            r = rank.get(names(int(keys[0, h])))
-            if r is not None and (best is None or r < best[0]):
-                best = (r, h)
-        if best is None:
-            raise AssertionError("a chart always lists discarding everything")
-        kept = {order[i] for i in range(5) if best[1] >> i & 1}
-        return tuple(c for c in cards if c in kept)
+        """The cards the chart keeps from a dealt hand (hand order).
+
+        A lookup, some microseconds a hand: the first call for a chart works out
+        its choice for every suit class of deals at once (well under a second;
+        the last 16 charts' tables are kept for the process, shared by every
+        thread)."""
+        return _chart_play(self, parse_hand(hand, self.pay_table.wilds)).held
 
     def groups(self) -> list[tuple[str, list[ChartLine]]]:
         """The lines as a player reads them: neighbours that differ only in
@@ -175,6 +169,196 @@ def _holds(table: PayTable, deals: Any) -> tuple[Any, Any]:
     keys = np.empty((len(deals), 32), dtype=np.int64)
     _vp.deal_holds(sums, deals, deck.cards, WILDS.index(table.wilds), values, keys)
     return values, keys
+
+
+@dataclass(frozen=True, slots=True)
+class _ChartPlay:
+    """What a chart plays on one deal: ``line`` (the index in the chart's lines of
+    the first line the deal holds) and ``held`` (the cards kept, hand order)."""
+
+    line: int
+    held: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _ChartTable:
+    """A chart's play on every suit class of deals, by the class's key (:func:`_suit_class`).
+
+    ``keys`` (int64, ascending) are the classes' keys; for the class of ``keys[i]``,
+    ``lines[i]`` is the first line its deal holds (``len(lines)``: none) and
+    ``holds[i]`` the holds of its deal that line names, a bit per hold (hold ``h``,
+    bit ``h``, keeps the positions in ``h`` of the class's deal, cards ascending, as
+    :func:`_holds` numbers them)."""
+
+    keys: Any
+    lines: Any
+    holds: Any
+    seconds: float
+
+
+_CHART_TABLES: dict[tuple[PayTable, tuple[str, ...]], _ChartTable] = {}
+_BY_CHART: dict[int, tuple[StrategyChart, _ChartTable]] = {}
+_CHART_TABLES_KEPT = 16
+_CLASS_KEYS: dict[str, tuple[Any, Any]] = {}
+_TABLES_LOCK = module_lock(__name__, "_TABLES_LOCK")  # the caches above, every thread's
+
+
+def _suit_class(cards: tuple[int, ...]) -> tuple[int, list[int]]:
+    """The key of a deal's suit class and the deal with its suits renamed as the
+    deck's deal of that class has them (:func:`~pedron.drawpoker.deck_tables`:
+    suit 0 holds the highest rank mask, then 1, 2, 3; the joker has no suit).
+
+    The key packs the four masks so renamed, 13 bits each from the highest, and
+    the joker at bit 52: two deals share a key exactly when renaming suits turns
+    one into the other."""
+    masks = [0, 0, 0, 0]
+    joker = 0
+    for c in cards:
+        if c == JOKER:
+            joker = 1
+        else:
+            masks[c & 3] |= 1 << (c >> 2)
+    order = sorted(range(4), key=masks.__getitem__, reverse=True)
+    slot = [0, 0, 0, 0]
+    for j, suit in enumerate(order):
+        slot[suit] = j
+    key = (joker << 52 | masks[order[0]] << 39 | masks[order[1]] << 26
+           | masks[order[2]] << 13 | masks[order[3]])
+    return key, [c if c == JOKER else (c & ~3) | slot[c & 3] for c in cards]
+
+
+def _class_keys(deals: Any) -> Any:
+    """:func:`_suit_class`'s key of each deal of ``deals`` ((n, 5) uint8), as int64."""
+    cards = deals.astype(np.int64)
+    natural = cards != JOKER
+    masks = np.zeros((len(cards), 4), dtype=np.int64)
+    for s in range(4):
+        masks[:, s] = np.where(natural & (cards & 3 == s), 1 << (cards >> 2), 0).sum(axis=1)
+    masks = -np.sort(-masks, axis=1)
+    joker = (~natural).any(axis=1).astype(np.int64)
+    return joker << 52 | masks[:, 0] << 39 | masks[:, 1] << 26 | masks[:, 2] << 13 | masks[:, 3]
+
+
+def _deck_classes(wilds: str) -> tuple[Any, Any]:
+    """``(keys, order)``: the keys of the deck's suit classes ascending, and the row of
+    the deck's deals of each (built once per deck; the caller holds the lock)."""
+    found = _CLASS_KEYS.get(wilds)
+    if found is None:
+        deals = deck_tables(wilds).deals
+        keys = _class_keys(deals)
+        order = np.argsort(keys, kind="stable")
+        found = (keys[order], order)
+        if not (found[0][1:] > found[0][:-1]).all():
+            raise RuntimeError("videopoker: two deals of the deck share a suit class")
+        for a in found:
+            a.flags.writeable = False
+        _CLASS_KEYS[wilds] = found
+    return found
+
+
+def _chart_table(chart: StrategyChart) -> _ChartTable:
+    """The chart's play on every suit class (:class:`_ChartTable`), made on first use
+    and kept for the last :data:`_CHART_TABLES_KEPT` charts used (1.1-1.2 MB each):
+    found by the chart object, else by its pay table and lines."""
+    mine = _BY_CHART.get(id(chart))
+    if mine is not None and mine[0] is chart:
+        return mine[1]
+    with _TABLES_LOCK:
+        cache = (chart.pay_table, chart.patterns)
+        found = _CHART_TABLES.pop(cache, None)
+        if found is None:
+            found = _build_chart_table(chart.pay_table, chart.patterns)
+        _CHART_TABLES[cache] = found   # (the last used last: a dict keeps its order)
+        _BY_CHART[id(chart)] = (chart, found)   # (the chart kept: its id stays its own)
+        while len(_CHART_TABLES) > _CHART_TABLES_KEPT:
+            del _CHART_TABLES[next(iter(_CHART_TABLES))]
+        while len(_BY_CHART) > _CHART_TABLES_KEPT:
+            del _BY_CHART[next(iter(_BY_CHART))]
+        return found
+
+
+def _build_chart_table(table: PayTable, patterns: tuple[str, ...]) -> _ChartTable:
+    started = time.perf_counter()
+    keys, order = _deck_classes(table.wilds)
+    deals = deck_tables(table.wilds).deals
+    _values, hold_keys = _holds(table, deals)
+    del _values
+    unique, inverse = _unique_keys(hold_keys)
+    del hold_keys
+    name = _namer(table)
+    rank = {p: i for i, p in enumerate(patterns)}   # (a pattern listed twice: its last line)
+    unlisted = len(patterns)
+    ranks = np.array([rank.get(name(int(k)), unlisted) for k in unique],
+                     dtype=np.int32)[inverse]
+    del inverse
+    lines = ranks.min(axis=1)
+    bits = np.left_shift(np.uint32(1), np.arange(32, dtype=np.uint32))
+    holds = np.bitwise_or.reduce(np.where(ranks == lines[:, None], bits, np.uint32(0)), axis=1)
+    out = (lines[order].astype(np.int32), holds[order].astype(np.uint32))
+    for a in out:
+        a.flags.writeable = False
+    return _ChartTable(keys, *out, time.perf_counter() - started)
+
+
+def _chart_play(chart: StrategyChart, cards: tuple[int, ...]) -> _ChartPlay:
+    """The chart's play on five checked cards: of the holds the first line the deal
+    holds names, the one of the higher cards (the highest hold mask over the cards
+    ascending). A lookup in :func:`_chart_table`, then at most 32 holds to compare."""
+    found = _chart_table(chart)
+    key, renamed = _suit_class(cards)
+    i = int(found.keys.searchsorted(key))
+    if i == len(found.keys) or int(found.keys[i]) != key:
+        raise RuntimeError(f"videopoker: no suit class for the deal {format_hand(cards)}")
+    line = int(found.lines[i])
+    holds = int(found.holds[i])
+    if line == len(chart.lines) or not holds:
+        raise PedronValueError(f"the chart has no line for {format_hand(cards)} (a chart "
+                               "ends with 'discard everything')")
+    # The class's deal is the renamed cards ascending: its position j is the hand's
+    # card ``mine[j]``, which counts ``value[j]`` in a hold mask over the hand's cards.
+    ascending = sorted(cards)
+    original = dict(zip(renamed, cards, strict=True))
+    mine = [original[c] for c in sorted(renamed)]
+    value = [1 << ascending.index(c) for c in mine]
+    best = -1
+    while holds:
+        low = holds & -holds
+        holds ^= low
+        h = low.bit_length() - 1
+        mask = sum(value[j] for j in range(5) if h >> j & 1)
+        best = max(best, mask)
+    return _ChartPlay(line, tuple(c for c in cards if best >> ascending.index(c) & 1))
+
+
+def _hold_search(chart: StrategyChart, hand: Any) -> tuple[int, ...]:
+    """:meth:`StrategyChart.hold` by search (15-130 ms a hand), the reference the
+    lookup is tested against: every hold of the deal named, the first listed line
+    kept, the higher cards among holds of one line."""
+    cards = parse_hand(hand, chart.pay_table.wilds)
+    order = sorted(cards)
+    _values, keys = _holds(chart.pay_table, np.array([order], dtype=np.uint8))
+    names = _namer(chart.pay_table)
+    rank = {p: i for i, p in enumerate(chart.patterns)}
+    best = None
+    for h in range(31, -1, -1):   # the higher cards first among equal lines
+        r = rank.get(names(int(keys[0, h])))
+        if r is not None and (best is None or r < best[0]):
+            best = (r, h)
+    if best is None:
+        raise PedronValueError(f"the chart has no line for {format_hand(cards)} (a chart "
+                               "ends with 'discard everything')")
+    kept = {order[i] for i in range(5) if best[1] >> i & 1}
+    return tuple(c for c in cards if c in kept)
+
+
+def _unique_keys(keys: Any) -> tuple[Any, Any]:
+    """``np.unique(keys, return_inverse=True)`` for :func:`_holds`' keys (27 bits), the
+    inverse in the keys' shape, some times faster (a sort of int32, no argsort)."""
+    small = keys.astype(np.int32)
+    if not (keys == small).all():
+        raise RuntimeError("videopoker: a hold key past 31 bits")
+    unique = np.unique(small)
+    return unique.astype(np.int64), np.searchsorted(unique, small)
 
 
 def _decode(key: int) -> tuple[int, int, bool, list[int]]:
@@ -411,8 +595,6 @@ def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
     measured exactly (see the module text). ``time_limit`` (seconds) bounds
     the search for a better order; ``progress(step, steps)`` is called as it
     goes."""
-    from pedron.errors import PedronTypeError, PedronValueError
-
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
             or not 0 < float(time_limit) <= 600:
         raise PedronValueError(f"time_limit is 0..600 seconds, not {time_limit!r}")
@@ -425,11 +607,11 @@ def strategy_chart(pays: Any = "deuces-wild", *, game: str | Game | None = None,
     weights = deck.deal_weights.astype(np.float64)
     values, keys = _holds(table, deals)
     name = _namer(table)
-    ukeys, inverse = np.unique(keys, return_inverse=True)
+    ukeys, inverse = _unique_keys(keys)
     pnames = [name(int(k)) for k in ukeys]
     patterns = sorted(set(pnames))
     pid_of = {p: i for i, p in enumerate(patterns)}
-    pid = np.array([pid_of[p] for p in pnames], dtype=np.int32)[inverse.reshape(keys.shape)]
+    pid = np.array([pid_of[p] for p in pnames], dtype=np.int32)[inverse]
     npat = len(patterns)
     fvalues = values.astype(np.float64)
     best = fvalues.max(axis=1)

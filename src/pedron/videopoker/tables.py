@@ -1,7 +1,7 @@
 """Named video-poker games and pay tables: every game is data.
 
 A game (:class:`Game`) is a deck (no wild card, deuces wild, or 53 cards
-with a joker) and a list of pay rows (:class:`~pedron.diablo.outcomes.PayRow`)
+with a joker) and a list of pay rows (:class:`~pedron.drawpoker.PayRow`)
 with its usual full-pay payouts. :func:`pay_table` gives a game's table by
 name, with other payouts in the game's row order on request; :data:`GAMES`
 lists the games. Payouts are per coin for the five-coin (maximum) bet, the
@@ -20,8 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from pedron._exact import exact_str
-from pedron.diablo.objectives import PayTable
-from pedron.diablo.outcomes import PayRow, outcome_rows
+from pedron.drawpoker import PayRow, PayTable, outcome_rows
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["GAMES", "PAY_TABLES", "Game", "pay_table"]
