@@ -23,7 +23,7 @@ import time
 
 import pytest
 
-from pedron.bots.strong import StrongBot, load_strategy
+from pedron.bots.strong import StrongBot, load_diablo_strategy
 from pedron.diablo import Table
 
 GAMES = 300
@@ -54,7 +54,7 @@ def _replay(bot, decisions):
 @pytest.mark.parametrize("cache", ["cold", "warm"])
 def test_per_decision(benchmark, decisions, cache):
     bot = StrongBot(1)
-    strategy = load_strategy()
+    strategy = load_diablo_strategy()
     _replay(bot, decisions[:50])  # (the strategy and its objectives are loaded)
 
     def setup():
@@ -68,7 +68,7 @@ def test_per_decision(benchmark, decisions, cache):
 
 def test_per_decision_max(decisions):
     bot = StrongBot(1)
-    strategy = load_strategy()
+    strategy = load_diablo_strategy()
     _replay(bot, decisions[:50])
     strategy._before_draw.clear()
     wall, cpu = [], []

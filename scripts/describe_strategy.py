@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from pedron.bots.equilibrium import load_strategy
 from pedron.diamondback.hand import HANDS
+from pedron.strategyfile import read_strategy_file
 
 ORDER = ["".join(sorted("PKQSM"[r] for r in h.ranks)) for h in reversed(HANDS)][::-1]
 
@@ -22,7 +22,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file")
     args = parser.parse_args()
-    data = load_strategy(args.file)
+    data = read_strategy_file(args.file)
     sizes = data["settings"]["bet_sizes"]
     strategy = data["strategy"]
 

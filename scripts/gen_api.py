@@ -37,6 +37,7 @@ MODULES = [
     "pedron.reference.diamondback",
     "pedron.reference.draw",
     "pedron.encodings",
+    "pedron.strategyfile",
     "pedron.bots",
     "pedron.bots.diablo",
     "pedron.bots.diamondback",

@@ -60,7 +60,7 @@ from typing import Any
 from pedron._kernels.rng import Generator
 from pedron.bots import RandomBot
 from pedron.bots.diablo import RuleBot
-from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_strategy
+from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.diablo import Rules, Table
 from pedron.diablo.hand import Category
 from pedron.simulation.core import derive_seed
@@ -519,7 +519,7 @@ def cmd_reference(args: argparse.Namespace) -> None:
 
 def cmd_train(args: argparse.Namespace) -> None:
     path = Path(args.strategy)
-    strategy = load_strategy(str(path))
+    strategy = load_diablo_strategy(str(path))
     rules = Rules()
     done = len(strategy.training.get("iterations", []))
     kept = Path(args.samples) if args.samples else None
@@ -562,7 +562,7 @@ def cmd_train(args: argparse.Namespace) -> None:
 
 def cmd_purify(args: argparse.Namespace) -> None:
     path = Path(args.strategy)
-    strategy = load_strategy(str(path))
+    strategy = load_diablo_strategy(str(path))
     result = purify(strategy)
     strategy.training["purified"] = True
     write_strategy(path, strategy)

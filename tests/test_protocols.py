@@ -208,7 +208,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
     """Each public class (by the name the suite finds it under) -> its examples."""
     from pedron import bench, bots, encodings, engine, games, match, solver, videopoker
     from pedron.bench.isolate import IsolatedEvaluator
-    from pedron.bots.strong import Decision, load_strategy
+    from pedron.bots.strong import Decision, load_diablo_strategy
     from pedron.drawpoker import Custom, ObjectiveKind, deck_tables
     from pedron.games import screen
 
@@ -246,7 +246,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.bots.RuleBot": lambda: [bots.RuleBot()],
         "pedron.bots.StrongBot": lambda: [bots.StrongBot(3), _used_strong_bot()],
         "pedron.bots.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
-        "pedron.bots.strong.Strategy": lambda: [load_strategy()],
+        "pedron.bots.strong.Strategy": lambda: [load_diablo_strategy()],
         "pedron.diablo.Beat": lambda: [diablo.Beat("Ah Ad Kc Ks 2d"),
                                        diablo.Beat({5: 2, 900: 1}, ties=Fraction(1, 2))],
         "pedron.diablo.Category": lambda: [diablo.Category.FULL_HOUSE],

@@ -16,7 +16,7 @@ import pytest
 
 from pedron._kernels.cfr import CfrTree
 from pedron.bots import RandomBot
-from pedron.bots.equilibrium import EquilibriumBot, info_key, load_strategy
+from pedron.bots.equilibrium import EquilibriumBot
 from pedron.cli import main
 from pedron.diamondback import Rules, Table
 from pedron.diamondback.odds import dealing_odds, odds
@@ -31,6 +31,7 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
+from pedron.strategyfile import info_key, read_strategy_file
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +109,7 @@ def test_every_decision_the_engine_offers_is_in_the_file(tmp_path, variant):
             bot = bots[seat] if seed % 2 else [bots[0], others[1]][seat]
             hand.apply(bot(view, view.legal))
     assert bots[0].plays and bots[0].fallbacks == bots[1].fallbacks == 0
-    data = load_strategy(path)
+    data = read_strategy_file(path)
     assert data["solver"] == "pedron-cfr+" and data["nash_conv"] == solution.nash_conv
     for probs in data["strategy"].values():
         assert sum(p for _, p in probs) == pytest.approx(1.0, abs=1e-5)
@@ -346,7 +347,7 @@ def test_cli_states_the_size_shows_progress_and_writes_the_file(tmp_path):
     assert len(progress) >= 2 and "\r" not in run.stderr  # plain lines: not a terminal
     assert " left" in progress[-1]
     assert "NashConv" in run.stdout and "lies in" in run.stdout
-    assert load_strategy(out)["settings"]["stacks"] == [3, 3]
+    assert read_strategy_file(out)["settings"]["stacks"] == [3, 3]
 
 
 def test_cli_json_and_quiet(tmp_path, capsys):

@@ -12,7 +12,7 @@ import pytest
 
 from pedron.bots import RandomBot, make_bot, parse_bot
 from pedron.bots.diablo import RuleBot
-from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_strategy
+from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.diablo import Rules, Table
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
 
@@ -89,7 +89,7 @@ def test_mixed_choices_follow_the_seed():
 
 
 def test_the_shipped_strategy_is_pure():
-    strategy = load_strategy()
+    strategy = load_diablo_strategy()
     assert strategy.training.get("purified") is True
     assert all(max(probs) == SCALE for table in strategy.policy.values()
                for probs in table.values())
@@ -127,7 +127,7 @@ def test_the_strategy_is_package_data():
 
 
 def test_the_shipped_strategy_is_consistent():
-    strategy = load_strategy()
+    strategy = load_diablo_strategy()
     assert strategy.training["iterations"], "the file says how it was trained"
     for situation, table in strategy.policy.items():
         assert table, situation
@@ -141,10 +141,10 @@ def test_the_shipped_strategy_is_consistent():
 
 
 def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
-    strategy = load_strategy()
+    strategy = load_diablo_strategy()
     path = tmp_path / "s.json"
     path.write_text(json.dumps(strategy.to_json()))
-    again = load_strategy(str(path))
+    again = load_diablo_strategy(str(path))
     assert again.policy == strategy.policy and again.edges == strategy.edges
     bot = make_bot(f"strong:file={path}", "diablo", seed=3)
     assert bot.strategy.policy == strategy.policy
@@ -154,9 +154,9 @@ def test_a_strategy_file_round_trips_and_bad_ones_are_refused(tmp_path):
     data["policy"]["open"] = {"5,0,0,3": [50, 50, 1]}  # sums to 101
     path.write_text(json.dumps(data))
     with pytest.raises(PedronValueError, match="not a Diablo strategy file"):
-        load_strategy(str(path))
+        load_diablo_strategy(str(path))
     with pytest.raises(PedronValueError, match="cannot read"):
-        load_strategy(str(tmp_path / "missing.json"))
+        load_diablo_strategy(str(tmp_path / "missing.json"))
     with pytest.raises(PedronError):
         parse_bot("strong:file=3", "diablo")
     with pytest.raises(PedronTypeError, match="a Strategy or a strategy file's path"):
@@ -239,7 +239,7 @@ def test_purify_plays_the_largest_share_and_the_more_passive_of_a_tie():
                                                   ROOT / "scripts" / "train_strong_bot.py")
     trainer = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(trainer)
-    shipped = load_strategy()
+    shipped = load_diablo_strategy()
     strategy = Strategy(shipped.reference, shipped.edges, {
         "open": {(5, 4, 0, 3): (20, 50, 30), (5, 4, 0, 4): (40, 20, 40)},
         "face1": {(1, 0, 0, 0, 0, 3): (100, 0, 0)},

@@ -10,11 +10,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from pedron.bots.equilibrium import EquilibriumBot, info_key, load_strategy  # noqa: E402
+from pedron.bots.equilibrium import EquilibriumBot  # noqa: E402
 from pedron.cli import main  # noqa: E402
 from pedron.diamondback.odds import dealing_odds, odds  # noqa: E402
 from pedron.errors import PedronError  # noqa: E402
 from pedron.spiel.solve import solve, write_strategy  # noqa: E402
+from pedron.strategyfile import info_key, read_strategy_file  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_small_solve_meets_the_target_and_the_file_round_trips(tmp_path):
     solution = solve({"stacks": 2}, iterations=400, target=0.0005 * 2, check_every=25)
     assert solution.exploitability <= 0.001 * 2
     path = write_strategy(solution, tmp_path / "s.json")
-    data = load_strategy(path)
+    data = read_strategy_file(path)
     assert data["exploitability"] == solution.exploitability
     for probs in data["strategy"].values():
         assert sum(p for _, p in probs) == pytest.approx(1.0, abs=1e-4)
@@ -81,7 +82,7 @@ def test_cli_writes_a_strategy_file(tmp_path, capsys):
                  "--solver", "openspiel"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["solver"] == "openspiel" and summary["nash_conv"] <= 0.001
-    assert load_strategy(out)["settings"]["stacks"] == [1, 1]
+    assert read_strategy_file(out)["settings"]["stacks"] == [1, 1]
 
 
 def test_bad_requests_are_clear_errors(tmp_path):

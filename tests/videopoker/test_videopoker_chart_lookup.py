@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pedron import videopoker as vp
-from pedron.diablo.objectives import deck_tables
+from pedron.drawpoker import deck_tables
 from pedron.errors import PedronValueError
 from pedron.videopoker import strategy
 from pedron.videopoker.analysis import JOKER

@@ -46,6 +46,7 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
+from pedron._deprecate import Moved, moved_names
 from pedron._kernels.rng import Generator, as_generator
 from pedron._locks import module_lock
 from pedron.bots import Bot
@@ -54,7 +55,12 @@ from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, R
 from pedron.errors import PedronTypeError, PedronValueError
 
 __all__ = ["ACTIONS", "FORMAT", "Decision", "Strategy", "StrongBot", "fallback_probs",
-           "load_strategy"]
+           "load_diablo_strategy"]
+
+# (renamed in 0.2.0: pedron.strategyfile reads the Diamondback strategy files)
+__getattr__ = moved_names(__name__, {
+    "load_strategy": Moved(__name__, "load_diablo_strategy", since="0.2.0", until="0.3.0"),
+})
 
 #: The strategy file's format name.
 FORMAT = "pedron.diablo-strategy"
@@ -210,9 +216,10 @@ _LOADED: dict[str, Strategy] = {}
 _LOCK = module_lock(__name__, "_LOCK")
 
 
-def load_strategy(path: str | None = None) -> Strategy:
-    """The shipped strategy (``path=None``: read from the package on first use, then
-    kept), or the strategy file at ``path``."""
+def load_diablo_strategy(path: str | None = None) -> Strategy:
+    """The shipped Diablo strategy (``path=None``: read from the package on first use,
+    then kept), or the Diablo strategy file at ``path`` (:data:`FORMAT`; Diamondback's
+    strategy files are :func:`pedron.strategyfile.read_strategy_file`'s)."""
     if path is not None:
         from pathlib import Path
 
@@ -271,7 +278,7 @@ class StrongBot(Bot):
     def strategy(self) -> Strategy:
         """The strategy played (loaded on first use)."""
         if self._strategy is None:
-            self._strategy = load_strategy(self._path)
+            self._strategy = load_diablo_strategy(self._path)
         return self._strategy
 
     # -- the abstraction ------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""``pedron solve diamondback``: solve one heads-up hand and write the strategy file that
+"""``pedron solve diamondback``: solve one hand (2 to 4 players) and write the strategy file that
 ``EquilibriumBot`` plays: with pedron's compiled CFR (the default, no extra needed) or
 OpenSpiel's CFR+ (``--solver openspiel``, needs ``pip install 'pedron[rl]'``).
 
@@ -38,14 +38,28 @@ def _chips(text: str) -> float:
     return value
 
 
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of players is needed, not {text!r}") \
+            from None
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError(
+            f"Diamondback is played by 2, 3 or 4 players, not {value}")
+    return value
+
+
 def register(sub: Any) -> None:
     """Add the ``solve`` subcommand to the ``pedron`` parser."""
     from pedron.cli import EPILOG
 
     p = sub.add_parser(
         "solve",
-        help="solve heads-up Diamondback (compiled CFR) and write a strategy file",
-        description="Compute an equilibrium of one heads-up Diamondback hand, report its "
+        help="solve Diamondback (compiled CFR heads-up; 3-4 players) and write a strategy "
+        "file",
+        description="Compute an equilibrium of one Diamondback hand (heads-up, or 3-4 "
+        "players: CFR, which need not converge there), report its "
         "NashConv and the value of the deal, and write the strategy file that "
         "pedron.bots.equilibrium.EquilibriumBot plays. The tree's size and the memory it "
         "needs are stated before the solve starts; a hand that will not fit is refused.",
@@ -54,6 +68,9 @@ def register(sub: Any) -> None:
     solvable = tuple(name for name in games.names() if games.get(name).solver is not None)
     p.add_argument("game", choices=solvable, help="the game to solve: " + ", ".join(solvable))
     p.add_argument("--stacks", type=_whole(1), default=4, help="chips each (default 4)")
+    p.add_argument("--players", type=_players, default=2,
+                   help="players seated, 2 to 4 (default 2: heads-up, the compiled solver; "
+                   "3 and 4: CFR over every player's hands, which need not converge)")
     p.add_argument("--variant", choices=("normal", "dealers"), default="normal",
                    help="plain Diamondback, or Dealer's Diamondback (default normal)")
     p.add_argument("--bet-sizes", default="",
@@ -188,18 +205,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from pedron.solver import estimate, game_spec
 
     spec = game_spec(args.stacks, args.variant, args.bet_sizes or None, args.carry,
-                     args.tie_rule)
+                     args.tie_rule, args.players)
     out = check_output(args.output)
     target = args.target if args.target is not None else 0.001 * args.stacks
     say = (lambda text: None) if args.quiet else (
         lambda text: print(wrap(text, indent="  "), file=sys.stderr, flush=True))
     if args.solver == "openspiel":
+        if args.players != 2:
+            raise PedronValueError(f"--solver openspiel solves heads-up hands only, not "
+                                   f"--players {args.players}: use --solver pedron")
         return _openspiel(args, spec, out, target, say)
     from pedron.solver import memory_limit, solve, write_strategy
 
+    game = "heads-up Diamondback" if args.players == 2 else \
+        f"{args.players}-player Diamondback"
     limit = args.max_memory * 2**20 if args.max_memory is not None else memory_limit()
     found = estimate(spec)
-    say(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}): {found}")
+    size = f"{found}" if args.players == 2 else f"{found} (information sets: at most)"
+    say(f"{game} ({args.variant}, stacks {args.stacks}): {size}")
     if found.bytes > limit:
         raise PedronValueError(
             f"--stacks {args.stacks}: the tree has {found.size.nodes:,} nodes and needs about "
@@ -220,17 +243,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
         "target": target, "exploitability": solution.exploitability,
         "values": solution.values, "dealer_value": solution.values[0],
         "dealer_value_bounds": None if bounds is None else list(bounds),
+        "best_response_gains": [b - v for b, v in zip(solution.best, solution.values,
+                                                       strict=True)],
         "nodes": solution.nodes, "infosets": solution.infosets,
         "memory_predicted": found.bytes, "seconds": solution.seconds,
     }
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0
-    print(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}, carry {args.carry}): "
+    print(f"{game} ({args.variant}, stacks {args.stacks}, carry {args.carry}): "
           f"{solution.nodes:,} nodes, {solution.infosets:,} information sets")
     print(f"{solution.iterations:,} iterations: NashConv {solution.nash_conv:.6f} chips "
           f"({100 * solution.nash_conv / args.stacks:.4f}% of the stack)")
-    if bounds is not None:
+    if args.players != 2:
+        seats = ", ".join(f"seat {s} {v:+.6f} (best response {b - v:+.6f})" for s, (v, b) in
+                          enumerate(zip(solution.values, solution.best, strict=True)))
+        print(wrap(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per "
+                   f"hand; each seat's value and best-response gain (seat 0 deals, the "
+                   f"others from his left): {seats}", indent="  "))
+    elif bounds is not None:
         print(f"value of the deal to the dealer: {solution.values[0]:+.6f} chips per hand\n"
               f"  (the equilibrium value lies in [{bounds[0]:+.6f}, {bounds[1]:+.6f}])")
     else:

@@ -11,7 +11,7 @@ from typing import Any
 from pedron.cli import vptrain
 from pedron.text import table, wrap
 
-__all__ = ["register", "table_of"]
+__all__ = ["register"]
 
 
 def register(sub: Any) -> None:
@@ -51,15 +51,6 @@ def register(sub: Any) -> None:
         "what a mistake cost (pedron videopoker play --help)"))
 
 
-def table_of(game: str | None, pays: str | None) -> Any:
-    """The pay table ``--game`` and ``--pays`` name."""
-    from pedron.videopoker import pay_table
-
-    if pays is None:
-        return pay_table(game or "deuces-wild")
-    return pay_table(pays, game=game)
-
-
 def cmd_videopoker(args: argparse.Namespace) -> int:
     from pedron.errors import PedronValueError
     from pedron.videopoker import GAMES, MAX_THREADS, analyse, best_hold
@@ -78,7 +69,7 @@ def cmd_videopoker(args: argparse.Namespace) -> int:
         print(f"{game.title} ({game.wilds} wild cards), rows in --pays order:\n"
               + table(("#", "row", "full pay"), listed, right=(0, 2)))
         return 0
-    paytable = table_of(args.game, args.pays)
+    paytable = vptrain.table_of(args.game, args.pays)
     name = paytable.name or "/".join(str(p) for p in paytable.pays if p)
     if args.hold is not None:
         holds = best_hold(args.hold, paytable, tie_break=args.tie_break)

@@ -112,6 +112,15 @@ class Tally:
                        mistakes=self.mistakes + (1 if hand.mistake else 0))
 
 
+def table_of(game: str | None, pays: str | None) -> Any:
+    """The pay table ``--game`` and ``--pays`` name."""
+    from pedron.videopoker import pay_table
+
+    if pays is None:
+        return pay_table(game or "deuces-wild")
+    return pay_table(pays, game=game)
+
+
 def _credits(x: Fraction) -> str:
     """Credits as a player reads them: whole, or to two decimals."""
     return f"{x.numerator // x.denominator:,}" if x.denominator == 1 else f"{float(x):,.2f}"
@@ -424,7 +433,6 @@ def _echoed(prompt: str) -> str:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from pedron.cli.playinput import require_input
-    from pedron.cli.videopoker import table_of
     from pedron.errors import SeedError
     from pedron.videopoker import strategy_chart
 

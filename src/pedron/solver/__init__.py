@@ -1,4 +1,5 @@
-"""Heads-up Diamondback solved by pedron's own compiled CFR+ (``pedron solve diamondback``).
+"""Diamondback solved by pedron's own CFR (``pedron solve diamondback``): heads-up by the
+compiled kernel, three and four players by :mod:`pedron.solver.multi`.
 
 The hand's tree is read off the engine (:mod:`pedron.solver.tree`: the betting
 is the same whatever the cards, so the tree is public and each player's hand a
@@ -12,15 +13,18 @@ averaging) with the GIL released. Nothing here needs OpenSpiel.
   best response gains against the average strategy, measured exactly on the
   whole tree (the value of the hand to the dealer then lies in ``bounds``, an
   interval at most NashConv wide, in a zero-sum game).
+* With three or four players (``game_spec(..., players=3)``) the tree is read off the
+  engine the same way and CFR runs over every player's hand vectors
+  (:mod:`pedron.solver.multi`, numpy); the NashConv is the sum of every player's
+  best-response gain, exact on the whole tree. CFR need not converge there: the
+  solution says what was reached (``max_seconds`` bounds the work).
 * :func:`write_strategy` writes the strategy file that
   :class:`pedron.bots.equilibrium.EquilibriumBot` plays (the format of
-  :mod:`pedron.spiel.solve`'s files, information sets keyed by
-  :func:`pedron.bots.equilibrium.info_key`).
+  :mod:`pedron.spiel.solve`'s files: :mod:`pedron.strategyfile`).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import time
@@ -33,7 +37,6 @@ import numpy as np
 
 from pedron._exact import check_iterable
 from pedron._machine import MAX_COUNT
-from pedron.bots.equilibrium import FORMAT
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
 from pedron.solver.tree import (
@@ -47,6 +50,7 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
+from pedron.strategyfile import key_text, strategy_document, write_strategy_file
 from pedron.text import shown
 
 __all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_limit",
@@ -91,10 +95,12 @@ def _whole(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
 
 
 def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
-              carry: str = "split", tie_rule: str = "showdown") -> GameSpec:
+              carry: str = "split", tie_rule: str = "showdown", players: int = 2
+              ) -> GameSpec:
     """A checked :class:`GameSpec` (``bet_sizes``: ``None``, text such as ``"1;2;4"``, or
-    a sequence of increasing whole amounts)."""
+    a sequence of increasing whole amounts; ``players``: 2 to 4 seated)."""
     stacks = _whole("stacks", stacks, 1, MAX_CHIPS)
+    players = _whole("players", players, 2, 4)
     for name, value in (("variant", variant), ("carry", carry), ("tie_rule", tie_rule)):
         if not isinstance(value, str):  # (an array's "in" is elementwise)
             raise PedronTypeError(f"{name} must be text, not {shown(value)}")
@@ -129,7 +135,7 @@ def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,
             raise PedronValueError(f"bet_sizes must be increasing, without repeats: "
                                    f"{bet_sizes!r}")
         sizes = tuple(items)
-    return GameSpec(stacks, variant, sizes, carry, tie_rule)
+    return GameSpec(stacks, variant, sizes, carry, tie_rule, players)
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,12 @@ def estimate(spec: GameSpec) -> Estimate:
     if not isinstance(spec, GameSpec):
         raise PedronTypeError(f"estimate takes a GameSpec (see game_spec()), not "
                               f"{type(spec).__name__}")
+    if spec.players != 2:
+        from pedron.solver.multi import SECONDS_PER_ENTRY, build_multi, multi_size
+
+        found = build_multi(spec)
+        size, entries = multi_size(found)
+        return Estimate(spec, size, found.states, entries * SECONDS_PER_ENTRY)
     graph = build_graph(spec)
     size = count(graph)
     return Estimate(spec, size, graph.states, size.nodes * SECONDS_PER_NODE_ITERATION)
@@ -173,10 +185,11 @@ def estimate(spec: GameSpec) -> Estimate:
 
 @dataclass
 class Solution:
-    """A solved heads-up hand: ``spec``, ``iterations`` of CFR+, ``nash_conv`` (chips: the
-    two best responses' gains against the average strategy), ``values`` (each seat's
-    expected chips under it, seat 0 the dealer), ``bounds`` (zero-sum: the dealer's
-    equilibrium value lies in it), ``strategy`` (information set -> [[action,
+    """A solved hand: ``spec``, ``iterations`` of CFR, ``nash_conv`` (chips: the sum of
+    every player's best-response gain against the average strategy), ``values`` (each
+    seat's expected chips under it, seat 0 the dealer, then the seats to his left),
+    ``best`` (each seat's best response's), ``bounds`` (heads-up and zero-sum: the
+    dealer's equilibrium value lies in it), ``strategy`` (information set -> [[action,
     probability], ...], as EquilibriumBot reads it), sizes and seconds."""
 
     spec: GameSpec
@@ -192,14 +205,15 @@ class Solution:
 
     @property
     def exploitability(self) -> float:
-        """Half the NashConv (the mean of the two best responses' gains), in chips."""
-        return self.nash_conv / 2
+        """The mean of the players' best-response gains (the NashConv over the number of
+        players), in chips."""
+        return self.nash_conv / self.spec.players
 
     @property
     def bounds(self) -> tuple[float, float] | None:
         """The interval holding the dealer's equilibrium value (zero-sum games only): the
         dealer's payoff when the other best-responds, and when the dealer does."""
-        if not self.spec.zero_sum:
+        if not self.spec.zero_sum or self.spec.players != 2:
             return None
         return (-self.best[1], self.best[0])
 
@@ -209,19 +223,18 @@ class Solution:
         spec = self.spec
         rules = spec.rules()
         # (the encoding's sizes, as the OpenSpiel solver's files give them: every amount)
-        sizes = DiamondbackActions(rules, 2 * spec.stacks, spec.bet_sizes).sizes
-        return {
-            "format": FORMAT, "version": 1, "game": "diamondback", "solver": "pedron-cfr+",
-            "params": spec.params(), "rules": rules.to_json(),
-            "settings": {"players": 2, "stacks": [spec.stacks, spec.stacks],
-                         "bet_sizes": list(sizes), "dealer": 0,
-                         "carry": spec.carry},
-            "iterations": self.iterations, "nash_conv": self.nash_conv,
-            "exploitability": self.exploitability, "values": self.values,
-            "bounds": None if self.bounds is None else list(self.bounds),
-            "nodes": self.nodes, "infosets": self.infosets, "seconds": self.seconds,
-            "strategy": self.strategy,
-        }
+        n = spec.players
+        sizes = DiamondbackActions(rules, n * spec.stacks, spec.bet_sizes).sizes
+        return strategy_document(
+            solver="pedron-cfr+" if n == 2 else "pedron-dcfr-multi", params=spec.params(),
+            rules=rules.to_json(),
+            settings={"players": n, "stacks": [spec.stacks] * n,
+                      "bet_sizes": list(sizes), "dealer": 0, "carry": spec.carry},
+            iterations=self.iterations, nash_conv=self.nash_conv,
+            exploitability=self.exploitability, values=self.values,
+            bounds=None if self.bounds is None else list(self.bounds),
+            nodes=self.nodes, infosets=self.infosets, seconds=self.seconds,
+            strategy=self.strategy)
 
 
 def solve(
@@ -233,6 +246,7 @@ def solve(
     max_memory: int | None = None,
     progress: ProgressFn | None = None,
     estimated: Estimate | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
     """Solve ``spec``'s hand with CFR+ until its NashConv is at most ``target`` chips
     (default: 0.1% of the stack), or ``iterations`` have run.
@@ -242,7 +256,8 @@ def solve(
     ``progress(iterations, nash_conv, seconds)`` is called then. A hand whose predicted
     peak memory exceeds ``max_memory`` bytes (default :func:`memory_limit`) is refused
     before anything is allocated. ``estimated``: :func:`estimate`'s answer, if the
-    caller has it already.
+    caller has it already. ``max_seconds``: also stop at the first measure after the
+    iterations have run this long (the solution says how far it got).
     """
     iterations = _whole("iterations", iterations, 1)
     check_every = _whole("check_every", check_every, 1)
@@ -255,6 +270,14 @@ def solve(
         raise PedronValueError(
             f"target must be a NashConv of at least 0 chips, not {shown(target)}")
     limit = memory_limit() if max_memory is None else _whole("max_memory", max_memory, 1)
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(
+            max_seconds, (int, float)) or not max_seconds > 0):
+        raise PedronValueError(f"max_seconds must be a positive number of seconds, not "
+                               f"{shown(max_seconds)}")
+    budget = math.inf if max_seconds is None else float(max_seconds)
+    if spec.players != 2:
+        return _solve_multi(spec, iterations, target, check_every, limit, progress, estimated,
+                            budget)
     from pedron._kernels.cfr import CfrTree
 
     seconds: dict[str, float] = {}
@@ -286,7 +309,7 @@ def solve(
         nash_conv = max(best[0] - values[0] + best[1] - values[1], 0.0)
         if progress is not None:
             progress(done, nash_conv, time.perf_counter() - t1)
-        if nash_conv <= target:
+        if nash_conv <= target or time.perf_counter() - t1 >= budget:
             break
     seconds["cfr"] = time.perf_counter() - t1
     t2 = time.perf_counter()
@@ -297,6 +320,51 @@ def solve(
                     len(strategy), est, seconds)
 
 
+def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: int,
+                 limit: int, progress: ProgressFn | None, estimated: Estimate | None,
+                 budget: float) -> Solution:
+    """:func:`solve` for three or four players (:mod:`pedron.solver.multi`)."""
+    from pedron.solver.multi import MultiTree, build_multi, expand_multi, multi_size
+
+    seconds: dict[str, float] = {}
+    t0 = time.perf_counter()
+    graph = build_multi(spec)
+    if estimated is None:
+        size, entries = multi_size(graph)
+        from pedron.solver.multi import SECONDS_PER_ENTRY
+
+        estimated = Estimate(spec, size, graph.states, entries * SECONDS_PER_ENTRY)
+    if estimated.bytes > limit:
+        raise PedronValueError(
+            f"stacks {spec.stacks}, {spec.players} players: the tree has "
+            f"{estimated.size.nodes:,} nodes and needs about {_mib(estimated.bytes)}, more "
+            f"than the {_mib(limit)} allowed; solve smaller stacks or fewer bet sizes")
+    tree = MultiTree(expand_multi(graph))
+    seconds["tree"] = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    nash_conv = math.inf
+    values: list[float] = [0.0] * spec.players
+    best: list[float] = [0.0] * spec.players
+    done = 0
+    while done < iterations:
+        step = min(check_every, max(10, done // 8), iterations - done)
+        tree.run(step)
+        done += step
+        values, best = tree.values()
+        nash_conv = max(sum(best) - sum(values), 0.0)
+        if progress is not None:
+            progress(done, nash_conv, time.perf_counter() - t1)
+        if nash_conv <= target or time.perf_counter() - t1 >= budget:
+            break
+    seconds["cfr"] = time.perf_counter() - t1
+    t2 = time.perf_counter()
+    strategy = tree.strategy()
+    seconds["strategy"] = time.perf_counter() - t2
+    seconds["total"] = time.perf_counter() - t0
+    return Solution(spec, done, nash_conv, values, best, strategy, estimated.size.nodes,
+                    len(strategy), estimated, seconds)
+
+
 def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[int, str]
               ) -> dict[str, list[list[float]]]:
     """Every information set's average strategy, as encoding indexes and probabilities
@@ -304,8 +372,7 @@ def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[in
 
     Normalised for a block of nodes at a time with numpy (every regret-table entry of a
     hand he cannot hold, or of a reveal of a rank he does not hold, stays 0); the keys
-    are :func:`pedron.bots.equilibrium.key_text`'s."""
-    from pedron.bots.equilibrium import key_text
+    are :func:`pedron.strategyfile.key_text`'s."""
     from pedron.solver.tree import _mask_table, prefixes
 
     out: dict[str, list[list[float]]] = {}
@@ -368,6 +435,4 @@ def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[in
 
 def write_strategy(solution: Solution, path: str | os.PathLike[str]) -> Path:
     """Save ``solution`` as a strategy file (JSON); returns the path."""
-    out = Path(path)
-    out.write_text(json.dumps(solution.to_json(), separators=(",", ":")) + "\n")
-    return out
+    return write_strategy_file(solution.to_json(), path)

@@ -33,11 +33,11 @@ from typing import Any
 import numpy as np
 
 from pedron._kernels.rng import Generator
-from pedron.bots.equilibrium import key_text, move_text, roles_of
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID
 from pedron.diamondback.hand import STRENGTH
 from pedron.diamondback.odds import deck_counts
 from pedron.errors import PedronValueError
+from pedron.strategyfile import key_text, move_text, roles_of
 
 __all__ = ["HANDS", "MAX_DEPTH", "MAX_MOVES", "MAX_NODES", "GameSpec", "Graph", "TreeArrays",
            "build_graph", "chance_table", "check_spec", "count", "expand", "hand_value",
@@ -61,16 +61,18 @@ BASE_BYTES = 100 << 20
 
 @dataclass(frozen=True)
 class GameSpec:
-    """A heads-up hand to solve: ``stacks`` each, seat 0 dealing, ``variant``
-    (``"normal"`` or ``"dealers"``), the dealer's ``bet_sizes`` (``None``: every
-    amount), ``carry`` (how chips carried over are valued: ``"split"``, ``"refund"``,
-    ``"lost"``) and ``tie_rule`` (``"showdown"`` or ``"split"``)."""
+    """A hand to solve: ``stacks`` each, seat 0 dealing, ``variant`` (``"normal"`` or
+    ``"dealers"``), the dealer's ``bet_sizes`` (``None``: every amount), ``carry`` (how
+    chips carried over are valued: ``"split"``, ``"refund"``, ``"lost"``), ``tie_rule``
+    (``"showdown"`` or ``"split"``) and the ``players`` seated (2 to 4; more than two
+    are solved by :mod:`pedron.solver.multi`)."""
 
     stacks: int
     variant: str = "normal"
     bet_sizes: tuple[int, ...] | None = None
     carry: str = "split"
     tie_rule: str = "showdown"
+    players: int = 2
 
     def rules(self) -> Any:
         from pedron.diamondback.rules import Rules
@@ -84,7 +86,7 @@ class GameSpec:
     def params(self) -> dict[str, Any]:
         """The OpenSpiel game's parameters for the same hand (``python_pedron_diamondback``)."""
         sizes = "" if self.bet_sizes is None else ";".join(str(b) for b in self.bet_sizes)
-        return {"players": 2, "stacks": self.stacks, "variant": self.variant,
+        return {"players": self.players, "stacks": self.stacks, "variant": self.variant,
                 "bet_sizes": sizes, "carry": self.carry, "tie_rule": self.tie_rule}
 
 
@@ -240,6 +242,9 @@ def build_graph(spec: GameSpec, max_states: int = MAX_STATES) -> Graph:
     from pedron.encodings import DiamondbackActions
 
     check_spec(spec)
+    if spec.players != 2:
+        raise PedronValueError("the compact heads-up tree is for two players: "
+                               "pedron.solver.multi builds the others")
     rules = spec.rules()
     total = 2 * spec.stacks
     actions = DiamondbackActions(rules, total, spec.bet_sizes)
@@ -554,7 +559,7 @@ def infosets(arrays: TreeArrays, chance: np.ndarray, roles: dict[int, str]
              ) -> Iterator[tuple[int, list[int], list[str]]]:
     """``(node, hands, keys)`` per decision node: the hands its player can be dealt there
     (holding his own revealed rank, beside a hand of the other's holding his; ``[-1]``
-    before the deal) and their keys, as :func:`pedron.bots.equilibrium.info_key` names
+    before the deal) and their keys, as :func:`pedron.strategyfile.info_key` names
     their views."""
     masks = _mask_table(chance)
     moves = prefixes(arrays)

@@ -6,7 +6,7 @@ check it is compared with in the tests and ``benchmarks/solve_diamondback.py``.
 
 The game is ``python_pedron_diamondback`` (one hand, the lossless rank chance).
 Its tree is written once as a Gambit extensive-form game, with every
-information set named by :func:`pedron.bots.equilibrium.info_key` (the
+information set named by :func:`pedron.strategyfile.info_key` (the
 player's own view: role, his two ranks, the moves so far), and loaded with
 ``pyspiel.load_efg_game``; OpenSpiel's C++ ``CFRPlusSolver`` then runs on it,
 and ``pyspiel.exploitability`` measures the average strategy (the mean of the
@@ -20,7 +20,6 @@ file that :class:`~pedron.bots.equilibrium.EquilibriumBot` plays.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,9 +28,14 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from pedron.bots.equilibrium import FORMAT, info_key
 from pedron.errors import PedronValueError
 from pedron.spiel.games import DIAMONDBACK
+from pedron.strategyfile import (
+    info_key,
+    read_strategy_file,
+    strategy_document,
+    write_strategy_file,
+)
 
 __all__ = ["HandsPlayed", "Solution", "export_efg", "play_hands", "solve", "write_strategy"]
 
@@ -55,13 +59,11 @@ class Solution:
     seconds: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "version": 1, "game": "diamondback", "params": self.params,
-            "rules": self.rules, "settings": self.settings, "iterations": self.iterations,
-            "exploitability": self.exploitability, "values": self.values,
-            "nodes": self.nodes, "infosets": self.infosets, "seconds": self.seconds,
-            "strategy": self.strategy,
-        }
+        return strategy_document(
+            solver="openspiel-cfr+", params=self.params, rules=self.rules,
+            settings=self.settings, iterations=self.iterations,
+            exploitability=self.exploitability, values=self.values, nodes=self.nodes,
+            infosets=self.infosets, seconds=self.seconds, strategy=self.strategy)
 
 
 def _quote(text: str) -> str:
@@ -198,9 +200,7 @@ def _strategy(efg: Any, policy: Any) -> dict[str, list[list[float]]]:
 
 def write_strategy(solution: Solution, path: str | Path) -> Path:
     """Save ``solution`` as a strategy file (JSON); returns the path."""
-    path = Path(path)
-    path.write_text(json.dumps(solution.to_json(), indent=None, separators=(",", ":")) + "\n")
-    return path
+    return write_strategy_file(solution.to_json(), path)
 
 
 @dataclass
@@ -224,11 +224,11 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
     for the file's strategy, or a bot). Every hand is dealt by a pedron ``Table``."""
     from pedron._kernels.rng import Generator
     from pedron.bots import make_bot
-    from pedron.bots.equilibrium import EquilibriumBot, load_strategy
+    from pedron.bots.equilibrium import EquilibriumBot
     from pedron.diamondback import Rules, Table
     from pedron.solver.tree import hand_value
 
-    data = load_strategy(strategy)
+    data = read_strategy_file(strategy)
     rules = Rules.from_json(data["rules"])
     stacks = data["settings"]["stacks"]
     carry = data["settings"]["carry"]
