@@ -31,6 +31,7 @@ MODULES = [
     "pedron.engine",
     "pedron.games",
     "pedron.games.adapters",
+    "pedron.games.screen",
     "pedron.reference",
     "pedron.reference.rng",
     "pedron.reference.diablo",

@@ -95,15 +95,6 @@ GAME_HOMES = ("diablo", "diamondback", "games", "__init__.py")
 #: each layer is moving to ask the descriptor).
 NOT_YET: dict[str, int] = {
     "bots/strong.py": 2,
-    "cli/__init__.py": 6,
-    "cli/commands.py": 7,
-    "cli/match.py": 2,
-    "cli/play.py": 4,
-    "cli/playinput.py": 4,
-    "cli/simulate.py": 5,
-    "cli/solve.py": 1,
-    "cli/tableview.py": 5,
-    "cli/words.py": 6,
 }
 
 

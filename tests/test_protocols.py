@@ -235,6 +235,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
     from pedron.bench.isolate import IsolatedEvaluator
     from pedron.bots.strong import Decision, load_diablo_strategy
     from pedron.drawpoker import Custom, ObjectiveKind, deck_tables
+    from pedron.games import screen
 
     table_d, table_b = _diablo_table, _diamondback_table
     pay = diablo.PayTable([800, 200, 25, 15, 9, 5, 3, 2, 2, 1], wild=True, name="full pay")
@@ -252,6 +253,11 @@ def _examples() -> dict[str, Callable[[], Any]]:
             games.get(n).spiel for n in ("diablo", "diamondback")],
         "pedron.games.adapters.CardChance": lambda: [
             games.get("diablo").spiel.chance],  # type: ignore[union-attr]
+        "pedron.games.screen.Screen": lambda: [
+            games.get("diablo").screen, games.get("diamondback").screen,
+            screen.Screen(games.get("diablo").game)],
+        "pedron.games.screen.Shown": lambda: [screen.Shown("Q1 K2", {"cards": [0, 5]})],
+        "pedron.games.screen.Verb": lambda: [screen.Verb("bet N", "bet N chips")],
         "pedron.bench.BenchReport": lambda: [_dataclass(bench.BenchReport)],
         "pedron.bench.BenchResult": lambda: [_dataclass(bench.BenchResult)],
         "pedron.bench.Evaluator": lambda: [bench.Evaluator(diablo.evaluate, name="mine")],
@@ -511,6 +517,8 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.diamondback.Deck": _deck_state,
     # (a descriptor is the registry's one object for its game: a copy is that object)
     "pedron.games.GameInfo": lambda g: (g, g.name, g.table, dict(g.bots)),
+    # (a screen keeps nothing but its game's facts)
+    "pedron.games.screen.Screen": lambda s: (type(s), s.game, vars(s)),
     "pedron.diablo.Table": lambda t: (t.to_json(), [h.to_json() for h in t.history]),
     "pedron.diamondback.Table": lambda t: (t.to_json(), [h.to_json() for h in t.history]),
     "pedron.diablo.Game": lambda d: d.getstate(),

@@ -134,7 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("eval", help="evaluate one hand", description="Evaluate one hand.")
     p.add_argument("hand", nargs="+", help='the cards, e.g. "9h 9d 2c 2s Kd" or "Magician Queen"')
-    p.add_argument("--game", choices=("diablo", "diamondback"), default="diablo",
+    evaluated = commands.evaluated_games()
+    p.add_argument("--game", choices=evaluated, default=evaluated[0],
                    help="the game whose hand it is")
     p.add_argument("--natural", action="store_true",
                    help="Diablo: deuces are not wild (Diamondback has no wild cards)")
@@ -147,11 +148,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Without --hand: the exact chance of being dealt each hand. With --hand: "
         "the exact chances of winning, sharing, carrying over and losing.",
     )
-    p.add_argument("game", choices=("diamondback",), help="the game (Diamondback only)")
+    with_odds = commands.odds_games()
+    p.add_argument("game", choices=[info.name for info in with_odds],
+                   help=f"the game ({' or '.join(info.title for info in with_odds)} only)")
     p.add_argument(
         "--players", type=int, default=None,
         help="players dealt in, 2, 3 or 4, which fixes the deck (default: one more than the "
-        f"opponents given by --revealed, else {commands.DIAMONDBACK_PLAYERS})",
+        "opponents given by --revealed, else "
+        + " or ".join(str(info.game.default_players) for info in with_odds) + ")",
     )
     p.add_argument("--hand", help='your two cards, e.g. "Magician Queen"')
     p.add_argument(
@@ -239,11 +243,12 @@ def build_parser() -> argparse.ArgumentParser:
         "In a terminal the table is redrawn at each of your decisions; otherwise it is "
         "printed as plain lines.",
     )
-    p.add_argument("game", choices=("diamondback", "diablo"), help="the game to play")
+    playable = play.playable()
+    p.add_argument("game", choices=[info.name for info in playable], help="the game to play")
     p.add_argument(
         "--players", type=int, default=None,
         help="table size, you and the bots (default: "
-        + ", ".join(f"{game} {n}" for game, n in play.DEFAULT_PLAYERS.items()) + ")",
+        + ", ".join(f"{info.name} {info.game.default_players}" for info in playable) + ")",
     )
     p.add_argument("--stacks", type=int, default=50, help="chips each")
     p.add_argument("--seed", type=int, default=None,

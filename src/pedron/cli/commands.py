@@ -1,4 +1,8 @@
-"""What each ``pedron`` subcommand does; parsing lives in ``pedron.cli``."""
+"""What each ``pedron`` subcommand does; parsing lives in ``pedron.cli``.
+
+The commands that show a game's hands (``eval``, ``odds``, ``draw``, ``deal``) ask the
+game's :class:`~pedron.games.screen.Screen` (``GameInfo.screen``) for them.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +11,48 @@ import json
 from typing import Any
 
 import pedron
-from pedron import diablo, diamondback
-from pedron.cards import format_cards
+from pedron import games
 from pedron.cli.progress import ProgressBar
 from pedron.errors import PedronValueError
-from pedron.text import plural, table
+from pedron.games import GameInfo
+from pedron.games.screen import Screen, fraction_text
 
-#: The Diamondback table size every command assumes when nothing fixes it: the
-#: library's own (``pedron.diamondback.Table()`` seats this many).
-DIAMONDBACK_PLAYERS: int = diamondback.Table.GAME.default_players
+__all__ = ["Progress", "advised_games", "cmd_bench", "cmd_deal", "cmd_draw", "cmd_eval",
+           "cmd_odds", "evaluated_games", "fraction_text", "odds_games"]
+
+
+def _screens() -> list[tuple[GameInfo, Screen]]:
+    """Every registered game that has a screen, with it, in the order of their names."""
+    found = []
+    for name in games.names():
+        info = games.get(name)
+        if info.screen is not None:
+            found.append((info, info.screen))
+    return found
+
+
+def evaluated_games() -> tuple[str, ...]:
+    """The games whose screens evaluate a hand (``pedron eval --game``)."""
+    return tuple(info.name for info, screen in _screens() if screen.evaluates)
+
+
+def odds_games() -> tuple[GameInfo, ...]:
+    """The games whose screens give odds (``pedron odds``)."""
+    return tuple(info for info, screen in _screens() if screen.has_odds)
+
+
+def advised_games() -> tuple[GameInfo, ...]:
+    """The games whose screens advise on a draw (``pedron draw`` takes the first)."""
+    return tuple(info for info, screen in _screens() if screen.advises_draws)
+
+
+def _screen(info: GameInfo) -> Screen:
+    assert info.screen is not None  # (the parser's choices are games with screens)
+    return info.screen
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     print(json.dumps(data, indent=2, default=str) if args.json else text)
-
-
-def fraction_text(p: Any) -> str:
-    """An exact probability as text: ``1/26``, and ``0`` and ``1`` as themselves."""
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def _positive(name: str, value: int) -> int:
@@ -66,61 +94,19 @@ _STEP_WORDS = {"hands": "checked", "runs": "timed"}
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    text = " ".join(args.hand)
-    if args.game == "diamondback":
-        if args.natural:
-            raise PedronValueError("--natural is for Diablo: Diamondback has no wild cards")
-        db_value = diamondback.evaluate(text)
-        data = {
-            "game": "diamondback",
-            "hand": db_value.name,
-            "strength": db_value.strength,
-            "position": db_value.position,
-            "points": db_value.points,
-        }
-        _emit(
-            args,
-            data,
-            f"{db_value.name}: position {db_value.position} of 14 (points {db_value.points}), "
-            f"strength {db_value.strength}",
-        )
-        return 0
-    value = diablo.evaluate(text, wild=not args.natural)
-    data = {
-        "game": "diablo",
-        "wild": not args.natural,
-        "strength": value.strength,
-        "category": value.category.name.lower(),
-        "description": value.description,
-    }
-    _emit(
-        args,
-        data,
-        f"{value.description} (category {value.category.name.lower().replace('_', ' ')}, "
-        f"strength {value.strength}{', natural' if args.natural else ', deuces wild'})",
-    )
+    shown = _screen(games.get(args.game)).evaluate(" ".join(args.hand), args.natural)
+    _emit(args, shown.data, shown.text)
     return 0
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    screen = _screen(games.get(args.game))
     if args.hand is None:
         if args.revealed is not None or args.dead:
             raise PedronValueError("--revealed and --dead need --hand")
-        players = DIAMONDBACK_PLAYERS if args.players is None else args.players
-        odds = diamondback.dealing_odds(players)
-        rows = []
-        data = []
-        for value, p in odds.items():
-            rows.append((value.name, value.points, fraction_text(p), f"{float(p):.4%}"))
-            data.append({"hand": value.name, "points": value.points,
-                         "probability": fraction_text(p), "float": float(p)})
-        _emit(
-            args,
-            {"players": players, "dealing_odds": data},
-            f"Chance of being dealt each hand, {players} players "
-            f"({diamondback.DECK_SIZES[players]}-card deck)\n"
-            + table(("hand", "points", "exact", "percent"), rows, right=(1, 2, 3)),
-        )
+        players = screen.game.default_players if args.players is None else args.players
+        shown = screen.dealing_odds(players)
+        _emit(args, shown.data, shown.text)
         return 0
     revealed = None
     if args.revealed is not None:
@@ -128,69 +114,20 @@ def cmd_odds(args: argparse.Namespace) -> int:
             raise PedronValueError("--revealed needs one word per opponent still in "
                                    "(a card, or '-' if he has not revealed yet)")
         revealed = [None if r in ("?", "-", "none") else r for r in args.revealed]
-    result = diamondback.odds(args.hand, revealed=revealed, dead=args.dead or (),
-                              players=args.players)
-    hand = diamondback.evaluate(args.hand)
-    opponents = len(revealed) if revealed is not None else result_opponents(args.players)
-    players = args.players if args.players is not None else opponents + 1
-    shown = ("" if revealed is None else "; revealed: " + ", ".join(
-        "not yet" if r is None else r for r in revealed))
-    header = (
-        f"{hand.name} against {plural(opponents, 'opponent')} still in, "
-        f"{players}-player deck ({diamondback.DECK_SIZES[players]} cards){shown}"
-        + (f"; dead: {args.dead}" if args.dead else "")
-    )
-    outcomes = [("win", result.win), ("share", result.share), ("carry over", result.carry),
-                ("lose", result.lose)]
-    chances = [(name, fraction_text(p), f"{float(p):.4%}") for name, p in outcomes]
-    by_outcome = {name: {"exact": fraction_text(p), "float": float(p)}
-                  for name, p in outcomes}
-    _emit(args, by_outcome,
-          header + "\n" + table(("outcome", "exact", "percent"), chances, right=(1, 2)))
+    shown = screen.odds(args.hand, revealed, args.dead, args.players)
+    _emit(args, shown.data, shown.text)
     return 0
-
-
-def result_opponents(players: int | None) -> int:
-    """Opponents still in when --revealed is not given: everyone else at the table
-    (the library's default)."""
-    return (DIAMONDBACK_PLAYERS if players is None else players) - 1
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
     _positive("--top", args.top)
-    # The one mapping Rules uses: --max-draw 4 is any four cards, --more-draw the
-    # More draw variant (four only keeping an ace).
-    limit = diablo.DrawLimit.from_max_draw(args.max_draw, args.more_draw)
-    choices = diablo.best_draw(
-        " ".join(args.hand), max_draw=limit, wild=not args.natural, dead=args.dead or ()
-    )
-    cat = diablo.Category
-    rows = []
-    for choice in choices[: args.top]:
-        likeliest = max(choice.distribution().items(), key=lambda item: item[1])[0]
-        rows.append((
-            format_cards(choice.keep) or "-",
-            format_cards(choice.discard) or "(stand pat)",
-            f"{choice.expected_strength:,.1f}",
-            f"{choice.probability_at_least(cat.THREE_OF_A_KIND):.1%}",
-            f"{choice.probability_at_least(cat.FULL_HOUSE):.1%}",
-            f"{choice.probability_at_least(cat.FOUR_OF_A_KIND):.1%}",
-            likeliest.name.lower().replace("_", " "),
-        ))
-    _emit(
-        args,
-        [c.as_dict() for c in choices[: args.top]],
-        f"{plural(len(choices), 'choice')} for "
-        f"{format_cards(choices[0].keep + choices[0].discard)} "
-        f"({'natural' if args.natural else 'deuces wild'}, {limit}), "
-        "best first by expected strength\n"
-        + table(
-            ("keep", "discard", "E[strength]", ">= trips", ">= full house", ">= quads",
-             "likeliest"),
-            rows,
-            right=(2, 3, 4, 5),
-        ),
-    )
+    advised = advised_games()
+    if not advised:
+        raise PedronValueError("no game has a draw advisor")
+    shown = _screen(advised[0]).draw_advice(
+        " ".join(args.hand), max_draw=args.max_draw, more_draw=args.more_draw,
+        natural=args.natural, dead=args.dead, top=args.top)
+    _emit(args, shown.data, shown.text)
     return 0
 
 
@@ -238,26 +175,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_deal(args: argparse.Namespace) -> int:
     out: list[str] = []
     data: dict[str, Any] = {"seed": args.seed}
-    deck = diablo.Deck(args.seed)
-    out.append(f"Diablo, seed {args.seed}: five hands from one shuffled deck")
-    data["diablo"] = []
-    for seat in range(5):
-        hand = deck.deal(5)
-        value = diablo.evaluate(hand)
-        out.append(f"  seat {seat + 1}: {format_cards(hand)}   {value.description}")
-        data["diablo"].append({"cards": format_cards(hand), "hand": value.description})
-    deck4 = diamondback.Deck(4, args.seed)
-    out.append(f"Diamondback, 4 players, seed {args.seed}")
-    out.append("  cards: " + ", ".join(f"{code} {name}" for code, name in
-                                       zip(diamondback.RANK_CODES, diamondback.RANK_NAMES,
-                                           strict=True))
-               + "; the number tells copies apart")
-    data["diamondback"] = []
-    for seat in range(4):
-        cards = deck4.deal(2)
-        db_value = diamondback.evaluate(cards, ids=True)
-        ids = " ".join(diamondback.format_id(c) for c in cards)
-        out.append(f"  seat {seat + 1}: {ids}   {db_value.name} ({db_value.points} points)")
-        data["diamondback"].append({"cards": ids, "hand": db_value.name})
+    for info, screen in _screens():
+        shown = screen.seeded_deal(args.seed)
+        if shown is not None:
+            out.append(shown.text)
+            data[info.name] = shown.data
     _emit(args, data, "\n".join(out))
     return 0

@@ -8,6 +8,7 @@ import json
 import logging
 from typing import Any
 
+from pedron import games
 from pedron.cli.simulate import ProgressBar, _dask_client, _rules, _seconds, _whole
 from pedron.errors import PedronValueError
 from pedron.simulation.engines import DEFAULT_TIMEOUT
@@ -28,8 +29,8 @@ def register(sub: Any) -> None:
         "the same table on one core, a process pool or a Dask cluster.",
         epilog=EPILOG,
     )
-    p.add_argument("game", choices=("diablo", "diamondback"), help="the game: diablo or "
-                   "diamondback")
+    p.add_argument("game", choices=games.names(),
+                   help="the game: " + " or ".join(games.names()))
     p.add_argument("--bots", nargs="+", metavar="SPEC", required=True,
                    help="two or more bot specs, each named by its spec. Diablo: random, "
                    "rule[:open=two_pair,...], strong; Diamondback: random, odds[:...], "

@@ -16,24 +16,29 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pedron import games
 from pedron.cli.playinput import help_text, parse, word_of
 from pedron.cli.screen import make_screen
 from pedron.cli.simulate import rules_arg
 from pedron.cli.tableview import scene
-from pedron.cli.words import ME, legal_text, table_event_lines
-from pedron.diablo import Table as DiabloTable
-from pedron.diamondback import Table as DiamondbackTable
+from pedron.cli.words import ME, descriptor, legal_text, screen_of, table_event_lines
 from pedron.engine import LegalAction
 from pedron.errors import PedronError, PedronValueError
+from pedron.games import GameInfo
 
-__all__ = ["DEFAULT_PLAYERS", "Quit", "cmd_play", "play_session"]
+__all__ = ["DEFAULT_PLAYERS", "Quit", "cmd_play", "play_session", "playable"]
 
-#: Table sizes when --players is not given: the library's own defaults (those
-#: ``pedron simulate`` and ``pedron odds`` assume too).
-DEFAULT_PLAYERS = {"diamondback": DiamondbackTable.GAME.default_players,
-                   "diablo": DiabloTable.GAME.default_players}
-PLAYER_RANGE = {table.GAME.name: (table.GAME.players.start, table.GAME.players.stop - 1)
-                for table in (DiamondbackTable, DiabloTable)}
+
+def playable() -> list[GameInfo]:
+    """The games ``pedron play`` offers (every registered game), the one dealt the fewest
+    cards first."""
+    return sorted((games.get(name) for name in games.names()),
+                  key=lambda info: (info.game.hand_size, info.name))
+
+
+#: Table sizes when --players is not given, by game (those registered when this module
+#: was imported): the library's own defaults, which ``pedron odds`` assumes too.
+DEFAULT_PLAYERS = {info.name: info.game.default_players for info in playable()}
 
 Bot = Callable[[Any, Sequence[LegalAction]], Any]
 
@@ -54,16 +59,18 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
 
 
 def play_session(
-    game: str,
+    game: str | GameInfo,
     table: Any,
     bots: Sequence[Bot | None],
     helper: Bot,
     screen: Any,
     read: Callable[[str], str],
 ) -> None:
-    """Play deal after deal until the table is over or the human quits (:class:`Quit`)."""
+    """Play deal after deal until the table is over or the human quits (:class:`Quit`);
+    ``game`` is the game's name or its descriptor."""
+    game = descriptor(game)
     names = list(table.names)
-    word = "hand" if game == "diamondback" else "game"
+    word = game.deal_word
     for line in table_event_lines(game, names, table.view(0).events):
         screen.message(line)
     watching = False
@@ -115,7 +122,7 @@ def _between(read: Callable[[str], str], screen: Any, prompt: str, letters: Sequ
                       "comes next)")
 
 
-def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helper: Bot,
+def _decide(game: GameInfo, deal: Any, view: Any, legal: Sequence[LegalAction], helper: Bot,
             screen: Any, read: Callable[[str], str]) -> None:
     """Ask the human until a move of his is accepted, and apply it."""
     you_may = legal_text(game, legal)
@@ -138,36 +145,31 @@ def _decide(game: str, deal: Any, view: Any, legal: Sequence[LegalAction], helpe
         return
 
 
-def _setup(game: str, players: int, stacks: int, seed: int | None,
+def _setup(game: str | GameInfo, players: int, stacks: int, seed: int | None,
            rules: Any = None) -> tuple[Any, list[Any], Any]:
     """The table (with ``rules``, else the game's own), a bot for each seat but the
-    human's, and the helper of 'auto'."""
-    names = _names(players)
-    if game == "diamondback":
-        from pedron.bots.diamondback import OddsBot
-
-        table: Any = DiamondbackTable(names, stacks, rules=rules, seed=seed)
-        bots: list[Any] = [None] + [OddsBot(margin=0.05 * i, rules=table.rules)
-                                    for i in range(1, players)]
-        return table, bots, OddsBot(rules=table.rules)
+    human's, and the helper of 'auto' (seat 0's bot): each the one the game's screen
+    names for its seat (:meth:`~pedron.games.screen.Screen.opponent`)."""
     from pedron._kernels.seeds import derive_seed
-    from pedron.bots.strong import StrongBot
+    from pedron.bots import make_bot
 
-    table = DiabloTable(names, stacks, rules=rules, seed=seed)
+    info = descriptor(game)
+    screen = screen_of(info)
+    table: Any = info.table(_names(players), stacks, rules=rules, seed=seed)
 
-    def bot_seed(i: int) -> int | None:  # (reproducible with --seed)
-        return None if seed is None else derive_seed(seed, 7, i)
+    def bot(i: int) -> Any:  # (each one's seed reproducible with --seed)
+        return make_bot(screen.opponent(i, info.default_bot), info.name,
+                        None if seed is None else derive_seed(seed, 7, i), rules=table.rules)
 
-    bots = [None] + [StrongBot(bot_seed(i), rules=table.rules) for i in range(1, players)]
-    return table, bots, StrongBot(bot_seed(0), rules=table.rules)
+    return table, [None] + [bot(i) for i in range(1, players)], bot(0)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = args.game
-    players = DEFAULT_PLAYERS[game] if args.players is None else args.players
-    low, high = PLAYER_RANGE[game]
+    game = games.get(args.game)
+    players = game.game.default_players if args.players is None else args.players
+    low, high = game.players.start, game.players.stop - 1
     if not low <= players <= high:
-        raise PedronValueError(f"{game.capitalize()} is for {low} to {high} players, not "
+        raise PedronValueError(f"{game.title} is for {low} to {high} players, not "
                                f"{players} (--players)")
     if args.stacks < 1:
         raise PedronValueError(f"--stacks must be at least 1 chip, not {args.stacks}")
@@ -180,7 +182,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     screen, note = make_screen(args.plain or not terminal, print)
     bots_word = "a bot" if players == 2 else f"{players - 1} bots"
     screen.message(
-        f"pedron play {game}: you and {bots_word}, {args.stacks} chips each"
+        f"pedron play {game.name}: you and {bots_word}, {args.stacks} chips each"
         + (f", seed {args.seed}" if args.seed is not None else "")
         + ". Type 'help' for the commands." + (f" {note}" if note else "")
     )

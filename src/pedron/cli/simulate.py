@@ -12,17 +12,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from pedron import games
 from pedron.cli.progress import ProgressBar
+from pedron.cli.words import descriptor
 from pedron.errors import ClusterError, PedronError, PedronValueError
+from pedron.games import GameInfo
 from pedron.simulation.checkpoint import check_checkpoint_path
 from pedron.simulation.engines import DEFAULT_TIMEOUT, WORKER_HARD_CAP
 from pedron.simulation.results import count_text
 from pedron.text import wrap
 
 __all__ = ["ProgressBar", "cmd_simulate", "register"]
-
-DEFAULT_PLAYERS = {"diablo": 4, "diamondback": 2}
-
 
 #: The longest value ``--rule`` reads: every rules option is a short word or number.
 MAX_RULE_VALUE = 100
@@ -54,13 +54,12 @@ def _rules(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def rules_arg(game: str, items: list[str] | None) -> Any:
+def rules_arg(game: str | GameInfo, items: list[str] | None) -> Any:
     """The rules ``--rule OPTION=VALUE`` (repeated) give ``game``'s table, checked, a
     mistake named as ``--rule`` takes it (``simulate``, ``match`` and ``play`` read it)."""
-    from pedron.simulation.core import _rules_class
-
     try:
-        return _rules_class(game).from_json(_rules(items))
+        rules: Any = descriptor(game).rules
+        return rules.from_json(_rules(items))
     except PedronError as exc:
         raise _as_typed(exc) from None
 
@@ -81,11 +80,12 @@ def _dask_client(address: str, timeout: float) -> Any:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pedron.simulation import simulate
 
-    players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
+    game = games.get(args.game)
+    players = args.players if args.players is not None else game.study_players
     bots: Any = None
     if args.bots:
         bots = args.bots[0] if len(args.bots) == 1 else list(args.bots)
-    unit = "games" if args.game == "diablo" else "hands"
+    unit = game.deals_word
     client = None
     if args.scheduler:
         client = _dask_client(args.scheduler, args.timeout)
@@ -95,7 +95,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ok = False
     try:
         result = simulate(
-            args.game,
+            game.name,
             players=players,
             games=args.games,
             rules=_rules(args.rule),
@@ -196,7 +196,7 @@ def register(sub: Any) -> None:
         "bots, on this machine or a Dask cluster; the same seed gives the same table "
         "however the work is split.",
     )
-    p.add_argument("game", choices=("diablo", "diamondback"))
+    p.add_argument("game", choices=games.names())
     p.add_argument("--players", type=_whole(1), default=None,
                    help="table size (Diablo 3-7, default 4; Diamondback 2-4, default 2)")
     p.add_argument("--games", type=_whole(1), default=10_000,

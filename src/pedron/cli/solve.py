@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from pedron import games
 from pedron.cli.progress import TimeLeft, _duration
 from pedron.cli.simulate import _whole
 from pedron.errors import PedronValueError
@@ -64,7 +65,8 @@ def register(sub: Any) -> None:
         "needs are stated before the solve starts; a hand that will not fit is refused.",
         epilog=EPILOG,
     )
-    p.add_argument("game", choices=("diamondback",), help="the game to solve: diamondback")
+    solvable = tuple(name for name in games.names() if games.get(name).solver is not None)
+    p.add_argument("game", choices=solvable, help="the game to solve: " + ", ".join(solvable))
     p.add_argument("--stacks", type=_whole(1), default=4, help="chips each (default 4)")
     p.add_argument("--players", type=_players, default=2,
                    help="players seated, 2 to 4 (default 2: heads-up, the compiled solver; "

@@ -4,22 +4,27 @@ Sentences agree with their subject (``You bet 3``, ``Bot 1 bets 3``); a
 deal's records become a compact history (one line for the cards dealt and
 one for the antes, a draw with the cards it brought; no strengths, pot
 indexes or notes in brackets); legal actions read as they are typed
-(``raise to N (2..6)``). Hands are named by the games' evaluators
-(:func:`pedron.diablo.evaluate`'s description; Diamondback's hand name, its
-place among the 14 and the dealing odds of :func:`pedron.diamondback.dealing_odds`).
+(``raise to N (2..6)``). What differs from game to game (how cards read, how a
+hand is named, a game's own records) is the game's
+:class:`~pedron.games.screen.Screen` (``GameInfo.screen``); a game without one is
+shown in plain words. Each function takes the game by name or by its descriptor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pedron import games
 from pedron.engine import LegalAction, Record
+from pedron.games import GameInfo
+from pedron.games.screen import ME, Screen, is_me, says
 from pedron.text import plural
 
 __all__ = [
     "ME",
     "card_names",
     "carry_words",
+    "descriptor",
     "hand_text",
     "history_lines",
     "is_me",
@@ -27,79 +32,47 @@ __all__ = [
     "pot_count",
     "pot_words",
     "says",
+    "screen_of",
     "table_event_lines",
 ]
 
-#: The human's name at the table (his seat is 0); sentences about him take "you" forms.
-ME = "You"
+
+def descriptor(game: str | GameInfo) -> GameInfo:
+    """The game named (:func:`pedron.games.get`), or the descriptor given."""
+    return game if isinstance(game, GameInfo) else games.get(game)
 
 
-def is_me(name: str) -> bool:
-    """True for the human's seat name."""
-    return name == ME
-
-
-def says(name: str, verb: str, third: str | None = None) -> str:
-    """``You bet`` / ``Bot 1 bets``: the verb agreeing with its subject."""
-    if is_me(name):
-        return f"{name} {verb}"
-    if third is None:
-        third = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-    return f"{name} {third}"
+def screen_of(game: str | GameInfo) -> Screen:
+    """The game's screen (``GameInfo.screen``), or the plain one of a game without."""
+    info = descriptor(game)
+    return info.screen if info.screen is not None else Screen(info.game)
 
 
 # -- cards --------------------------------------------------------------------------------
 
-def card_names(game: str, cards: Sequence[int]) -> str:
+def card_names(game: str | GameInfo, cards: Sequence[int]) -> str:
     """Cards as a player reads them: ``Qs 2s 9c`` (Diablo), ``Queen Priest`` (Diamondback)."""
-    if game == "diamondback":
-        from pedron.diamondback import RANK_NAMES, rank_of
-
-        return " ".join(RANK_NAMES[rank_of(c)] for c in cards)
-    from pedron.cards import format_cards
-
-    return format_cards(cards)
+    return screen_of(game).cards(cards)
 
 
-def hand_text(game: str, cards: Sequence[int], dealt_in: int, wild: bool = True) -> str:
-    """The hand named: Diablo's description; Diamondback's name, its place among the
-    14 and the chance of being dealt it from this deck."""
-    if game == "diamondback":
-        if len(cards) != 2:
-            return ""
-        from pedron.diamondback import HANDS, dealing_odds, evaluate
-
-        value = evaluate(cards, ids=True)
-        p = dealing_odds(dealt_in, names=True)[value.name]
-        if p:
-            one_in = p.denominator / p.numerator
-            odds = f"dealt {float(p):.1%} of the time (1 in {one_in:.1f})"
-        else:
-            odds = "never dealt from this deck"
-        return f"{value.name}, {_ordinal(value.position)} best of {len(HANDS)} hands; {odds}"
-    if len(cards) != 5:
-        return ""
-    from pedron.diablo import evaluate as diablo_evaluate
-
-    return diablo_evaluate(tuple(cards), wild=wild).description
-
-
-def _ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+def hand_text(game: str | GameInfo, cards: Sequence[int], dealt_in: int,
+              wild: bool = True) -> str:
+    """The hand named (``""``: the game names none): Diablo's description; Diamondback's
+    name, its place among the 14 and the chance of being dealt it from this deck."""
+    return screen_of(game).hand(cards, dealt_in, wild)
 
 
 # -- legal actions -------------------------------------------------------------------------
 
-def legal_text(game: str, legal: Sequence[LegalAction]) -> list[str]:
+def legal_text(game: str | GameInfo, legal: Sequence[LegalAction]) -> list[str]:
     """Each legal action as the player types it, with its amounts:
     ``call 1``, ``raise to N (2..6)``, ``reveal Queen or Priest``."""
+    screen = screen_of(game)
     out = []
     for a in legal:
         kind = a.kind
         if kind == "reveal":
-            out.append("reveal " + " or ".join(card_names(game, [c]) for c in a.cards))
+            out.append("reveal " + " or ".join(screen.cards([c]) for c in a.cards))
         elif kind == "draw":
             most = a.max or 0
             out.append(f"draw CARDS (up to {plural(most, 'card')}), or stand")
@@ -139,9 +112,13 @@ def pot_count(records: Sequence[Record]) -> int:
     return max(1, len(names))
 
 
-def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) -> list[str]:
-    """The deal's records as short sentences: one line for the deal and for the antes,
-    one for a draw with the cards it brought, one for each other event."""
+def history_lines(game: str | GameInfo, names: Sequence[str],
+                  records: Sequence[Record]) -> list[str]:
+    """The deal's records as short sentences: one line for the deal and for the antes
+    (when the game's antes are all made at once), one for a draw with the cards it
+    brought, one for each other event."""
+    info = descriptor(game)
+    screen = screen_of(info)
     lines: list[str] = []
     pots = pot_count(records)
     opened = False
@@ -168,7 +145,7 @@ def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) ->
                     f"{names[s]} {plural(k, 'card')}" for s, k in counts.items()))
             i = j
             continue
-        if kind == "ante" and game == "diablo":
+        if kind == "ante" and screen.antes_together:
             j = i
             amounts = []
             while j < n and records[j].kind == "ante":
@@ -195,14 +172,14 @@ def history_lines(game: str, names: Sequence[str], records: Sequence[Record]) ->
             if k == 0:
                 lines.append(says(who, "stand") + " pat")
             elif r.cards and all(x.cards for x in new):
-                lines.append(f"{says(who, 'exchange')} {card_names(game, r.cards)} for "
-                             f"{card_names(game, [x.cards[0] for x in new])}")
+                lines.append(f"{says(who, 'exchange')} {screen.cards(r.cards)} for "
+                             f"{screen.cards([x.cards[0] for x in new])}")
             else:
                 lines.append(f"{says(who, 'draw')} {plural(k, 'card')}")
-            lines.extend(_record_line(game, names, x, pots) for x in after)
+            lines.extend(_record_line(info, screen, names, x, pots) for x in after)
             continue
-        line = _record_line(game, names, r, pots)
-        if kind == "bet" and game == "diablo" and not opened:
+        line = _record_line(info, screen, names, r, pots)
+        if kind == "bet" and screen.first_bet_opens and not opened:
             opened = True
             line += " and open" if is_me(who) else " and opens"
         lines.append(line)
@@ -214,7 +191,11 @@ def _all_in(r: Record) -> str:
     return ", all-in" if "all-in" in r.note else ""
 
 
-def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
+def _record_line(info: GameInfo, screen: Screen, names: Sequence[str], r: Record,
+                 pots: int) -> str:
+    own = screen.record(names, r)
+    if own is not None:
+        return own
     kind = r.kind
     who = names[r.seat] if r.seat is not None else "The table"
     if kind == "check":
@@ -238,12 +219,12 @@ def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
     if kind == "ante":
         return f"{says(who, 'set')} an ante of {r.amount}{_all_in(r)}"
     if kind == "reveal":
-        return f"{says(who, 'reveal')} {card_names(game, r.cards)}"
+        return f"{says(who, 'reveal')} {screen.cards(r.cards)}"
     if kind == "stop":
         return f"{says(who, 'stop')} betting: the showdown"
     if kind == "show":
         note = r.note
-        return f"{says(who, 'show')} {card_names(game, r.cards)}" + (f": {note}" if note else "")
+        return f"{says(who, 'show')} {screen.cards(r.cards)}" + (f": {note}" if note else "")
     if kind == "win":
         pot, remark = pot_words(r.note, pots)
         text = f"{says(who, 'win')} {r.amount} from {pot}"
@@ -255,9 +236,7 @@ def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
     if kind == "return":
         return f"{says(who, 'take')} back {r.amount}: nobody matched it"
     if kind == "carry":
-        return carry_words(game, r)
-    if kind == "diablo":
-        return f"{says(who, 'pay')} a new Diablo pot of {r.amount} (the opener did not win)"
+        return carry_words(info, r)
     if kind == "passed":
         return "Everyone checked: the pot stays"
     if kind == "reshuffle":
@@ -271,29 +250,33 @@ def _record_line(game: str, names: Sequence[str], r: Record, pots: int) -> str:
     return f"{who} {kind} {r.amount or ''}".rstrip()
 
 
-def carry_words(game: str, r: Record) -> str:
+def carry_words(game: str | GameInfo, r: Record) -> str:
+    """A carried-over pot (nobody won it, or a split's odd chips) in words."""
     why = r.note.partition(": ")[2] or r.note
-    nxt = "hand" if game == "diamondback" else "game"
+    nxt = descriptor(game).deal_word
     if why == "odd chips":
         return f"{plural(r.amount, 'odd chip')} of the split carried over to the next {nxt}"
     return f"Nobody wins ({why}): {r.amount} carried over to the next {nxt}"
 
 
-def table_event_lines(game: str, names: Sequence[str], events: Sequence[Record]) -> list[str]:
+def table_event_lines(game: str | GameInfo, names: Sequence[str],
+                      events: Sequence[Record]) -> list[str]:
     """The table's own events (the draw for the first deal, players out, the end)."""
+    screen = screen_of(game)
     lines = []
     draws = [e for e in events if e.kind == "draw"]
     if draws:
         lines.append("Draw for the deal: " + ", ".join(
-            f"{names[e.seat]} {card_names(game, e.cards)}" for e in draws if e.seat is not None))
+            f"{names[e.seat]} {screen.cards(e.cards)}" for e in draws if e.seat is not None))
     for e in events:
         who = names[e.seat] if e.seat is not None else ""
-        if e.kind == "dealer" and e.seat is not None:
+        own = screen.event(names, e)
+        if own is not None:
+            lines.append(own)
+        elif e.kind == "dealer" and e.seat is not None:
             lines.append(says(who, "deal") + (" first" if draws else ""))
         elif e.kind == "out":
             lines.append(f"{who} {'are' if is_me(who) else 'is'} out: no chips left")
-        elif e.kind == "diablo_over":
-            lines.append("The Diablo called by " + who + " is over: an opener won")
         elif e.kind == "win":
             lines.append(f"{says(who, 'take')} the {e.amount} left on the table at the end")
         elif e.kind == "forfeit":

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from pedron.engine.table import CardGame, Table
     from pedron.games.bench import BenchFacet
     from pedron.games.botspec import BotParams
+    from pedron.games.screen import Screen
     from pedron.games.study import StudyFacet
 
 __all__ = ["GameInfo", "get", "names", "register", "unregister"]
@@ -98,6 +99,16 @@ class GameInfo:
     bench: BenchFacet | None = None
     """How the bench times the game's evaluators, and its sections' titles
     (:class:`~pedron.games.bench.BenchFacet`; ``None``: the bench leaves it out)."""
+
+    # -- the command line (pedron.cli) --
+    screen: Screen | None = None
+    """How the command line shows the game (:class:`pedron.games.screen.Screen`: its cards,
+    hands, verbs and rules in words for ``pedron play``; its hands for ``eval``, ``odds``,
+    ``draw`` and ``deal``); ``None``: plain words (the move's kind and amount, cards as
+    the game's ``CardText`` names them), and none of those commands."""
+    solver: str | None = None
+    """Where the game's solver is (a module, ``"pedron.solver"``), for ``pedron solve``;
+    ``None``: the game has none (``pedron solve`` does not offer it)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))

@@ -15,6 +15,7 @@ from pedron.games import GameInfo
 from pedron.games.adapters import CardChance, Encodings, SpielParameters
 from pedron.games.bench import BenchFacet, BenchTable
 from pedron.games.diablo_bots import BOT_PARAMS
+from pedron.games.diablo_screen import DiabloScreen
 from pedron.games.diablo_study import STUDY
 
 # -- the OpenSpiel game (pedron.spiel) -----------------------------------------------------------
@@ -74,6 +75,8 @@ INFO = GameInfo(
     study_players=4,
     default_bot="rule",
     bots={"rule": "pedron.bots.diablo:RuleBot", "strong": "pedron.bots.strong:StrongBot"},
+    # the command line
+    screen=DiabloScreen(Table.GAME),
     module=__name__,
     # -- the environments and the OpenSpiel adapter (envs, spiel, encodings) ----------------
     encodings=Encodings(actions=actions, observation=DiabloObservation, players=3),

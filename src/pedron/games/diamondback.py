@@ -17,6 +17,7 @@ from pedron.games import GameInfo
 from pedron.games.adapters import Encodings, SpielParameters
 from pedron.games.bench import BenchFacet, BenchTable
 from pedron.games.diamondback_bots import BOT_PARAMS
+from pedron.games.diamondback_screen import DiamondbackScreen
 from pedron.games.diamondback_study import STUDY
 
 # -- the OpenSpiel game (pedron.spiel) -----------------------------------------------------------
@@ -108,6 +109,9 @@ INFO = GameInfo(
     default_bot="odds",
     bots={"odds": "pedron.bots.diamondback:OddsBot",
           "equilibrium": "pedron.bots.equilibrium:EquilibriumBot"},
+    # the command line
+    screen=DiamondbackScreen(Table.GAME),
+    solver="pedron.solver",
     module=__name__,
     # -- the environments and the OpenSpiel adapter (envs, spiel, encodings) ----------------
     encodings=Encodings(actions=actions, observation=DiamondbackObservation,
