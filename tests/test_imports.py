@@ -27,10 +27,6 @@ KNOWN: dict[frozenset[str], str] = {
         "actions.check_amount/check_seat call moves.exact_int (the chips rule of exact "
         "ints) lazily, and moves imports actions.fields_repr: the rule belongs below "
         "both; left to the engine's own rework (issue 38, another item)",
-    frozenset({"pedron.simulation.core", "pedron.simulation.engines"}):
-        "engines' Dask task defaults to core.run_chunk, looked up lazily, and core "
-        "imports the engines: the default belongs to the caller; left to the game "
-        "registry's rework of simulation (issue 38, another item)",
 }
 
 
@@ -178,8 +174,8 @@ def test_the_graph_sees_the_imports():
     assert "pedron.drawpoker" in GRAPH["pedron.diablo.hand"]  # (its package's __init__)
     assert "pedron._kernels.diablo_eval" in GRAPH["pedron._kernels.draw_kernel"]
     assert "pedron.drawpoker.advisor" not in LAZY_GRAPH["pedron.drawpoker.objectives"]
-    assert "pedron.simulation.core" not in GRAPH["pedron.simulation.engines"]
-    assert "pedron.simulation.core" in LAZY_GRAPH["pedron.simulation.engines"]
+    assert "pedron.engine.moves" not in GRAPH["pedron.engine.actions"]
+    assert "pedron.engine.moves" in LAZY_GRAPH["pedron.engine.actions"]
 
 
 def test_the_circle_finder_finds_circles():

@@ -17,9 +17,6 @@ import pytest
 from pedron import games
 from pedron.engine.moves import Bet, Call, Check, Fold
 
-#: The parts that go through the layers the other registry steps convert (issue 38).
-NEEDS_REGISTRY = pytest.mark.xfail(strict=False, reason="needs the registry in simulation/cli")
-
 
 @pytest.fixture(scope="module")
 def kuhn() -> Iterator[Any]:
@@ -169,7 +166,6 @@ def test_gymnasium_single_agent(kuhn):
     assert set(rewards) == {-2.0, 2.0}
 
 
-@NEEDS_REGISTRY
 def test_gymnasium_default_opponent(kuhn):
     pytest.importorskip("gymnasium")
     from pedron.envs import SingleAgentEnv
@@ -245,7 +241,6 @@ def test_openspiel_cfr_finds_the_value(kuhn):
 
 
 # -- simulate, match and the command line (the registry in those layers) --------------------
-@NEEDS_REGISTRY
 def test_simulate(kuhn):
     from pedron import simulate
 
@@ -256,7 +251,6 @@ def test_simulate(kuhn):
     assert again.net == result.net
 
 
-@NEEDS_REGISTRY
 def test_match(kuhn):
     from pedron.match import match
 
@@ -265,7 +259,6 @@ def test_match(kuhn):
     assert sum(result.chips.values()) == 0  # (duplicate seatings: what one wins the other loses)
 
 
-@NEEDS_REGISTRY
 def test_pedron_play_by_text(kuhn, monkeypatch, capsys):
     from pedron.cli import main
 
