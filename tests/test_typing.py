@@ -1,5 +1,5 @@
 """Typing: the public API type-checks under ``mypy --strict`` and the example runs;
-pedron's own source passes mypy (as configured in pyproject.toml: checked as Python 3.10);
+pedron's own source passes mypy (as configured in pyproject.toml: strict, checked as Python 3.10);
 the stubs of the compiled modules match them (mypy.stubtest)."""
 
 from __future__ import annotations

@@ -178,7 +178,7 @@ def exact_rational(x: Any, what: str) -> Fraction:
             raise PedronTypeError(f"{what}: {type(x).__name__} is not a plain number") from None
         if not math.isfinite(f):
             raise PedronValueError(f"{what} must be finite, not {f}")
-        if type(x) is not float and not isinstance(x, float) and f != x:
+        if not isinstance(x, float) and f != x:
             raise PedronValueError(f"{what}: {x!r} does not convert exactly")
         return Fraction(f)
     raise PedronTypeError(f"{what} must be a number, not {type(x).__name__}")

@@ -384,7 +384,7 @@ def _fixed_cost(batch: Any) -> dict[str, Spread]:
     """The fixed cost of a batch call of the game of the peers (its module's
     ``fixed_cost``): nothing without such a game."""
     facet = next((facet for _, facet in bench_games() if facet.peers), None)
-    return {} if facet is None else _module(facet).fixed_cost(batch)  # type: ignore[no-any-return]
+    return {} if facet is None else _module(facet).fixed_cost(batch)  # type: ignore[no-any-return, unused-ignore]
 
 
 def _report(entries: list[Entry], timings: list[Timing], outs: list[Any], seed: int,

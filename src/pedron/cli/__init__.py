@@ -104,7 +104,7 @@ class _Formatter(argparse.HelpFormatter):
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         # (argparse's own wrapping cuts a long token such as a bot spec mid-word)
-        text = self._whitespace_matcher.sub(" ", text).strip()  # type: ignore[attr-defined]
+        text = self._whitespace_matcher.sub(" ", text).strip()  # type: ignore[attr-defined, unused-ignore]
         return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 

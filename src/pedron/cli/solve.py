@@ -16,6 +16,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -208,7 +209,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                      args.tie_rule, args.players)
     out = check_output(args.output)
     target = args.target if args.target is not None else 0.001 * args.stacks
-    say = (lambda text: None) if args.quiet else (
+    say: Callable[[str], None] = (lambda text: None) if args.quiet else (
         lambda text: print(wrap(text, indent="  "), file=sys.stderr, flush=True))
     if args.solver == "openspiel":
         if args.players != 2:

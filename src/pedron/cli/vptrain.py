@@ -76,7 +76,8 @@ class HandResult:
     @property
     def cost(self) -> Fraction:
         """What the hold gave up against the best, in expected payout per credit bet."""
-        return self.best.value - self.chosen.value
+        cost: Fraction = self.best.value - self.chosen.value
+        return cost
 
     @property
     def mistake(self) -> bool:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from pedron.drawpoker.advisor import DrawOption
 
 __all__ = ["WILDS", "Beat", "Custom", "DeckTables", "Distribution", "ExpectedStrength",
-           "Objective", "PayTable", "deck_tables"]
+           "KernelObjective", "Objective", "ObjectiveKind", "PayTable", "deck_tables"]
 
 
 @runtime_checkable

@@ -257,7 +257,7 @@ class BettingRound:
     @cython.ccall
     def copy(self, ledger: Ledger) -> BettingRound:
         """A copy working on ``ledger`` (the copy of this round's ledger)."""
-        other = shallow_copy(self)
+        other: BettingRound = shallow_copy(self)
         other.ledger = ledger
         other.bets = self.bets[:]
         other.pending = self.pending[:]

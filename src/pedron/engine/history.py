@@ -197,7 +197,7 @@ class DealHistory:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return self._key() == other._key()  # type: ignore[attr-defined, unused-ignore]
 
     def __hash__(self) -> int:
         return hash(self._key()[2:11])

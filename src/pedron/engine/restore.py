@@ -327,7 +327,7 @@ def _follows(table: Any, before: tuple[int, ...], carry: int, stacks: Sequence[i
     shared = sum(b - a for a, b in zip(before, stacks, strict=True) if b > a)
     if shared and (not ended or now_carry):
         return False
-    forfeited = sum(table.session.forfeit(table, s, before[s]) for s in gone)
+    forfeited: int = sum(table.session.forfeit(table, s, before[s]) for s in gone)
     return now_carry + shared == carry + forfeited
 
 
@@ -478,4 +478,4 @@ def _read_envelope(text: str | bytes | dict[str, Any], format: str) -> dict[str,
     missing = PARTS - set(data)
     if missing:
         raise SaveError(f"the save has no {sorted(missing)[0]!r}")
-    return data  # type: ignore[no-any-return]
+    return data

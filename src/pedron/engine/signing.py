@@ -19,15 +19,16 @@ SIGNATURE_ALGORITHM = "HMAC-SHA256"
 
 
 def _key_bytes(key: Any) -> bytes:
+    raw: bytes
     if isinstance(key, str):
-        key = str.__str__(key).encode("utf-8")
+        raw = str.__str__(key).encode("utf-8")
     elif isinstance(key, (bytes, bytearray, memoryview)):
-        key = bytes(key)
+        raw = bytes(key)
     else:
         raise PedronTypeError(f"a signing key is bytes or text, not {type(key).__name__}")
-    if not key:
+    if not raw:
         raise PedronValueError("a signing key cannot be empty")
-    return key
+    return raw
 
 
 def _canonical(data: dict[str, Any]) -> bytes:

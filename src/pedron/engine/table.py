@@ -790,7 +790,8 @@ class Table(Generic[D]):
         """
         if not isinstance(defer_proof, bool):
             raise PedronTypeError("defer_proof must be a bool")
-        return saving.load(cls, text, prove_now=not defer_proof, key=key)
+        table: T = saving.load(cls, text, prove_now=not defer_proof, key=key)
+        return table
 
     @classmethod
     def replay(cls: type[T], actions: Any, *, seed: Any = 0, **setup: Any) -> T:

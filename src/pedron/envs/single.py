@@ -44,7 +44,7 @@ from pedron.text import shown
 __all__ = ["SingleAgentEnv", "entry_point"]
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     """The learner plays ``seat``; pedron's bots play the others (see the module docstring).
 
     Each ``reset(seed=...)`` seeds the table and the bots, so one seed gives

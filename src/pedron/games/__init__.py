@@ -124,7 +124,7 @@ class GameInfo:
                 f"so study_players cannot be {shown(self.study_players)}")
 
     @property
-    def game(self) -> CardGame:
+    def game(self) -> CardGame[Any]:
         """The engine's facts of the game (:class:`~pedron.engine.table.CardGame`)."""
         return self.table.GAME
 

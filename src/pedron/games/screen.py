@@ -101,7 +101,7 @@ class Screen:
     #: Whether the first bet of a deal opens it (``Bot 1 bets 2 and opens``).
     first_bet_opens: ClassVar[bool] = False
 
-    def __init__(self, game: CardGame) -> None:
+    def __init__(self, game: CardGame[Any]) -> None:
         self.game = game
 
     def __repr__(self) -> str:

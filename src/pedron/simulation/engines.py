@@ -73,7 +73,7 @@ def dask_unit(task: Any, run: RunChunk) -> Any:
 def _dask_cancelled() -> Callable[[], bool] | None:
     try:  # the worker's internals: if they change, units simply run to their end
         from distributed import get_worker
-        from distributed.worker import thread_state
+        from distributed.worker import thread_state  # type: ignore[attr-defined, unused-ignore]
 
         tasks = get_worker().state.tasks
         key = thread_state.key
@@ -355,7 +355,8 @@ class DaskEngine(Engine):
                 raise self._lost() from None
             if done:
                 self._seen = time.monotonic()
-                return done
+                finished: Collection[Any] = done
+                return finished
             # Nothing finished in a second: is anyone there? (a frozen scheduler, no workers)
             self._identity()
             if time.monotonic() - self._seen > self.timeout:

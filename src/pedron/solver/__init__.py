@@ -86,12 +86,12 @@ def memory_limit() -> int:
 def _whole(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PedronTypeError(f"{name} must be a whole number, not {shown(value)}")
-    value = int.__index__(value)  # (the plain value: a subclass's comparisons may lie)
-    if value < low:
-        raise PedronValueError(f"{name} must be at least {low}, not {shown(value)}")
-    if value > high:
-        raise PedronValueError(f"{name} must be at most {high:,}, not {shown(value)}")
-    return value
+    whole: int = int.__index__(value)  # (the plain value: a subclass's comparisons may lie)
+    if whole < low:
+        raise PedronValueError(f"{name} must be at least {low}, not {shown(whole)}")
+    if whole > high:
+        raise PedronValueError(f"{name} must be at most {high:,}, not {shown(whole)}")
+    return whole
 
 
 def game_spec(stacks: int, variant: str = "normal", bet_sizes: Any = None,

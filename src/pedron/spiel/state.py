@@ -193,7 +193,8 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         return [int(i) for i in np.flatnonzero(self.settings.actions.mask(view))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.settings.chance_outcomes(self)
+        outcomes: list[tuple[int, float]] = self.settings.chance_outcomes(self)
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         if self._pending is not None:
@@ -271,7 +272,8 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.settings.players
-        return self.settings.value(self.deal)
+        values: list[float] = self.settings.value(self.deal)
+        return values
 
     def __str__(self) -> str:
         if self.deal is None:
