@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -295,30 +295,14 @@ def solve(
     tree = CfrTree(**arrays.kernel_args(chance), chance=chance, outcome=outcome_table(),
                    has=has_table())
     seconds["tree"] = time.perf_counter() - t0
-    t1 = time.perf_counter()
-    nash_conv = math.inf
-    values: list[float] = [0.0, 0.0]
-    best: list[float] = [0.0, 0.0]
-    done = 0
-    while done < iterations:
-        # (measures a tenth of the way apart, at most check_every: each costs about two
-        # iterations, and a stop overshoots the target by at most an eighth)
-        step = min(check_every, max(10, done // 8), iterations - done)
-        tree.run(step)
-        done += step
-        values, best = tree.values()
-        nash_conv = max(best[0] - values[0] + best[1] - values[1], 0.0)
-        if progress is not None:
-            progress(done, nash_conv, time.perf_counter() - t1)
-        if nash_conv <= target or time.perf_counter() - t1 >= budget:
-            break
-    seconds["cfr"] = time.perf_counter() - t1
+    run = _iterate(tree, spec.players, iterations, check_every, target, budget, progress)
+    seconds["cfr"] = run.seconds
     t2 = time.perf_counter()
     strategy = _strategy(arrays, tree.average(), chance, graph.roles)
     seconds["strategy"] = time.perf_counter() - t2
     seconds["total"] = time.perf_counter() - t0
-    return Solution(spec, done, nash_conv, values, best, strategy, est.size.nodes,
-                    len(strategy), est, seconds)
+    return Solution(spec, run.iterations, run.nash_conv, run.values, run.best, strategy,
+                    est.size.nodes, len(strategy), est, seconds)
 
 
 def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: int,
@@ -342,12 +326,49 @@ def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: in
             f"than the {_mib(limit)} allowed; solve smaller stacks or fewer bet sizes")
     tree = MultiTree(expand_multi(graph))
     seconds["tree"] = time.perf_counter() - t0
+    run = _iterate(tree, spec.players, iterations, check_every, target, budget, progress)
+    seconds["cfr"] = run.seconds
+    t2 = time.perf_counter()
+    strategy = tree.strategy()
+    seconds["strategy"] = time.perf_counter() - t2
+    seconds["total"] = time.perf_counter() - t0
+    return Solution(spec, run.iterations, run.nash_conv, run.values, run.best, strategy,
+                    estimated.size.nodes, len(strategy), estimated, seconds)
+
+
+class _Iterated(Protocol):
+    """What :func:`_iterate` asks of a tree: run iterations, and each seat's value and
+    best-response value under the average strategy."""
+
+    def run(self, iterations: int) -> Any: ...
+
+    def values(self) -> tuple[list[float], list[float]]: ...
+
+
+@dataclass(frozen=True)
+class _Run:
+    """Where CFR stopped: after ``iterations``, at ``nash_conv`` (each seat's ``values``
+    and ``best`` response values), in ``seconds``."""
+
+    iterations: int
+    nash_conv: float
+    values: list[float]
+    best: list[float]
+    seconds: float
+
+
+def _iterate(tree: _Iterated, players: int, iterations: int, check_every: int,
+             target: float, budget: float, progress: ProgressFn | None) -> _Run:
+    """Run ``tree`` until ``iterations``, a NashConv of ``target`` or ``budget`` seconds,
+    whichever comes first (both solvers, heads-up and 3-4 players)."""
     t1 = time.perf_counter()
     nash_conv = math.inf
-    values: list[float] = [0.0] * spec.players
-    best: list[float] = [0.0] * spec.players
+    values: list[float] = [0.0] * players
+    best: list[float] = [0.0] * players
     done = 0
     while done < iterations:
+        # (measures a tenth of the way apart, at most check_every: each costs about two
+        # iterations, and a stop overshoots the target by at most an eighth)
         step = min(check_every, max(10, done // 8), iterations - done)
         tree.run(step)
         done += step
@@ -357,13 +378,7 @@ def _solve_multi(spec: GameSpec, iterations: int, target: float, check_every: in
             progress(done, nash_conv, time.perf_counter() - t1)
         if nash_conv <= target or time.perf_counter() - t1 >= budget:
             break
-    seconds["cfr"] = time.perf_counter() - t1
-    t2 = time.perf_counter()
-    strategy = tree.strategy()
-    seconds["strategy"] = time.perf_counter() - t2
-    seconds["total"] = time.perf_counter() - t0
-    return Solution(spec, done, nash_conv, values, best, strategy, estimated.size.nodes,
-                    len(strategy), estimated, seconds)
+    return _Run(done, nash_conv, values, best, time.perf_counter() - t1)
 
 
 def _strategy(arrays: Any, total: np.ndarray, chance: np.ndarray, roles: dict[int, str]
