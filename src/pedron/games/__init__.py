@@ -81,6 +81,7 @@ class GameInfo:
     module: str = ""
     """The module that registers the descriptor (set by :func:`register`): a pickled
     descriptor imports it to find the game again."""
+
     # -- the environments and the OpenSpiel adapter (envs, spiel, encodings) ----------------
     encodings: Encodings | None = None
     """How the environments and the OpenSpiel game number the game's moves and encode its
@@ -88,6 +89,7 @@ class GameInfo:
     spiel: SpielParameters | None = None
     """The game's OpenSpiel game (:class:`~pedron.games.adapters.SpielParameters`);
     ``None``: none (it also needs :attr:`encodings`)."""
+
     # -- simulation, match, bots, bench ------------------------------------------------------
     study: StudyFacet | None = None
     """What a study keeps of the game beyond the counters every game has, and how it
@@ -100,7 +102,7 @@ class GameInfo:
     """How the bench times the game's evaluators, and its sections' titles
     (:class:`~pedron.games.bench.BenchFacet`; ``None``: the bench leaves it out)."""
 
-    # -- the command line (pedron.cli) --
+    # -- the command line (pedron.cli) -------------------------------------------------------
     screen: Screen | None = None
     """How the command line shows the game (:class:`pedron.games.screen.Screen`: its cards,
     hands, verbs and rules in words for ``pedron play``; its hands for ``eval``, ``odds``,
