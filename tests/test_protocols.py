@@ -208,6 +208,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
     """Each public class (by the name the suite finds it under) -> its examples."""
     from pedron import bench, bots, encodings, engine, match, solver, videopoker
     from pedron.bench.isolate import IsolatedEvaluator
+    from pedron.bots.diablo import Thresholds
     from pedron.bots.strong import Decision, load_strategy
     from pedron.diablo.objectives import Custom, deck_tables
 
@@ -238,6 +239,10 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.bots.RandomBot": lambda: [bots.RandomBot(4)],
         "pedron.bots.RuleBot": lambda: [bots.RuleBot()],
         "pedron.bots.StrongBot": lambda: [bots.StrongBot(3), _used_strong_bot()],
+        "pedron.bots.ThresholdBot": lambda: [bots.ThresholdBot(seed=5), bots.ThresholdBot(
+            Thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5), seed=6)],
+        "pedron.bots.diablo.Thresholds": lambda: [Thresholds(), Thresholds(max_draw=1,
+                                                                           bluff=0.1)],
         "pedron.bots.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
         "pedron.bots.strong.Strategy": lambda: [load_strategy()],
         "pedron.diablo.Beat": lambda: [diablo.Beat("Ah Ad Kc Ks 2d"),
@@ -414,7 +419,8 @@ MUTABLE_NAMES = {
     "pedron.diamondback.Hand", "pedron.diablo.Table", "pedron.diamondback.Table",
     "pedron.engine.BettingRound", "pedron.engine.Ledger", "pedron.bots.EquilibriumBot",
     "pedron.bots.OddsBot", "pedron.bots.RandomBot", "pedron.bots.RuleBot",
-    "pedron.bots.StrongBot", "pedron.envs.SingleAgentEnv", "pedron.envs.diablo_v0.raw_env",
+    "pedron.bots.StrongBot", "pedron.bots.ThresholdBot", "pedron.envs.SingleAgentEnv",
+    "pedron.envs.diablo_v0.raw_env",
     "pedron.envs.diamondback_v0.raw_env",
 }
 
@@ -469,6 +475,7 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.bots.RandomBot": _bot_state,
     "pedron.bots.RuleBot": _bot_state,
     "pedron.bots.StrongBot": _bot_state,
+    "pedron.bots.ThresholdBot": _bot_state,
     "pedron.diablo.Beat": lambda b: (repr(b), b.opponents, b.kernel_args(b.wild)[4:]),
     "pedron.diablo.Outcome": lambda o: o,
     "pedron.diablo.objectives.Custom": lambda c: c.fn,
@@ -538,6 +545,7 @@ FUTURE: dict[str, Callable[[Any], Any]] = {
     "pedron.bots.RandomBot": _bot_future,
     "pedron.bots.RuleBot": _bot_future,
     "pedron.bots.StrongBot": _bot_future,
+    "pedron.bots.ThresholdBot": _bot_future,
     "pedron.envs.SingleAgentEnv": _env_future,
     "pedron.envs.diablo_v0.raw_env": _env_future,
     "pedron.envs.diamondback_v0.raw_env": _env_future,

@@ -4,7 +4,8 @@ A bot is any callable ``bot(view, legal) -> action`` (:class:`BotFunction`):
 it receives its own per-player view (never another player's hidden cards)
 and the list of legal actions, and returns one of them: a move (``Bet(3)``,
 ``RaiseTo(8)``), text (``"raise 8"``) or a tuple (``("raise", 8)``). pedron's
-bots (:class:`RandomBot`, :class:`RuleBot`, :class:`StrongBot`, :class:`OddsBot`)
+bots (:class:`RandomBot`, :class:`RuleBot`, :class:`ThresholdBot`, :class:`StrongBot`,
+:class:`OddsBot`)
 share the base class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type
 checker; yours may subclass it too. The built-in bots are deterministic for a given seed.
 
@@ -23,6 +24,10 @@ name                  game         parameters
                                    category: ``one_pair``, ``two_pair``,
                                    ``trips``, ``straight``, ... or 1-10),
                                    ``draw`` (most cards it exchanges)
+``threshold``         Diablo       ``open``, ``call1``, ``raise1`` (before the
+                                   draw), ``bet2``, ``call2``, ``raise2`` (after),
+                                   ``big`` (categories), ``draw``, ``bluff``
+                                   (a chance 0..1)
 ``strong``            Diablo       ``file`` (a strategy file; default: the one
                                    shipped with pedron)
 ``odds``              Diamondback  ``margin``, ``aggression``, ``stop`` (the
@@ -54,18 +59,19 @@ from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
 
 if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
-    from pedron.bots.diablo import RuleBot
+    from pedron.bots.diablo import RuleBot, ThresholdBot
     from pedron.bots.diamondback import OddsBot
     from pedron.bots.equilibrium import EquilibriumBot
     from pedron.bots.strong import StrongBot
 
 __all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "EquilibriumBot", "OddsBot", "RandomBot",
-           "RuleBot", "StrongBot", "amount_between", "make_bot", "parse_bot"]
+           "RuleBot", "StrongBot", "ThresholdBot", "amount_between", "make_bot", "parse_bot"]
 
 # The game's bots come in when first named (they import the game and its advisor; the
 # equilibrium bot reads a solved strategy file).
 __getattr__ = lazy_attributes("pedron.bots", {
-    "RuleBot": "pedron.bots.diablo", "OddsBot": "pedron.bots.diamondback",
+    "RuleBot": "pedron.bots.diablo", "ThresholdBot": "pedron.bots.diablo",
+    "OddsBot": "pedron.bots.diamondback",
     "EquilibriumBot": "pedron.bots.equilibrium", "StrongBot": "pedron.bots.strong",
 })
 
@@ -194,6 +200,12 @@ BOTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
         {"open": "open_at", "call": "call_at", "raise": "raise_at", "big": "bet_big_at",
          "draw": "max_draw"},
     ),
+    "threshold": (
+        ("diablo",),
+        {"open": "open_at", "call1": "call_before", "raise1": "raise_before",
+         "bet2": "bet_after", "call2": "call_after", "raise2": "raise_after",
+         "big": "bet_big_at", "draw": "max_draw", "bluff": "bluff"},
+    ),
     "strong": (("diablo",), {"file": "strategy"}),
     "odds": (
         ("diamondback",),
@@ -273,9 +285,22 @@ _CATEGORY_ALIASES = {
 }
 
 
+def _check_draw(value: Any) -> int:
+    """A number of cards a bot exchanges at most: 0..4."""
+    if isinstance(value, bool) or not isinstance(value, int) or \
+            not 0 <= int.__index__(value) <= 4:
+        raise PedronValueError(f"bot parameter draw={shown(value)}: a number of cards 0..4")
+    return int.__index__(value)
+
+
+#: The category parameters of the rule-based Diablo bots.
+_CATEGORY_KEYS = {"rule": ("open", "call", "raise", "big"),
+                  "threshold": ("open", "call1", "raise1", "bet2", "call2", "raise2", "big")}
+
+
 def _check_param(name: str, key: str, value: Any) -> Any:
     """One built-in bot parameter, checked and converted."""
-    if name == "rule" and key in ("open", "call", "raise", "big"):
+    if key in _CATEGORY_KEYS.get(name, ()):
         return _category(key, value)
     if key == "file":  # (strong, equilibrium: a path, kept as given)
         if not isinstance(value, str) or not value:
@@ -285,11 +310,8 @@ def _check_param(name: str, key: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise PedronValueError(f"bot parameter fallback={shown(value)}: a bot's name")
         return str(parse_bot(value, "diamondback"))
-    if name == "rule" and key == "draw":
-        if isinstance(value, bool) or not isinstance(value, int) or \
-                not 0 <= int.__index__(value) <= 4:
-            raise PedronValueError(f"bot parameter draw={shown(value)}: a number of cards 0..4")
-        return int.__index__(value)
+    if name in ("rule", "threshold") and key == "draw":
+        return _check_draw(value)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PedronValueError(f"bot parameter {key}={shown(value)}: a number is needed")
     try:
@@ -301,6 +323,8 @@ def _check_param(name: str, key: str, value: Any) -> Any:
         raise PedronValueError(f"bot parameter {key}={value!r}: a finite number is needed")
     if key == "aggression" and number < 0:
         raise PedronValueError(f"bot parameter aggression={value!r}: must be at least 0")
+    if key == "bluff" and not 0.0 <= number <= 1.0:
+        raise PedronValueError(f"bot parameter bluff={value!r}: a chance from 0 to 1")
     return number
 
 
@@ -367,10 +391,10 @@ def make_bot(
 ) -> BotFunction:
     """Build the bot a spec names, for ``game`` (``"diablo"`` or ``"diamondback"``).
 
-    ``seed`` seeds bots that use randomness (``random``, ``strong``, ``equilibrium``;
-    an imported factory that takes a ``seed`` keyword gets it too); ``rules`` are the table's
-    (``odds`` reads its tie rule, ``strong`` its draw limit; an imported factory
-    that takes a ``rules`` keyword gets them).
+    ``seed`` seeds bots that use randomness (``random``, ``threshold``, ``strong``,
+    ``equilibrium``; an imported factory that takes a ``seed`` keyword gets it too);
+    ``rules`` are the table's (``odds`` reads its tie rule, ``strong`` its draw limit;
+    an imported factory that takes a ``rules`` keyword gets them).
     """
     parsed = parse_bot(spec, game)
     params = dict(parsed.params)
@@ -383,6 +407,10 @@ def make_bot(
             from pedron.bots.diablo import RuleBot
 
             return RuleBot(**kwargs)
+        if parsed.name == "threshold":
+            from pedron.bots.diablo import ThresholdBot, Thresholds
+
+            return ThresholdBot(Thresholds(**kwargs), seed)
         if parsed.name == "strong":
             from pedron.bots.strong import StrongBot
 
