@@ -168,3 +168,33 @@ def test_the_search_screens_and_confirms(tmp_path):
     for row in result["screen"] + result["confirm"]:
         low, mean, high = row["score"][1], row["score"][0], row["score"][2]
         assert low <= mean <= high
+
+
+def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
+    from pedron._kernels.rng import Generator
+    from pedron.bots.strong import load_strategy
+
+    spec = importlib.util.spec_from_file_location("train_strong_bot",
+                                                  ROOT / "scripts" / "train_strong_bot.py")
+    trainer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(trainer)
+    found = tmp_path / "exploit_7.json"
+    found.write_text(json.dumps({"players": 7, "best": TIGHT_SPEC, "confirm": [
+        {"rival": TIGHT_SPEC}, {"rival": "threshold:open=flush"}]}))
+    exploiters = trainer.read_exploiters([str(found)])
+    assert exploiters == {7: [TIGHT_SPEC, "threshold:open=flush"]}
+    league = trainer.League(None, exploiters, exploit_share=1.0)
+    strategy = load_strategy()
+    for seed in range(6):
+        for players in (3, 7):
+            factories, learners = trainer.lineup(Generator(seed), players, strategy, league)
+            bots = [f(seed) for f in factories]
+            alone = [s for s, b in enumerate(bots) if isinstance(b, ThresholdBot)]
+            assert len(alone) == 1 and sorted(learners + alone) == list(range(players))
+            assert all(type(bots[s]).__name__ == "StrongBot" for s in learners)
+    # (without exploiters the league draws nothing more: the lineups are as before)
+    plain, empty = trainer.League(), trainer.League(None, {}, exploit_share=0.5)
+    for seed in range(20):
+        a = trainer.lineup(Generator(seed), 5, strategy, plain)
+        b = trainer.lineup(Generator(seed), 5, strategy, empty)
+        assert a[1] == b[1]
