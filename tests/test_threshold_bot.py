@@ -168,6 +168,16 @@ def test_the_search_screens_and_confirms(tmp_path):
     for row in result["screen"] + result["confirm"]:
         low, mean, high = row["score"][1], row["score"][0], row["score"][2]
         assert low <= mean <= high
+    # Run again on the same file: it resumes, playing no match again.
+    search = script()
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a match played again")
+
+    search.alone = refused
+    search.main(["search", "--players", "3", "--sets", "2", "--rounds", "0", "--top", "1",
+                 "--confirm-sets", "2", "--seed", "5", "--out", str(out)])
+    assert json.loads(out.read_text())["confirm"] == result["confirm"]
 
 
 def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
