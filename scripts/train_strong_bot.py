@@ -587,11 +587,16 @@ def cmd_train(args: argparse.Namespace) -> None:
 
 
 def read_exploiters(paths: list[str]) -> dict[int, list[str]]:
-    """Table size -> exploiters' specs, from ``exploit_strong_bot.py search`` results:
-    each file's best setting and the settings it confirmed."""
+    """Table size -> exploiters' specs, from ``exploit_strong_bot.py search`` results
+    (each file's best setting and the settings it confirmed) or from files of the
+    form ``{"exploiters": {"7": [spec, ...], ...}}`` (what a training records)."""
     found: dict[int, list[str]] = defaultdict(list)
     for path in paths:
         data = json.loads(Path(path).read_text())
+        if "exploiters" in data:
+            for size, listed in data["exploiters"].items():
+                found[int(size)] += [x for x in listed if x not in found[int(size)]]
+            continue
         specs = [data["best"]] if data.get("best") else []
         specs += [c["rival"] for c in data.get("confirm", ())]
         for spec in dict.fromkeys(specs):

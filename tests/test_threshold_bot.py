@@ -193,6 +193,11 @@ def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
         {"rival": TIGHT_SPEC}, {"rival": "threshold:open=flush"}]}))
     exploiters = trainer.read_exploiters([str(found)])
     assert exploiters == {7: [TIGHT_SPEC, "threshold:open=flush"]}
+    listed = tmp_path / "league.json"
+    listed.write_text(json.dumps({"exploiters": {"7": [TIGHT_SPEC, "threshold:open=flush"],
+                                                 "3": ["threshold"]}}))
+    assert trainer.read_exploiters([str(listed), str(found)]) == {
+        7: [TIGHT_SPEC, "threshold:open=flush"], 3: ["threshold"]}
     league = trainer.League(None, exploiters, exploit_share=1.0)
     strategy = load_strategy()
     for seed in range(6):
