@@ -204,11 +204,17 @@ def _observation(cls_name: str) -> Callable[[], Any]:
     return make
 
 
+def _thresholds(**settings: Any) -> Any:
+    """A threshold bot's settings (imported on first use, as the bots are)."""
+    from pedron.bots.diablo import Thresholds
+
+    return Thresholds(**settings)
+
+
 def _examples() -> dict[str, Callable[[], Any]]:
     """Each public class (by the name the suite finds it under) -> its examples."""
     from pedron import bench, bots, encodings, engine, match, solver, videopoker
     from pedron.bench.isolate import IsolatedEvaluator
-    from pedron.bots.diablo import Thresholds
     from pedron.bots.strong import Decision, load_strategy
     from pedron.diablo.objectives import Custom, deck_tables
 
@@ -240,9 +246,9 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.bots.RuleBot": lambda: [bots.RuleBot()],
         "pedron.bots.StrongBot": lambda: [bots.StrongBot(3), _used_strong_bot()],
         "pedron.bots.ThresholdBot": lambda: [bots.ThresholdBot(seed=5), bots.ThresholdBot(
-            Thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5), seed=6)],
-        "pedron.bots.diablo.Thresholds": lambda: [Thresholds(), Thresholds(max_draw=1,
-                                                                           bluff=0.1)],
+            _thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5), seed=6)],
+        "pedron.bots.diablo.Thresholds": lambda: [_thresholds(), _thresholds(max_draw=1,
+                                                                             bluff=0.1)],
         "pedron.bots.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
         "pedron.bots.strong.Strategy": lambda: [load_strategy()],
         "pedron.diablo.Beat": lambda: [diablo.Beat("Ah Ad Kc Ks 2d"),

@@ -182,7 +182,7 @@ def test_the_search_screens_and_confirms(tmp_path):
 
 def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
     from pedron._kernels.rng import Generator
-    from pedron.bots.strong import load_strategy
+    from pedron.bots.strong import StrongBot
 
     spec = importlib.util.spec_from_file_location("train_strong_bot",
                                                   ROOT / "scripts" / "train_strong_bot.py")
@@ -199,7 +199,7 @@ def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
     assert trainer.read_exploiters([str(listed), str(found)]) == {
         7: [TIGHT_SPEC, "threshold:open=flush"], 3: ["threshold"]}
     league = trainer.League(None, exploiters, exploit_share=1.0)
-    strategy = load_strategy()
+    strategy = StrongBot().strategy  # (the shipped one)
     for seed in range(6):
         for players in (3, 7):
             factories, learners = trainer.lineup(Generator(seed), players, strategy, league)
