@@ -94,7 +94,7 @@ def cmd_screen(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     for i, rival in enumerate(todo):
         for players in args.players:
-            for lineup in ("field", "alone"):
+            for lineup in args.lineups:
                 if (rival, players, lineup) in done:
                     continue
                 rows.append(play(rival, players, lineup, args.sets, args.seed, args.workers,
@@ -158,6 +158,8 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("screen")
     p.add_argument("--sets", type=int, default=300)
     p.add_argument("--sampled", type=int, default=150)
+    p.add_argument("--lineups", nargs="+", choices=("field", "alone"),
+                   default=["field", "alone"], help="the lineups played (default: both)")
     p.add_argument("--players", type=int, nargs="+", default=[3, 5, 7])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=None)
