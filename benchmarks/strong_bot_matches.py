@@ -21,9 +21,9 @@ seat, the setting at all the others: the bar is the strong bot's chips per game,
 whose 95% interval must exclude zero) and ``alone`` (the setting at one seat, the
 strong bot at all the others: the setting's chips per game is how much that rule
 bot wins against the strong bot; the best of them is the best response from the
-family). ``confirm`` plays the settings the screen found closest to the bar (and
-the best responses) again with more sets and another seed. Everything runs on one
-core (``--workers`` for more).
+family; ``--strategy`` plays a strategy file instead of the shipped one). ``confirm``
+plays the settings the screen found closest to the bar (and the best responses) again
+with more sets and another seed. Everything runs on one core (``--workers`` for more).
 """
 
 from __future__ import annotations
@@ -72,10 +72,10 @@ def settings(sampled: int, seed: int) -> list[str]:
 
 
 def play(rival: str, players: int, lineup: str, sets: int, seed: int,
-         workers: int | None) -> dict[str, Any]:
+         workers: int | None, strong: str = "strong") -> dict[str, Any]:
     seats = (["strong"] + ["rival"] * (players - 1) if lineup == "field"
              else ["rival"] + ["strong"] * (players - 1))
-    r = pedron.match.match("diablo", {"strong": "strong", "rival": rival}, players=players,
+    r = pedron.match.match("diablo", {"strong": strong, "rival": rival}, players=players,
                            lineup=seats, sets=sets, seed=seed, workers=workers)
     s, v = r.score("strong"), r.score("rival")
     return {"rival": rival, "players": players, "lineup": lineup, "sets": sets,
@@ -94,10 +94,11 @@ def cmd_screen(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     for i, rival in enumerate(todo):
         for players in args.players:
-            for lineup in ("field", "alone"):
+            for lineup in args.lineups:
                 if (rival, players, lineup) in done:
                     continue
-                rows.append(play(rival, players, lineup, args.sets, args.seed, args.workers))
+                rows.append(play(rival, players, lineup, args.sets, args.seed, args.workers,
+                                 _strong(args)))
         if path and (i % 10 == 9 or i == len(todo) - 1):
             path.write_text(json.dumps({"settings": len(todo), "rows": rows}) + "\n")
         print(f"{i + 1}/{len(todo)} {rival} ({time.perf_counter() - start:.0f} s)",
@@ -121,11 +122,17 @@ def cmd_confirm(args: argparse.Namespace) -> None:
     picks = list(dict.fromkeys(picks))
     rows = []
     for rival, players, lineup in picks:
-        rows.append(play(rival, players, lineup, args.sets, args.seed, args.workers))
+        rows.append(play(rival, players, lineup, args.sets, args.seed, args.workers,
+                         _strong(args)))
         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
         if args.out:
             Path(args.out).write_text(json.dumps({"rows": rows}) + "\n")
     report(rows)
+
+
+def _strong(args: argparse.Namespace) -> str:
+    """The strong bot's spec: the shipped strategy, or ``--strategy``'s file."""
+    return "strong" if args.strategy is None else f"strong:file={args.strategy}"
 
 
 def report(rows: list[dict[str, Any]]) -> None:
@@ -151,9 +158,12 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("screen")
     p.add_argument("--sets", type=int, default=300)
     p.add_argument("--sampled", type=int, default=150)
+    p.add_argument("--lineups", nargs="+", choices=("field", "alone"),
+                   default=["field", "alone"], help="the lineups played (default: both)")
     p.add_argument("--players", type=int, nargs="+", default=[3, 5, 7])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--strategy", default=None, help="a strategy file (default: shipped)")
     p.add_argument("--out", default=None)
     p.set_defaults(run=cmd_screen)
     p = sub.add_parser("confirm")
@@ -163,6 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--players", type=int, nargs="+", default=[3, 5, 7])
     p.add_argument("--seed", type=int, default=2)
     p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--strategy", default=None, help="a strategy file (default: shipped)")
     p.add_argument("--out", default=None)
     p.set_defaults(run=cmd_confirm)
     args = parser.parse_args(argv)

@@ -7,7 +7,9 @@ situations and keys, see :mod:`pedron.bots.strong`), with conservative updates:
    starts played out), at 3 to 7 players, the current policy at some seats and
    opponents from a family at the others: fields of one ``RuleBot`` setting drawn
    from a grid (open, call, raise and bet-big thresholds, draw limits), random
-   bots, and the policy itself (self-play).
+   bots, and the policy itself (self-play); with ``--exploiters``, a share of
+   sessions (``--exploit-share``) seats one exploiter found by
+   ``scripts/exploit_strong_bot.py`` alone among the policy's seats.
 2. At a share of the policy's betting decisions, *branch*: clone the table (its
    cards and generator included) once per distinct legal move the situation's
    abstract actions map to, play that move, then everyone on by his own policy
@@ -116,9 +118,21 @@ class League:
     the weights to ``exp(-chips per game / temperature)``, mixed with a uniform share.
     """
 
-    def __init__(self, weights: list[float] | None = None) -> None:
+    def __init__(self, weights: list[float] | None = None,
+                 exploiters: dict[int, list[str]] | None = None,
+                 exploit_share: float = 0.0) -> None:
         self.cells = [(o, c) for o in CATEGORIES for c in CATEGORIES]
         self.weights = weights or [1.0] * len(self.cells)
+        #: Exploiters found by ``scripts/exploit_strong_bot.py``: table size -> bot specs.
+        self.exploiters = exploiters or {}
+        #: The share of sessions that seat one exploiter alone among the policy's seats.
+        self.exploit_share = exploit_share if self.exploiters else 0.0
+
+    def exploiter(self, rng: Generator, players: int) -> str:
+        """An exploiter's spec: one found at this table size if any, else any."""
+        specs = self.exploiters.get(players) or sorted(
+            {s for found in self.exploiters.values() for s in found})
+        return specs[rng.integers(len(specs))]
 
     def sample(self, rng: Generator) -> dict[str, Any]:
         """A RuleBot setting: a cell by weight, the rest uniform."""
@@ -187,6 +201,14 @@ def lineup(rng: Generator, players: int, strategy: Strategy, league: League,
     def random_bot(seed: int) -> Any:
         return RandomBot(seed)
 
+    # (no draw without exploiters: the sessions of a run without them are unchanged)
+    if league.exploit_share and rng.integers(1000) < league.exploit_share * 1000:
+        from pedron.bots import make_bot
+
+        spec = league.exploiter(rng, players)
+        seat = rng.integers(players)
+        return [(lambda seed: make_bot(spec, "diablo", seed)) if s == seat else policy
+                for s in range(players)], [s for s in range(players) if s != seat]
     u = rng.integers(100)
     if u < 50:  # one policy seat against a field of one rule bot (or random bots)
         other = random_bot if rng.integers(20) < RANDOM_IN_20 else rule(league.sample(rng))
@@ -525,7 +547,8 @@ def cmd_train(args: argparse.Namespace) -> None:
     kept = Path(args.samples) if args.samples else None
     samples = Samples.from_json(json.loads(kept.read_text())) if kept and kept.exists() \
         else Samples()
-    league = League(strategy.training.get("league"))
+    exploiters = read_exploiters(args.exploiters or [])
+    league = League(strategy.training.get("league"), exploiters, args.exploit_share)
     for it in range(done, done + args.iterations):
         samples.scale(args.decay)
         start = time.perf_counter()
@@ -553,11 +576,33 @@ def cmd_train(args: argparse.Namespace) -> None:
                   "branches": branches, "keys": len(samples.count), "seconds": round(elapsed),
                   "alpha": alpha, "shrink": args.shrink, "branch": args.branch,
                   "decay": args.decay, "league_sets": args.league_sets, **ranked, **result}
+        if exploiters:
+            record["exploiters"] = {str(k): v for k, v in sorted(exploiters.items())}
+            record["exploit_share"] = args.exploit_share
         strategy.training.setdefault("iterations", []).append(record)
         write_strategy(path, strategy)
         if kept:
             kept.write_text(json.dumps(samples.to_json()))
         print(json.dumps(record), flush=True)
+
+
+def read_exploiters(paths: list[str]) -> dict[int, list[str]]:
+    """Table size -> exploiters' specs, from ``exploit_strong_bot.py search`` results
+    (each file's best setting and the settings it confirmed) or from files of the
+    form ``{"exploiters": {"7": [spec, ...], ...}}`` (what a training records)."""
+    found: dict[int, list[str]] = defaultdict(list)
+    for path in paths:
+        data = json.loads(Path(path).read_text())
+        if "exploiters" in data:
+            for size, listed in data["exploiters"].items():
+                found[int(size)] += [x for x in listed if x not in found[int(size)]]
+            continue
+        specs = [data["best"]] if data.get("best") else []
+        specs += [c["rival"] for c in data.get("confirm", ())]
+        for spec in dict.fromkeys(specs):
+            if spec not in found[int(data["players"])]:
+                found[int(data["players"])].append(spec)
+    return dict(found)
 
 
 def cmd_purify(args: argparse.Namespace) -> None:
@@ -615,6 +660,11 @@ def main(argv: list[str] | None = None) -> None:
                    help="a bot spec all other seats play (default: the family)")
     p.add_argument("--decay", type=float, default=0.5,
                    help="weight of the earlier iterations' samples, per iteration")
+    p.add_argument("--exploiters", nargs="*", default=None,
+                   help="search results of scripts/exploit_strong_bot.py: their settings "
+                        "join the league, each seated alone among the policy's seats")
+    p.add_argument("--exploit-share", type=float, default=0.2,
+                   help="the share of sessions that seat an exploiter (with --exploiters)")
     p.add_argument("--samples", default=None,
                    help="a file keeping the samples between runs (read, then rewritten)")
     p.set_defaults(run=cmd_train)

@@ -232,6 +232,6 @@ def test_every_shipped_bot_class_is_a_bot():
 
     shipped = [getattr(pedron.bots, name) for name in pedron.bots.__all__
                if name.endswith("Bot") and name != "Bot"]
-    assert len(shipped) == 5  # random, rule, strong, odds, equilibrium
+    assert len(shipped) == 6  # random, rule, threshold, strong, odds, equilibrium
     for cls in shipped:
         assert issubclass(cls, Bot), cls

@@ -219,6 +219,13 @@ def _match_unit() -> Any:
                            rules={}, stacks=20, first=0, last=2)
 
 
+def _thresholds(**settings: Any) -> Any:
+    """A threshold bot's settings (imported on first use, as the bots are)."""
+    from pedron.bots.diablo import Thresholds
+
+    return Thresholds(**settings)
+
+
 def _examples() -> dict[str, Callable[[], Any]]:
     """Each public class (by the name the suite finds it under) -> its examples."""
     from pedron import (
@@ -276,6 +283,10 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.bots.RandomBot": lambda: [bots.RandomBot(4)],
         "pedron.bots.RuleBot": lambda: [bots.RuleBot()],
         "pedron.bots.StrongBot": lambda: [bots.StrongBot(3), _used_strong_bot()],
+        "pedron.bots.ThresholdBot": lambda: [bots.ThresholdBot(seed=5), bots.ThresholdBot(
+            _thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5), seed=6)],
+        "pedron.bots.diablo.Thresholds": lambda: [_thresholds(), _thresholds(max_draw=1,
+                                                                             bluff=0.1)],
         "pedron.bots.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
         "pedron.bots.strong.Strategy": lambda: [load_diablo_strategy()],
         "pedron.diablo.Beat": lambda: [diablo.Beat("Ah Ad Kc Ks 2d"),
@@ -473,7 +484,8 @@ MUTABLE_NAMES = {
     "pedron.diamondback.Hand", "pedron.diablo.Table", "pedron.diamondback.Table",
     "pedron.engine.BettingRound", "pedron.engine.Ledger", "pedron.bots.EquilibriumBot",
     "pedron.bots.OddsBot", "pedron.bots.RandomBot", "pedron.bots.RuleBot",
-    "pedron.bots.StrongBot", "pedron.envs.SingleAgentEnv", "pedron.envs.diablo_v0.raw_env",
+    "pedron.bots.StrongBot", "pedron.bots.ThresholdBot", "pedron.envs.SingleAgentEnv",
+    "pedron.envs.diablo_v0.raw_env",
     "pedron.envs.diamondback_v0.raw_env",
 }
 
@@ -531,6 +543,7 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.bots.OddsBot": _bot_state,
     "pedron.bots.RandomBot": _bot_state,
     "pedron.bots.RuleBot": _bot_state,
+    "pedron.bots.ThresholdBot": _bot_state,
     "pedron.bots.StrongBot": _bot_state,
     "pedron.diablo.Beat": lambda b: (repr(b), b.opponents, b.kernel(b.wild)),
     "pedron.diablo.Outcome": lambda o: o,
@@ -604,6 +617,7 @@ FUTURE: dict[str, Callable[[Any], Any]] = {
     "pedron.bots.RandomBot": _bot_future,
     "pedron.bots.RuleBot": _bot_future,
     "pedron.bots.StrongBot": _bot_future,
+    "pedron.bots.ThresholdBot": _bot_future,
     "pedron.envs.SingleAgentEnv": _env_future,
     "pedron.envs.diablo_v0.raw_env": _env_future,
     "pedron.envs.diamondback_v0.raw_env": _env_future,

@@ -4,7 +4,8 @@ A bot is any callable ``bot(view, legal) -> action`` (:class:`BotFunction`):
 it receives its own per-player view (never another player's hidden cards)
 and the list of legal actions, and returns one of them: a move (``Bet(3)``,
 ``RaiseTo(8)``), text (``"raise 8"``) or a tuple (``("raise", 8)``). pedron's
-bots (:class:`RandomBot`, :class:`RuleBot`, :class:`StrongBot`, :class:`OddsBot`)
+bots (:class:`RandomBot`, :class:`RuleBot`, :class:`ThresholdBot`, :class:`StrongBot`,
+:class:`OddsBot`)
 share the base class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type
 checker; yours may subclass it too. The built-in bots are deterministic for a given seed.
 
@@ -23,6 +24,10 @@ name                  game         parameters
                                    category: ``one_pair``, ``two_pair``,
                                    ``trips``, ``straight``, ... or 1-10),
                                    ``draw`` (most cards it exchanges)
+``threshold``         Diablo       ``open``, ``call1``, ``raise1`` (before the
+                                   draw), ``bet2``, ``call2``, ``raise2`` (after),
+                                   ``big`` (categories), ``draw``, ``bluff``
+                                   (a chance 0..1)
 ``strong``            Diablo       ``file`` (a strategy file; default: the one
                                    shipped with pedron)
 ``odds``              Diamondback  ``margin``, ``aggression``, ``stop`` (the
@@ -58,18 +63,19 @@ from pedron.games.botspec import BotParam, BotParams
 from pedron.text import shown
 
 if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
-    from pedron.bots.diablo import RuleBot
+    from pedron.bots.diablo import RuleBot, ThresholdBot
     from pedron.bots.diamondback import OddsBot
     from pedron.bots.equilibrium import EquilibriumBot
     from pedron.bots.strong import StrongBot
 
 __all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "EquilibriumBot", "OddsBot", "RandomBot",
-           "RuleBot", "StrongBot", "amount_between", "make_bot", "parse_bot"]
+           "RuleBot", "StrongBot", "ThresholdBot", "amount_between", "make_bot", "parse_bot"]
 
 # The game's bots come in when first named (they import the game and its advisor; the
 # equilibrium bot reads a solved strategy file).
 _lazy = lazy_attributes("pedron.bots", {
-    "RuleBot": "pedron.bots.diablo", "OddsBot": "pedron.bots.diamondback",
+    "RuleBot": "pedron.bots.diablo", "ThresholdBot": "pedron.bots.diablo",
+    "OddsBot": "pedron.bots.diamondback",
     "EquilibriumBot": "pedron.bots.equilibrium", "StrongBot": "pedron.bots.strong",
 })
 
@@ -364,10 +370,10 @@ def make_bot(
     """Build the bot a spec names, for ``game`` (a game's name, ``"diablo"``, or its
     :class:`~pedron.games.GameInfo`).
 
-    ``seed`` seeds bots that use randomness (``random``, ``strong``, ``equilibrium``;
-    an imported factory that takes a ``seed`` keyword gets it too); ``rules`` are the table's
-    (``odds`` reads its tie rule, ``strong`` its draw limit; an imported factory
-    that takes a ``rules`` keyword gets them).
+    ``seed`` seeds bots that use randomness (``random``, ``threshold``, ``strong``,
+    ``equilibrium``; an imported factory that takes a ``seed`` keyword gets it too);
+    ``rules`` are the table's (``odds`` reads its tie rule, ``strong`` its draw limit;
+    an imported factory that takes a ``rules`` keyword gets them).
     """
     info = _game(game)
     parsed = parse_bot(spec, info)

@@ -1,8 +1,15 @@
-"""A rule-based Diablo bot: thresholds by hand category, draws by the advisor."""
+"""Rule-based Diablo bots: thresholds by hand category, draws by the advisor.
+
+:class:`RuleBot` plays one set of thresholds in both betting rounds;
+:class:`ThresholdBot` plays a :class:`Thresholds` record, a threshold per round and
+action, a bet size, a draw limit and a bluffing rate: the family of simple players
+``scripts/exploit_strong_bot.py`` searches for exploiters of the strong bot.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pedron.bots import Bot
@@ -11,8 +18,9 @@ from pedron.diablo.rules import VARIANTS
 from pedron.drawpoker import DrawLimit, best_exchange
 from pedron.engine import LegalAction
 from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, RaiseTo
+from pedron.games.botspec import BotParam
 
-__all__ = ["RuleBot"]
+__all__ = ["RuleBot", "ThresholdBot", "Thresholds"]
 
 
 class RuleBot(Bot):
@@ -58,12 +66,13 @@ class RuleBot(Bot):
         if "declare" in kinds:
             return Declare(int(value.category), tuple(value.ranks))
         if "draw" in kinds:
-            return Draw(best_exchange(tuple(view.my_cards), self._limit(kinds["draw"]), wild))
+            return Draw(best_exchange(tuple(view.my_cards),
+                                      _draw_limit(kinds["draw"], self.max_draw), wild))
         cat = value.category
         if "bet" in kinds and cat >= self.open_at:
-            return self._amount("bet", kinds["bet"], cat)
+            return _amount("bet", kinds["bet"], cat >= self.bet_big_at)
         if "raise" in kinds and cat >= self.raise_at:
-            return self._amount("raise", kinds["raise"], cat)
+            return _amount("raise", kinds["raise"], cat >= self.bet_big_at)
         if "call" in kinds and cat >= self.call_at:
             return Call()
         if "check" in kinds:
@@ -72,22 +81,152 @@ class RuleBot(Bot):
             return Fold()
         return Call()  # (a betting round always offers one of these)
 
-    def _limit(self, option: LegalAction) -> DrawLimit:
-        """The table's draw limit as the legal draw states it, capped at ``max_draw``."""
-        most = option.max or 0
-        rule = option.limit  # the ace rule, when the largest exchange needs a kept ace
-        ace = bool(rule is not None and rule.ace_for_most and rule.most == most)
-        if self.max_draw is not None and self.max_draw < most:
-            return DrawLimit(self.max_draw)
-        return DrawLimit(most, ace)
-
-    def _amount(self, kind: str, option: LegalAction, cat: Category) -> Any:
-        """A bet (or a raise, as the total it raises to): the most from ``bet_big_at``."""
-        low, high = option.min or 1, option.max or option.min or 1
-        amount = high if cat >= self.bet_big_at else low
-        return Bet(amount) if kind == "bet" else RaiseTo(amount)
-
     def __repr__(self) -> str:
         draw = "" if self.max_draw is None else f", max_draw={self.max_draw}"
         return (f"RuleBot(open_at={self.open_at.name}, call_at={self.call_at.name}, "
                 f"raise_at={self.raise_at.name}, bet_big_at={self.bet_big_at.name}{draw})")
+
+
+#: How finely a bluffing rate is drawn (parts of one).
+_BLUFF_SCALE = 1 << 20
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The settings of a :class:`ThresholdBot` (each threshold a hand category: the
+    worst hand that takes the action; ``FIVE_OF_A_KIND`` is the tightest).
+
+    * ``open_at``: bet first in the round before the draw; ``call_before``: call a bet
+      there; ``raise_before``: raise one;
+    * ``bet_after``, ``call_after``, ``raise_after``: the same after the draw;
+    * ``bet_big_at``: from this category on its bets and raises are the most allowed,
+      below it the least (``HIGH_CARD``: every bet the most);
+    * ``max_draw``: the most cards it exchanges (``None``: the table's limit), taking
+      the advisor's best exchange among those;
+    * ``bluff``: the chance (0..1) that a hand too weak to bet, where it may check,
+      bets the most instead.
+
+    The defaults are :class:`RuleBot`'s (three of a kind to open and call, a full
+    house to raise, four of a kind to bet big, the same after the draw); a
+    :class:`ThresholdBot` with ``bluff=0`` plays the same moves as the :class:`RuleBot`
+    whose thresholds it repeats in both rounds. Values are checked and converted as a
+    bot spec's are (categories by name or number); :meth:`spec` is the bot spec.
+    """
+
+    open_at: Category = Category.THREE_OF_A_KIND
+    call_before: Category = Category.THREE_OF_A_KIND
+    raise_before: Category = Category.FULL_HOUSE
+    bet_after: Category = Category.THREE_OF_A_KIND
+    call_after: Category = Category.THREE_OF_A_KIND
+    raise_after: Category = Category.FULL_HOUSE
+    bet_big_at: Category = Category.FOUR_OF_A_KIND
+    max_draw: int | None = None
+    bluff: float = 0.0
+
+    def __post_init__(self) -> None:
+        # (each checked as the same parameter of a bot spec: one rule for both)
+        for short, param in _threshold_params().items():
+            value = getattr(self, param.keyword)
+            if value is not None or param.keyword != "max_draw":
+                object.__setattr__(self, param.keyword, param.check(short, value))
+
+    def spec(self) -> str:
+        """The bot spec that plays these settings (``"threshold:..."``, only the
+        settings that differ from the defaults)."""
+        from pedron.bots import parse_bot
+
+        default = Thresholds()
+        params = {short: getattr(self, p.keyword) for short, p in _threshold_params().items()
+                  if getattr(self, p.keyword) != getattr(default, p.keyword)}
+        return str(parse_bot({"name": "threshold", **params}))
+
+
+def _threshold_params() -> Mapping[str, BotParam]:
+    """The threshold bot's spec parameters (short name -> keyword and check)."""
+    from pedron.games.diablo_bots import BOT_PARAMS
+
+    return BOT_PARAMS["threshold"].params
+
+
+def _threshold_bot(*, seed: Any = None, **settings: Any) -> ThresholdBot:
+    """A :class:`ThresholdBot` from its settings as keywords (what a bot spec names)."""
+    return ThresholdBot(Thresholds(**settings), seed)
+
+
+class ThresholdBot(Bot):
+    """Bets, calls and raises by the category of its hand, with a threshold per
+    betting round (:class:`Thresholds`); draws what the draw advisor ranks best.
+
+    Where it may check and its hand reaches the round's betting threshold it bets
+    (else checks, or bluffs: :attr:`Thresholds.bluff`); facing a bet it raises from
+    the round's raising threshold (when a raise is legal), calls from the calling
+    threshold and folds below. ``seed`` drives the bluffs only (a bot that never
+    bluffs draws nothing from it). Like :class:`RuleBot` it plays from its own view,
+    declares truthfully and in Dealer's Choice calls the first game offered.
+    """
+
+    def __init__(self, settings: Thresholds | None = None, seed: Any = None) -> None:
+        from pedron._kernels.rng import as_generator
+
+        if settings is None:
+            settings = Thresholds()
+        if not isinstance(settings, Thresholds):
+            from pedron.errors import PedronTypeError
+
+            raise PedronTypeError(f"ThresholdBot's settings are a Thresholds record, not "
+                                  f"{type(settings).__name__}")
+        self.settings = settings
+        self.rng = as_generator(seed)
+
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
+        kinds = {a.kind: a for a in legal}
+        if "choose" in kinds:  # Dealer's Choice: the first variant offered
+            offered = kinds["choose"].cards
+            return Choose(VARIANTS[offered[0]] if offered else VARIANTS[0])
+        wild = view.variant != "draw" if view.variant is not None else True
+        value = evaluate(view.my_cards, wild=wild)
+        if "declare" in kinds:
+            return Declare(int(value.category), tuple(value.ranks))
+        t = self.settings
+        if "draw" in kinds:
+            option = kinds["draw"]
+            return Draw(best_exchange(tuple(view.my_cards), _draw_limit(option, t.max_draw),
+                                      wild))
+        cat = value.category
+        before = view.phase == "first_round"
+        bet_at, raise_at, call_at = ((t.open_at, t.raise_before, t.call_before) if before
+                                     else (t.bet_after, t.raise_after, t.call_after))
+        if "bet" in kinds:
+            if cat >= bet_at:
+                return _amount("bet", kinds["bet"], cat >= t.bet_big_at)
+            if t.bluff > 0.0 and self.rng.integers(_BLUFF_SCALE) < t.bluff * _BLUFF_SCALE:
+                return _amount("bet", kinds["bet"], True)
+        if "raise" in kinds and cat >= raise_at:
+            return _amount("raise", kinds["raise"], cat >= t.bet_big_at)
+        if "call" in kinds and cat >= call_at:
+            return Call()
+        if "check" in kinds:
+            return Check()
+        if "fold" in kinds:
+            return Fold()
+        return Call()  # (a betting round always offers one of these)
+
+    def __repr__(self) -> str:
+        return f"ThresholdBot({self.settings.spec()!r}, seed={self.rng.seed})"
+
+
+def _draw_limit(option: LegalAction, max_draw: int | None) -> DrawLimit:
+    """The table's draw limit as the legal draw states it, capped at ``max_draw``."""
+    most = option.max or 0
+    rule = option.limit  # the ace rule, when the largest exchange needs a kept ace
+    ace = bool(rule is not None and rule.ace_for_most and rule.most == most)
+    if max_draw is not None and max_draw < most:
+        return DrawLimit(max_draw)
+    return DrawLimit(most, ace)
+
+
+def _amount(kind: str, option: LegalAction, big: bool) -> Any:
+    """A bet (or a raise, as the total it raises to): the most when ``big``."""
+    low, high = option.min or 1, option.max or option.min or 1
+    amount = high if big else low
+    return Bet(amount) if kind == "bet" else RaiseTo(amount)

@@ -74,7 +74,8 @@ INFO = GameInfo(
     table=Table,
     study_players=4,
     default_bot="rule",
-    bots={"rule": "pedron.bots.diablo:RuleBot", "strong": "pedron.bots.strong:StrongBot"},
+    bots={"rule": "pedron.bots.diablo:RuleBot", "threshold": "pedron.bots.diablo:_threshold_bot",
+          "strong": "pedron.bots.strong:StrongBot"},
     # the command line
     screen=DiabloScreen(Table.GAME),
     module=__name__,
