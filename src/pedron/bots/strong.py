@@ -50,6 +50,7 @@ from pedron._deprecate import Moved, moved_names
 from pedron._kernels.rng import Generator, as_generator
 from pedron._locks import module_lock
 from pedron.bots import Bot
+from pedron.diablo.rules import Rules
 from pedron.engine import LegalAction
 from pedron.engine.moves import Bet, Call, Check, Choose, Declare, Draw, Fold, RaiseTo
 from pedron.errors import PedronTypeError, PedronValueError
@@ -77,6 +78,8 @@ ACTIONS: dict[str, tuple[str, ...]] = {
 SCALE = 100
 #: Hands whose strength before the draw a strategy keeps (a game asks several times).
 _CACHE_SIZE = 4096
+#: The variant the strategy was trained on, called in Dealer's Choice when offered.
+_TRAINED = Rules().variant
 
 
 @dataclass(frozen=True)
@@ -381,9 +384,9 @@ class StrongBot(Bot):
 
     def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
         kinds = {a.kind: a for a in legal}
-        if "choose" in kinds:  # Dealer's Choice: Diablo when it may (what it was trained on)
-            offered = [v for (v,) in kinds["choose"].limit.choices()]
-            return Choose("diablo" if "diablo" in offered else offered[0])
+        if "choose" in kinds:  # Dealer's Choice: the default variant when it may (what it
+            offered = [v for (v,) in kinds["choose"].limit.choices()]  # was trained on)
+            return Choose(_TRAINED if _TRAINED in offered else offered[0])
         if "declare" in kinds:  # the hand, truthfully
             return Declare(*kinds["declare"].limit.choices()[0])
         if "draw" in kinds:
