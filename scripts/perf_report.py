@@ -229,7 +229,8 @@ KEPT = ("## Kernel instructions (callgrind)",
         "## Draw analysis and video poker",
         "## Video poker: every game",
         "## Solving heads-up Diamondback",
-        "## Python's protocols honoured (issue 37)")
+        "## Python's protocols honoured (issue 37)",
+        "## One game, one descriptor (issue 38)")
 
 
 class MissingSection(Exception):
