@@ -105,7 +105,7 @@ def test_a_bot_of_the_other_game_lists_this_games_bots(capsys, monkeypatch):
     status, _, err = _main(capsys, monkeypatch, "simulate", "diablo", "--bots", "odds",
                            "--games", "1")
     assert status == 2 and len(err.strip().splitlines()) == 1
-    assert "diablo's bots: random, rule, strong" in err
+    assert "diablo's bots: random, rule, threshold, strong" in err
     status, _, err = _main(capsys, monkeypatch, "match", "diamondback", "--bots", "random",
                            "strong", "--sets", "1")
     assert status == 2 and "diamondback's bots: random, odds, equilibrium" in err

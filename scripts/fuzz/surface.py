@@ -559,6 +559,11 @@ slot("bots.amount_between high", "int", lambda x: _bots().amount_between(Generat
 slot("bots.RandomBot seed", "any", lambda x: callable(_bots().RandomBot(x)))
 slot("bots.OddsBot margin", "number", lambda x: callable(_bots().OddsBot(margin=x)))
 slot("bots.RuleBot open_at", "any", lambda x: callable(_bots().RuleBot(open_at=x)))
+slot("bots.ThresholdBot settings", "any", lambda x: callable(_bots().ThresholdBot(x)))
+slot("bots.ThresholdBot seed", "any", lambda x: callable(_bots().ThresholdBot(None, x)))
+slot("bots.Thresholds open_at", "any", lambda x: _thresholds(open_at=x).spec())
+slot("bots.Thresholds bluff", "number", lambda x: _thresholds(bluff=x).spec())
+slot("bots.Thresholds max_draw", "any", lambda x: _thresholds(max_draw=x).spec())
 slot("bots.StrongBot seed", "any", lambda x: callable(_bots().StrongBot(x)))
 slot("bots.StrongBot strategy", "any", lambda x: callable(_bots().StrongBot(strategy=x)))
 slot("bots.bot view", "any", lambda x: _bots().RandomBot(1)(x, _legal()))
@@ -568,6 +573,12 @@ def _bots() -> Any:
     import pedron.bots as bots
 
     return bots
+
+
+def _thresholds(**settings: Any) -> Any:
+    from pedron.bots.diablo import Thresholds
+
+    return Thresholds(**settings)
 
 
 def _legal() -> Any:
