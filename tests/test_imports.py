@@ -22,12 +22,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "pedron"
 
 #: Circles through lazy imports kept for now, each with its reason.
-KNOWN: dict[frozenset[str], str] = {
-    frozenset({"pedron.engine.actions", "pedron.engine.moves"}):
-        "actions.check_amount/check_seat call moves.exact_int (the chips rule of exact "
-        "ints) lazily, and moves imports actions.fields_repr: the rule belongs below "
-        "both; left to the engine's own rework (issue 38, another item)",
-}
+KNOWN: dict[frozenset[str], str] = {}
 
 
 def module_name(path: Path) -> str:
@@ -174,8 +169,8 @@ def test_the_graph_sees_the_imports():
     assert "pedron.drawpoker" in GRAPH["pedron.diablo.hand"]  # (its package's __init__)
     assert "pedron._kernels.diablo_eval" in GRAPH["pedron._kernels.draw_kernel"]
     assert "pedron.drawpoker.advisor" not in LAZY_GRAPH["pedron.drawpoker.objectives"]
-    assert "pedron.engine.moves" not in GRAPH["pedron.engine.actions"]
-    assert "pedron.engine.moves" in LAZY_GRAPH["pedron.engine.actions"]
+    assert "pedron.reference.diablo" not in GRAPH["pedron.bench.python_eval"]
+    assert "pedron.reference.diablo" in LAZY_GRAPH["pedron.bench.python_eval"]
 
 
 def test_the_circle_finder_finds_circles():

@@ -13,13 +13,15 @@ them safely, since no attribute of one can be changed, not even with
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
 import cython
 
+from pedron import _exact
 from pedron._signature import ClassSignature
-from pedron.errors import IllegalActionError
+from pedron.errors import ActionTypeError, AmountError, IllegalActionError
 from pedron.text import shown
 
 __all__ = ["LegalAction", "Record", "check_amount", "check_seat", "fields_repr"]
@@ -137,6 +139,31 @@ class Record:
         return Record(kind, seat, amount, tuple(cards), private, note)
 
 
+def exact_int(value: Any, what: str, *, chips: bool = False) -> int:
+    """``value`` as an exact ``int``, or :class:`ActionTypeError`.
+
+    An ``int`` subclass gives its plain value (whatever its ``__index__``,
+    ``__int__`` or comparisons say); other objects must have ``__index__``
+    returning an int. ``bool`` and floats are refused (chips and cards are
+    counted in ints); with ``chips``, a float is an :class:`AmountError`
+    (fractional chips, or whole chips given as a float).
+    """
+    if type(value) is int:
+        return value
+    if chips and (isinstance(value, float) or (
+            isinstance(value, numbers.Real) and not hasattr(value, "__index__"))):
+        if isinstance(value, float) and value != value:  # NaN
+            raise AmountError(f"{what} must be whole chips, not nan")
+        try:
+            whole = float(value).is_integer()
+        except (OverflowError, ValueError):
+            whole = False
+        if not whole:
+            raise AmountError(f"{what} must be whole chips, not {value!r}")
+        raise AmountError(f"{what} must be given as an int, not {value!r}")
+    return _exact.exact_int(value, what, ActionTypeError)
+
+
 def check_amount(amount: Any, what: str = "amount") -> int:
     """``amount`` as a whole, positive number of chips (an exact ``int``), or a pedron error.
 
@@ -144,9 +171,6 @@ def check_amount(amount: Any, what: str = "amount") -> int:
     or negative numbers raise :class:`AmountError`. An integral ``float`` such
     as ``5.0`` is refused too (chips are counted in ints).
     """
-    from pedron.engine.moves import exact_int
-    from pedron.errors import AmountError
-
     value = exact_int(amount, what, chips=True)
     if value <= 0:
         raise AmountError(f"{what} must be at least 1 chip, not {value}")
@@ -155,8 +179,6 @@ def check_amount(amount: Any, what: str = "amount") -> int:
 
 def check_seat(seat: Any, n: int) -> int:
     """``seat`` as a seat number in ``0..n-1`` (an exact ``int``), or a pedron error."""
-    from pedron.engine.moves import exact_int
-
     value = exact_int(seat, "a seat")
     if not 0 <= value < n:
         raise IllegalActionError(f"no seat {shown(value)} at a table of {n}")

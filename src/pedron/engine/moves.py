@@ -23,7 +23,6 @@ an ``int`` subclass whose comparisons lie, or a ``str`` subclass whose
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -33,7 +32,7 @@ import cython
 
 from pedron import _exact
 from pedron._signature import ClassSignature
-from pedron.engine.actions import fields_repr
+from pedron.engine.actions import exact_int, fields_repr
 from pedron.errors import (
     ActionTypeError,
     AmountError,
@@ -280,31 +279,6 @@ MOVE_TYPES: MappingProxyType[str, type[Any]] = MappingProxyType({
 
 
 # -- exact values ------------------------------------------------------------------------
-
-
-def exact_int(value: Any, what: str, *, chips: bool = False) -> int:
-    """``value`` as an exact ``int``, or :class:`ActionTypeError`.
-
-    An ``int`` subclass gives its plain value (whatever its ``__index__``,
-    ``__int__`` or comparisons say); other objects must have ``__index__``
-    returning an int. ``bool`` and floats are refused (chips and cards are
-    counted in ints); with ``chips``, a float is an :class:`AmountError`
-    (fractional chips, or whole chips given as a float).
-    """
-    if type(value) is int:
-        return value
-    if chips and (isinstance(value, float) or (
-            isinstance(value, numbers.Real) and not hasattr(value, "__index__"))):
-        if isinstance(value, float) and value != value:  # NaN
-            raise AmountError(f"{what} must be whole chips, not nan")
-        try:
-            whole = float(value).is_integer()
-        except (OverflowError, ValueError):
-            whole = False
-        if not whole:
-            raise AmountError(f"{what} must be whole chips, not {value!r}")
-        raise AmountError(f"{what} must be given as an int, not {value!r}")
-    return _exact.exact_int(value, what, ActionTypeError)
 
 
 def exact_str(value: Any, what: str) -> str:
