@@ -41,6 +41,8 @@ fi
 # kernel, the engine's compiled move path and both games' deals, the
 # hostile-argument sweep, the regressions, threads.
 # The list is scripts/compiled_tests.txt (CI also runs it on other Pythons).
+# (The video-poker trainer and chart-lookup tests are left out: Python over kernels
+# the other video-poker tests reach, and minutes under the sanitizers.)
 mapfile -t compiled < scripts/compiled_tests.txt
 # (-n 0: in one process, as before pytest-xdist joined the suite: not yet tried with the
 # sanitizers' per-process logs and leak checks)
