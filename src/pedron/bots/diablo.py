@@ -23,7 +23,35 @@ from pedron.games.botspec import BotParam
 __all__ = ["RuleBot", "ThresholdBot", "Thresholds"]
 
 
-class RuleBot(Bot):
+class _ByCategory(Bot):
+    """What :class:`RuleBot` and :class:`ThresholdBot` share: Dealer's Choice (the
+    first variant offered), a truthful declaration and the advisor's best draw within
+    :meth:`_most_drawn`; a betting move is :meth:`_bet`'s, by the hand's category."""
+
+    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
+        kinds = {a.kind: a for a in legal}
+        if "choose" in kinds:  # Dealer's Choice: the first variant offered
+            offered = kinds["choose"].cards
+            return Choose(VARIANTS[offered[0]] if offered else VARIANTS[0])
+        wild = view.variant != "draw" if view.variant is not None else True
+        value = evaluate(view.my_cards, wild=wild)
+        if "declare" in kinds:
+            return Declare(int(value.category), tuple(value.ranks))
+        if "draw" in kinds:
+            return Draw(best_exchange(tuple(view.my_cards),
+                                      _draw_limit(kinds["draw"], self._most_drawn()), wild))
+        return self._bet(view, kinds, value.category)
+
+    def _most_drawn(self) -> int | None:  # pragma: no cover - each bot says
+        """The most cards the bot exchanges (``None``: the table's limit)."""
+        raise NotImplementedError
+
+    def _bet(self, view: Any, kinds: dict[str, LegalAction], cat: Category) -> Any:
+        """The bot's move in a betting round, holding a hand of category ``cat``."""
+        raise NotImplementedError  # pragma: no cover - each bot says
+
+
+class RuleBot(_ByCategory):
     """Opens, calls and raises by the category of its hand; draws what the
     draw advisor ranks best.
 
@@ -56,30 +84,13 @@ class RuleBot(Bot):
         self.bet_big_at = _category("big", bet_big_at)
         self.max_draw = max_draw
 
-    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
-        kinds = {a.kind: a for a in legal}
-        if "choose" in kinds:  # Dealer's Choice: the first variant offered
-            offered = kinds["choose"].cards
-            return Choose(VARIANTS[offered[0]] if offered else VARIANTS[0])
-        wild = view.variant != "draw" if view.variant is not None else True
-        value = evaluate(view.my_cards, wild=wild)
-        if "declare" in kinds:
-            return Declare(int(value.category), tuple(value.ranks))
-        if "draw" in kinds:
-            return Draw(best_exchange(tuple(view.my_cards),
-                                      _draw_limit(kinds["draw"], self.max_draw), wild))
-        cat = value.category
+    def _most_drawn(self) -> int | None:
+        return self.max_draw
+
+    def _bet(self, view: Any, kinds: dict[str, LegalAction], cat: Category) -> Any:
         if "bet" in kinds and cat >= self.open_at:
             return _amount("bet", kinds["bet"], cat >= self.bet_big_at)
-        if "raise" in kinds and cat >= self.raise_at:
-            return _amount("raise", kinds["raise"], cat >= self.bet_big_at)
-        if "call" in kinds and cat >= self.call_at:
-            return Call()
-        if "check" in kinds:
-            return Check()
-        if "fold" in kinds:
-            return Fold()
-        return Call()  # (a betting round always offers one of these)
+        return _answer(kinds, cat, self.raise_at, self.call_at, self.bet_big_at)
 
     def __repr__(self) -> str:
         draw = "" if self.max_draw is None else f", max_draw={self.max_draw}"
@@ -153,7 +164,7 @@ def _threshold_bot(*, seed: Any = None, **settings: Any) -> ThresholdBot:
     return ThresholdBot(Thresholds(**settings), seed)
 
 
-class ThresholdBot(Bot):
+class ThresholdBot(_ByCategory):
     """Bets, calls and raises by the category of its hand, with a threshold per
     betting round (:class:`Thresholds`); draws what the draw advisor ranks best.
 
@@ -178,21 +189,11 @@ class ThresholdBot(Bot):
         self.settings = settings
         self.rng = as_generator(seed)
 
-    def __call__(self, view: Any, legal: Sequence[LegalAction]) -> Any:
-        kinds = {a.kind: a for a in legal}
-        if "choose" in kinds:  # Dealer's Choice: the first variant offered
-            offered = kinds["choose"].cards
-            return Choose(VARIANTS[offered[0]] if offered else VARIANTS[0])
-        wild = view.variant != "draw" if view.variant is not None else True
-        value = evaluate(view.my_cards, wild=wild)
-        if "declare" in kinds:
-            return Declare(int(value.category), tuple(value.ranks))
+    def _most_drawn(self) -> int | None:
+        return self.settings.max_draw
+
+    def _bet(self, view: Any, kinds: dict[str, LegalAction], cat: Category) -> Any:
         t = self.settings
-        if "draw" in kinds:
-            option = kinds["draw"]
-            return Draw(best_exchange(tuple(view.my_cards), _draw_limit(option, t.max_draw),
-                                      wild))
-        cat = value.category
         before = view.phase == "first_round"
         bet_at, raise_at, call_at = ((t.open_at, t.raise_before, t.call_before) if before
                                      else (t.bet_after, t.raise_after, t.call_after))
@@ -201,15 +202,7 @@ class ThresholdBot(Bot):
                 return _amount("bet", kinds["bet"], cat >= t.bet_big_at)
             if t.bluff > 0.0 and self.rng.integers(_BLUFF_SCALE) < t.bluff * _BLUFF_SCALE:
                 return _amount("bet", kinds["bet"], True)
-        if "raise" in kinds and cat >= raise_at:
-            return _amount("raise", kinds["raise"], cat >= t.bet_big_at)
-        if "call" in kinds and cat >= call_at:
-            return Call()
-        if "check" in kinds:
-            return Check()
-        if "fold" in kinds:
-            return Fold()
-        return Call()  # (a betting round always offers one of these)
+        return _answer(kinds, cat, raise_at, call_at, t.bet_big_at)
 
     def __repr__(self) -> str:
         return f"ThresholdBot({self.settings.spec()!r}, seed={self.rng.seed})"
@@ -223,6 +216,21 @@ def _draw_limit(option: LegalAction, max_draw: int | None) -> DrawLimit:
     if max_draw is not None and max_draw < most:
         return DrawLimit(max_draw)
     return DrawLimit(most, ace)
+
+
+def _answer(kinds: dict[str, LegalAction], cat: Category, raise_at: Category,
+            call_at: Category, big_at: Category) -> Any:
+    """Facing a bet, or where none was made: raise from ``raise_at`` (the most from
+    ``big_at``), call from ``call_at``, else check, or fold."""
+    if "raise" in kinds and cat >= raise_at:
+        return _amount("raise", kinds["raise"], cat >= big_at)
+    if "call" in kinds and cat >= call_at:
+        return Call()
+    if "check" in kinds:
+        return Check()
+    if "fold" in kinds:
+        return Fold()
+    return Call()  # (a betting round always offers one of these)
 
 
 def _amount(kind: str, option: LegalAction, big: bool) -> Any:
