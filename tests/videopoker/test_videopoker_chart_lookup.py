@@ -101,17 +101,6 @@ def test_lookup_equals_the_search_on_every_suit_class(game, chart_kind):
     assert [chart.hold(h) for h in hands.tolist()] == search_many(chart, hands)
 
 
-@pytest.mark.slow
-def test_lookup_equals_the_search_on_every_hand_of_jacks_or_better():
-    from itertools import combinations
-
-    chart = shuffled_chart("jacks-or-better", 7)
-    every = np.array(list(combinations(range(52), 5)), dtype=np.int64)
-    for block in np.array_split(every, 26):
-        hands = np.random.default_rng(len(block)).permuted(block, axis=1)
-        assert [chart.hold(h) for h in hands.tolist()] == search_many(chart, hands)
-
-
 @settings(max_examples=30, deadline=None)
 @given(game=st.sampled_from(GAMES), data=st.data())
 def test_lookup_equals_the_search_on_any_hand(game, data):
