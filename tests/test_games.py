@@ -7,6 +7,7 @@ import ast
 import copy
 import dataclasses
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,79 @@ def test_no_layer_names_a_game() -> None:
     assert not worse, f"a game named outside its package and the registry: {worse}"
     stale = {f: n for f, n in NOT_YET.items() if found.get(f, 0) < n}
     assert not stale, f"fewer names now: lower NOT_YET to {found} ({stale})"
+
+
+# -- no layer above the engine imports a game package -----------------------------------------
+#: The game packages: where each registered game's table lives.
+GAME_PACKAGES = frozenset(
+    games.get(name).table.__module__.split(".")[1] for name in games.names())
+
+#: The files that still reach a game package other than through the registry, and how many
+#: times; an entry here is a debt, and the list only shrinks.
+NOT_YET_IMPORTS: dict[str, int] = {
+    "bench/diablo.py": 2, "bench/diamondback.py": 4, "bench/order.py": 1,
+    "bench/python_eval.py": 1, "bots/diablo.py": 2,
+    "bots/diamondback.py": 3, "bots/equilibrium.py": 2, "bots/strong.py": 3,
+    "encodings/diablo.py": 2, "encodings/diamondback.py": 2, "reference/draw.py": 1,
+    "solver/__init__.py": 1, "solver/multi.py": 4, "solver/tree.py": 5,
+    "strategyfile.py": 1, "testing.py": 1,
+}
+
+
+MODULE_NAME = re.compile(r"pedron(\.\w+)+(:\w+)?")
+
+
+def _is_game_module(module: str) -> bool:
+    parts = module.split(".")
+    return parts[0] == "pedron" and len(parts) > 1 and parts[1] in GAME_PACKAGES
+
+
+def _reaches_to_games(path: Path) -> int:
+    """How often ``path`` reaches a game package: imports (lazy ones inside functions and
+    those for type checkers included) and module names in strings (a lazy attribute's
+    module, an entry point), but for where an old name went (``Moved``: the old names
+    warn and go in the next release) and docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = {
+        id(node.body[0].value) for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    skip |= {
+        id(node.args[0]) for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        and node.func.id == "Moved" and node.args
+    }
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if _is_game_module(node.module):
+                count += 1
+            elif node.module == "pedron":
+                count += sum(1 for a in node.names if a.name in GAME_PACKAGES)
+        elif isinstance(node, ast.Import):
+            count += sum(1 for a in node.names if _is_game_module(a.name))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in skip:
+            count += bool(MODULE_NAME.fullmatch(node.value)) and _is_game_module(
+                node.value.split(":", 1)[0])
+    return count
+
+
+def test_no_layer_imports_a_game_package() -> None:
+    found = {}
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] in GAME_HOMES:
+            continue
+        count = _reaches_to_games(path)
+        if count:
+            found[rel.as_posix()] = count
+    worse = {f: n for f, n in found.items() if n > NOT_YET_IMPORTS.get(f, 0)}
+    assert not worse, f"a game package reached other than through the registry: {worse}"
+    stale = {f: n for f, n in NOT_YET_IMPORTS.items() if found.get(f, 0) < n}
+    assert not stale, f"fewer now: lower NOT_YET_IMPORTS to {found} ({stale})"
 
 
 # -- the layers ask the descriptor (issue 38) -------------------------------------------------
