@@ -359,10 +359,11 @@ cdef class Deck:
         self.rng = rng
 
     def copy(self):
-        """An independent deck in the same state (generator included): dealing from
-        one never changes the other. A subclass's own fields are copied as
-        ``copy.deepcopy`` copies them (the deck itself or its generator named by a
-        field is the copy's)."""
+        """An independent deck in the same state (generator included).
+
+        Dealing from one never changes the other. A subclass's own fields are
+        copied as ``copy.deepcopy`` copies them (the deck itself or its generator
+        named by a field is the copy's)."""
         cls = type(self)
         other = cls.__new__(cls)
         cdef Generator g = self.rng

@@ -174,7 +174,7 @@ class Deck(_Deck):
 
     @property
     def players(self) -> int:
-        """The number of players the deck is for (told by its size: no field to copy)."""
+        """The number of players the deck is for (2, 3 or 4), told by its size."""
         return _PLAYERS_OF_SIZE[len(self.cards)]
 
     def __init__(
