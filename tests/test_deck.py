@@ -376,3 +376,23 @@ def test_the_fields_of_a_deck_on_python_3_10_are_what_python_3_11_takes():
     from pedron._copying import default_fields_state
     for deck in (diablo.Deck(1), _Listed(2), _Slotted(3), diamondback.Deck(3, 4)):
         assert default_fields_state(deck) == object.__getstate__(deck)
+
+
+def test_every_copy_of_a_replays_scripted_deck_is_independent():
+    """The deck a replayed history deals from: ``copy.copy`` shared its stock (dealing
+    from the copy took the card from the original too)."""
+    from pedron.engine.history import ScriptedDeck, ScriptedShoe
+
+    for copier in _copiers():
+        deck = ScriptedDeck(5, [3, 1, 4])
+        deck.deal_one()
+        got = copier(deck)
+        assert type(got) is ScriptedDeck and got.stock == deck.stock == (0, 1, 2, 4)
+        assert got.deal(2) == (1, 4)
+        assert deck.stock == (0, 1, 2, 4) and deck.unused == 2
+        assert deck.deal(2) == (1, 4)
+    shoe = ScriptedShoe(lambda players: 5, [3, 1, 4])
+    for copier in (copy.copy, copy.deepcopy):
+        got = copier(shoe)
+        got(2)
+        assert shoe.decks == []
