@@ -67,11 +67,11 @@ def _openspiel_cfr(stacks: int, variant: str, target: float, sizes: str) -> dict
     import pedron.spiel  # noqa: F401  (registers the game)
     from pedron.solver import game_spec
     from pedron.spiel.games import DIAMONDBACK
-    from pedron.spiel.solve import export_efg
+    from pedron.spiel.solve import export_efg, strategy_key
 
     spec = game_spec(stacks, variant, sizes or None)
     game = pyspiel.load_game(DIAMONDBACK, spec.params())
-    text, _, nodes = export_efg(game)
+    text, _, nodes = export_efg(game, strategy_key)
     efg = pyspiel.load_efg_game(text)
     solver = pyspiel.CFRPlusSolver(efg)
     spent = 0.0

@@ -5,6 +5,7 @@ never an "internal error" or a traceback."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -73,6 +74,29 @@ def test_play_with_its_input_closed_says_so():
                                                    "closed"), lines
     assert "2 a mistake in the command or its input (play: its input closed)" in " ".join(
         shell("pedron play --help").stdout.split())
+
+
+@pytest.mark.parametrize("command, name, what", [
+    (["play", "diablo", "--seed", "1"], "play", "moves"),
+    (["videopoker", "play", "--seed", "1", "--no-chart"], "videopoker", "holds"),
+])
+@pytest.mark.parametrize("stdin", ["none", "closed file"])
+def test_each_command_that_reads_the_player_refuses_an_input_it_cannot_read(
+        monkeypatch, capsys, command, name, what, stdin):
+    """``sys.stdin`` None (no descriptor 0) or a closed file (an embedding program's):
+    the one check both interactive commands share refuses it before anything is shown."""
+    from pedron import cli
+
+    closed = None
+    if stdin == "closed file":
+        closed = io.StringIO()
+        closed.close()
+    monkeypatch.setattr(sys, "stdin", closed)
+    status = cli.main(command)
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.startswith(f"pedron {name}: error: standard input is closed: ")
+    assert f"reads your {what} from it" in err and len(err.splitlines()) == 1
 
 
 def test_an_ascii_output_gets_ascii_fallbacks():

@@ -297,3 +297,102 @@ def test_deal_batch_checks_everything_before_allocating():
             deal_batch(2, 5, seed=1, out=out)
     with pytest.raises(PedronError):
         deal_batch(2, 5, seed=1, out=[[0] * 5] * 2)
+
+
+# -- copies of the kernel's deck and of subclasses (a third-party game's deck) --------------
+def _copiers() -> list:
+    protocols = range(2, pickle.HIGHEST_PROTOCOL + 1)
+    return [lambda d: d.copy(), copy.copy, copy.deepcopy] + [
+        lambda d, p=p: pickle.loads(pickle.dumps(d, p)) for p in protocols]
+
+
+def _check_independent(deck, got) -> None:
+    assert type(got) is type(deck)
+    assert got.stock == deck.stock and got.cards == deck.cards and got.dealt == deck.dealt
+    assert got.rng is not deck.rng and got.rng.getstate() == deck.rng.getstate()
+    stock = deck.stock
+    assert got.deal(2) == stock[:2]  # the copy deals ...
+    assert deck.stock == stock and len(deck) == len(stock)  # ... the original does not change
+    got.collect()  # (shuffles on the copy's generator)
+    assert deck.stock == stock
+    assert deck.deal(2) == stock[:2]  # and the original deals as before, from its own stock
+    assert len(got) == len(got.cards)
+
+
+def test_every_copy_of_the_kernels_own_deck_is_independent():
+    from pedron._kernels.deck import Deck
+    for copier in _copiers():
+        deck = Deck(CardSet.from_mask(0b1111_1111), 5)
+        deck.deal(1)
+        _check_independent(deck, copier(deck))
+
+
+class _Listed(diablo.Deck):
+    """A subclass with a mutable field of its own, one naming its generator, one itself."""
+
+    def __init__(self, seed) -> None:
+        super().__init__(seed)
+        self.label = ["mine"]
+        self.own_rng = self.rng
+        self.me = self
+
+
+class _Slotted(diablo.Deck):
+    """A subclass keeping its fields in slots (no ``__dict__``)."""
+
+    __slots__ = ("__hidden", "label")
+
+    def __init__(self, seed) -> None:
+        super().__init__(seed)
+        self.label = ["mine"]
+        self.__hidden = {"n": 1}
+
+    def hidden(self):
+        return self.__hidden
+
+
+def test_a_subclass_copy_shares_no_field_with_its_original():
+    for copier in _copiers():
+        deck = _Listed(3)
+        deck.deal(5)
+        got = copier(deck)
+        _check_independent(deck, got)
+        assert got.label == ["mine"] and got.label is not deck.label
+        got.label.append("changed")
+        assert deck.label == ["mine"]
+        assert got.own_rng is got.rng and got.me is got  # shared inside, shared in the copy
+
+        slotted = _Slotted(4)
+        got = copier(slotted)
+        _check_independent(slotted, got)
+        assert got.label == ["mine"] and got.hidden() == {"n": 1}
+        got.label.append("changed")
+        got.hidden()["n"] = 2
+        assert slotted.label == ["mine"] and slotted.hidden() == {"n": 1}
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="object.__getstate__ is Python 3.11's")
+def test_the_fields_of_a_deck_on_python_3_10_are_what_python_3_11_takes():
+    from pedron._copying import default_fields_state
+    for deck in (diablo.Deck(1), _Listed(2), _Slotted(3), diamondback.Deck(3, 4)):
+        assert default_fields_state(deck) == object.__getstate__(deck)
+
+
+def test_every_copy_of_a_replays_scripted_deck_is_independent():
+    """The deck a replayed history deals from: ``copy.copy`` shared its stock (dealing
+    from the copy took the card from the original too)."""
+    from pedron.engine.history import ScriptedDeck, ScriptedShoe
+
+    for copier in _copiers():
+        deck = ScriptedDeck(5, [3, 1, 4])
+        deck.deal_one()
+        got = copier(deck)
+        assert type(got) is ScriptedDeck and got.stock == deck.stock == (0, 1, 2, 4)
+        assert got.deal(2) == (1, 4)
+        assert deck.stock == (0, 1, 2, 4) and deck.unused == 2
+        assert deck.deal(2) == (1, 4)
+    shoe = ScriptedShoe(lambda players: 5, [3, 1, 4])
+    for copier in (copy.copy, copy.deepcopy):
+        got = copier(shoe)
+        got(2)
+        assert shoe.decks == []

@@ -16,6 +16,7 @@ import pytest
 
 from pedron import games
 from pedron.engine.moves import Bet, Call, Check, Fold
+from pedron.errors import PedronValueError
 
 
 @pytest.fixture(scope="module")
@@ -238,6 +239,32 @@ def test_openspiel_cfr_finds_the_value(kuhn):
     # (zero-sum: the policy's value is within its NashConv of the game's value)
     assert abs(values[1] - Fraction(-1, 18)) <= nash_conv  # (seat 1 acts first)
     assert values[0] == pytest.approx(-values[1])
+
+
+def test_the_efg_export_names_kuhns_information_sets_as_kuhn_does(kuhn):
+    """``export_efg`` is generic: a game's information sets are the game's own
+    (OpenSpiel's information states), not Diamondback's strategy-file keys; its EFG
+    solved by CFR+ has Kuhn's 12 information sets and value."""
+    pyspiel = _spiel(kuhn)
+    from pedron.spiel.solve import export_efg, strategy_key
+
+    game = pyspiel.load_game("python_pedron_kuhn", {})
+    text, infosets, nodes = export_efg(game)
+    assert len(infosets) == 12 and nodes == 58  # (4 chance nodes, 24 decisions, 30 ends)
+    assert {p for p, _ in infosets} == {0, 1} and all(a == [0, 1] for a in infosets.values())
+    assert text.startswith('EFG 2 R "pedron Kuhn poker"')
+    efg = pyspiel.load_efg_game(text)
+    solver = pyspiel.CFRPlusSolver(efg)
+    for _ in range(60):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    nash_conv = pyspiel.nash_conv(efg, policy)
+    assert nash_conv < 0.01
+    values = pyspiel.expected_returns(efg.new_initial_state(), policy, -1, True)
+    assert abs(values[1] - Fraction(-1, 18)) <= nash_conv  # (seat 1 acts first)
+    # the strategy file's keys are Diamondback's: asked of another game, refused
+    with pytest.raises(PedronValueError, match="keys are Diamondback's, not Kuhn poker's"):
+        export_efg(game, strategy_key)
 
 
 # -- simulate, match and the command line (the registry in those layers) --------------------

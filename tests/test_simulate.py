@@ -650,6 +650,40 @@ def test_stopping_a_pooled_study_stops_its_workers(signal_name):
     assert not any(_alive(w) for w in workers), "workers left running"
 
 
+class _ParentTerminated(BaseException):
+    pass
+
+
+def _raise_terminated(signum, frame):  # (as the command line's SIGTERM handler does)
+    raise _ParentTerminated
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals")
+def test_an_aborted_pool_terminates_its_workers_whatever_sigterm_does_in_the_parent():
+    """The race behind the flaky Ctrl-C test: a forked worker inherited the parent's
+    Python SIGTERM handler (the command line's raises), so the pool's terminate() raised
+    in the worker, which reported the unit failed (or printed a traceback) and lived on
+    until the shutdown's sentinel or the end of its unit: a stopped study's exit took
+    as long as the units. A worker must die by the signal itself."""
+    import signal
+    import time
+
+    from pedron.simulation.engines import LocalPoolEngine
+
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        engine = LocalPoolEngine(time.sleep, 2, None)
+        for _ in range(2):
+            engine.submit(60)  # (a unit each, or one waiting: either way a live worker)
+        processes = list(engine.pool._processes.values())
+        engine.close(aborted=True)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    for p in processes:
+        p.join(60)  # (a bound for a broken fix, not a measure: each is gone already)
+        assert p.exitcode == -signal.SIGTERM, p.exitcode
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_of_a_killed_study_stop_by_themselves():
     import os

@@ -12,13 +12,64 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-__all__ = ["deep_copy", "set_frozen_state", "shallow_copy"]
+__all__ = [
+    "deep_copy", "default_fields_state", "fields_state", "set_fields_state",
+    "set_frozen_state", "shallow_copy",
+]
+
 
 
 def deep_copy(obj: Any) -> Any:
     """``__copy__`` of a class whose objects change: an independent copy, as
     ``copy.deepcopy`` makes (a shallow copy would share the state it changes)."""
     return copy.deepcopy(obj)
+
+
+def fields_state(obj: Any) -> Any:
+    """The fields a Python subclass adds to a compiled class that copies and pickles
+    its own C state (a deck): what Python's default pickling would take. Its
+    ``__getstate__()`` (the class's own, or from Python 3.11 on object's), else (3.10)
+    the same found here: the ``__dict__`` and the slots as ``(dict or None, {slot:
+    value})`` (the dict alone without slots; ``None`` when the object has no field).
+    Restored by
+    :func:`set_fields_state`, or by pickle and ``copy``, which take the same form."""
+    getstate = getattr(obj, "__getstate__", None)
+    if getstate is not None:  # the class's own, or object's (Python 3.11 on: the same form)
+        return getstate()
+    return default_fields_state(obj)
+
+
+def default_fields_state(obj: Any) -> Any:
+    """Python 3.11's ``object.__getstate__()`` written out, for Python 3.10."""
+    fields = getattr(obj, "__dict__", None) or None
+    slots: dict[str, Any] = {}
+    for cls in type(obj).__mro__:
+        names = cls.__dict__.get("__slots__", ())
+        for name in (names,) if isinstance(names, str) else names:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name.startswith("__") and not name.endswith("__"):  # a private name, mangled
+                name = f"_{cls.__name__.lstrip('_')}{name}"
+            if hasattr(obj, name):  # (a slot never set is left unset)
+                slots[name] = getattr(obj, name)
+    return (fields, slots) if slots else fields
+
+
+def set_fields_state(obj: Any, state: Any) -> None:
+    """Give ``obj`` the fields :func:`fields_state` took, as unpickling does: its
+    class's own ``__setstate__`` if it has one, else the dict's items into its
+    ``__dict__`` and each slot set."""
+    if state is None:
+        return
+    setstate = getattr(obj, "__setstate__", None)
+    if setstate is not None:
+        setstate(state)
+        return
+    fields, slots = state if isinstance(state, tuple) else (state, None)
+    if fields:
+        obj.__dict__.update(fields)
+    for name, value in (slots or {}).items():
+        setattr(obj, name, value)
 
 
 def set_frozen_state(obj: Any, state: Any) -> None:

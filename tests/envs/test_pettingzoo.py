@@ -241,6 +241,29 @@ def test_bad_options_and_actions_are_clear_errors():
     assert raw.deal.getstate() == before
 
 
+@pytest.mark.parametrize(("module", "players", "stacks"), [
+    (diamondback_v0, 2, 20),  # (the environment's own default, not the table's 100)
+    (diablo_v0, 3, None),  # (Rules.stacks)
+])
+def test_stacks_none_is_the_documented_default_and_the_signature_says_so(module, players,
+                                                                           stacks):
+    import inspect
+
+    from pedron.diablo import Rules
+
+    chips = Rules().stacks if stacks is None else stacks
+    for made in (module.env, module.raw_env):
+        parameters = inspect.signature(made).parameters
+        assert parameters["players"].default is None and parameters["stacks"].default is None
+        for given in ({}, {"stacks": None}):
+            env = made(**given)
+            env.reset(seed=1)
+            assert env.unwrapped.total == chips * players  # (chips at play: a Diablo ante
+            assert len(env.unwrapped.table.stacks) == players  # is out of the stacks now)
+    assert "stacks=None" in module.__doc__ and "``stacks`` None (the default) is" in " ".join(
+        module.__doc__.split())
+
+
 def test_import_pedron_does_not_import_the_rl_packages():
     import subprocess
     import sys

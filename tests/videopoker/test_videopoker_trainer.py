@@ -310,6 +310,23 @@ def test_options_of_the_analysis_are_refused_before_play(monkeypatch, capsys):
     assert status == 0 and "8/5 Bonus Poker" in text
 
 
+@pytest.mark.parametrize("given", [
+    ("--top", "3"), ("--top", "8"), ("--threads", "2"), ("--threads", "1"),
+    ("--tie-break", "published"), ("--tie-break", "fewer-drawn"), ("--no-progress",),
+    ("--rows",), ("--strategy",), ("--json",),
+])
+def test_every_option_of_the_analysis_before_play_is_refused(monkeypatch, capsys, given):
+    """Each option the trainer does not take, given before ``play`` (even at its default
+    value), is refused with status 2 before anything is dealt, never silently ignored."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    status = cli.main(["videopoker", *given, "play", "--no-chart", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.strip() == (f"pedron videopoker: error: {given[0]} is not an option of the "
+                           "trainer (pedron videopoker play takes --game, --pays, --seed, "
+                           "--hands, --no-chart)")
+
+
 def shell(command):
     environ = dict(os.environ, PYTHONPATH=str(SRC.parent))
     environ.pop("PEDRON_TRACEBACK", None)

@@ -29,6 +29,7 @@ from pedron._kernels.rng cimport (
 
 from copy import deepcopy
 
+from pedron._copying import deep_copy, fields_state, set_fields_state
 from pedron._kernels.rng import as_generator
 from pedron._exact import check_iterable, exact_int
 from pedron.errors import DeckError, DuplicateCardError, PedronTypeError
@@ -358,7 +359,11 @@ cdef class Deck:
         self.rng = rng
 
     def copy(self):
-        """An independent deck in the same state (generator included)."""
+        """An independent deck in the same state (generator included).
+
+        Dealing from one never changes the other. A subclass's own fields are
+        copied as ``copy.deepcopy`` copies them (the deck itself or its generator
+        named by a field is the copy's)."""
         cls = type(self)
         other = cls.__new__(cls)
         cdef Generator g = self.rng
@@ -373,18 +378,20 @@ cdef class Deck:
         (<Deck>other).stock_mask = self.stock_mask
         unlock_state(g)
         (<Deck>other).rng = rng
-        other.__dict__.update(getattr(self, "__dict__", {}))
+        state = fields_state(self)
+        if state is not None:
+            set_fields_state(other, deepcopy(state, {id(self): other, id(g): rng}))
         return other
 
-    def __copy__(self):
-        return deepcopy(self)  # (a subclass's own fields copied too, as by deepcopy)
+    __copy__ = deep_copy  # (a subclass's own fields copied too, as by deepcopy)
 
     def __reduce__(self):
         # Pickle and deepcopy: the deck's type (a subclass stays the subclass), its
         # cards, its stock and its generator as an object of its own (seed and state:
-        # a generator the deck shares, with a table's shoe, stays shared in the copy).
+        # a generator the deck shares, with a table's shoe, stays shared in the copy),
+        # and a subclass's own fields (its __dict__ and slots).
         return (_rebuild, (type(self), self.full_mask, self.stock, self.rng),
-                getattr(self, "__dict__", None) or None)
+                fields_state(self))
 
     def __repr__(self):
         # No card order and no generator state here: a repr may reach players.

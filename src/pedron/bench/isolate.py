@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from pedron._exact import finite_float
-from pedron._process import leave_with_parent
+from pedron._process import start_helper
 from pedron.bench.custom import Evaluator, check_evaluator, current_folder_first
 from pedron.bench.harness import Measured, RunnerFailed
 from pedron.bench.order import OrderVerdict, compare_order, pedron_strengths
@@ -84,10 +84,10 @@ def _serve(conn: Any, sent: Evaluator | bytes, rows: Hands, warm_rows: Hands) ->
     """The child's loop: one command, one answer, until told to stop or the pipe closes.
     ``sent``: the evaluator, or (a spawned child) it pickled, loaded here with the current
     folder first on ``sys.path``, where the parent found its module."""
-    # Ctrl-C is the parent's to handle (it stops this process), and a parent killed
-    # outright must not leave this one running a slow evaluator.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    leave_with_parent()
+    # Ctrl-C is the parent's to handle (it stops this process), its terminate() ends
+    # this one whatever SIGTERM handler was inherited, and a parent killed outright
+    # must not leave this one running a slow evaluator.
+    start_helper()
     if isinstance(sent, bytes):
         try:
             with current_folder_first():

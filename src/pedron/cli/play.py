@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pedron import games
-from pedron.cli.playinput import help_text, parse, word_of
+from pedron.cli.playinput import help_text, parse, require_input, word_of
 from pedron.cli.screen import make_screen
 from pedron.cli.simulate import rules_arg
 from pedron.cli.tableview import scene
@@ -173,9 +173,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                                f"{players} (--players)")
     if args.stacks < 1:
         raise PedronValueError(f"--stacks must be at least 1 chip, not {args.stacks}")
-    if sys.stdin is None:
-        raise PedronValueError("standard input is closed: play reads your moves from it "
-                               "(run it in a terminal, or give it moves on its input)")
+    require_input("play", "moves")
     rules = rules_arg(game, args.rule) if args.rule else None
     table, bots, helper = _setup(game, players, args.stacks, args.seed, rules)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()

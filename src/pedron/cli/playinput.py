@@ -35,9 +35,11 @@ _COMMON_ALIASES = {"a": "auto", "q": "quit", "?": "help", "h": "help", "exit": "
 
 def require_input(who: str, what: str) -> None:
     """Refuse to start (:class:`~pedron.errors.PedronValueError`, status 2) a command that
-    reads what the player types when its standard input is closed: ``who`` reads
-    ``what`` (``"play"``, ``"moves"``)."""
-    if sys.stdin is None:
+    reads what the player types when its standard input is closed (no descriptor 0:
+    ``sys.stdin`` None; or a file object closed by a program running pedron):
+    ``who`` reads ``what`` (``"play"``, ``"moves"``). The one check of ``pedron play``
+    and ``pedron videopoker play``."""
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
         raise PedronValueError(f"standard input is closed: {who} reads your {what} from it "
                                f"(run it in a terminal, or give it {what} on its input)")
 

@@ -394,8 +394,10 @@ def _read_hold(game: _Game, dealt: tuple[int, ...], read: Callable[[str], str],
             write(wrap(f"Not a hold: {exc}", indent="  "))
 
 
-def register(sub: Any) -> None:
-    """Add ``play`` to the ``videopoker`` command's subcommands."""
+def register(sub: Any, refused: tuple[tuple[str, str], ...] = ()) -> None:
+    """Add ``play`` to the ``videopoker`` command's subcommands; ``refused``: the
+    options of ``pedron videopoker`` the trainer does not take, as (destination,
+    option) pairs, each refused when given before ``play``."""
     from pedron.videopoker import GAMES
 
     p = sub.add_parser(
@@ -416,13 +418,7 @@ def register(sub: Any) -> None:
                    help="stop after this many hands (default: until quit or the input ends)")
     p.add_argument("--no-chart", action="store_true",
                    help="no strategy chart's advice (making the chart takes a few seconds)")
-    p.set_defaults(run=cmd_train)
-
-
-#: The ``pedron videopoker`` options that the trainer does not take (given before
-#: ``play``): their destinations and how they are typed.
-_NOT_TRAINER = (("hold", "--hold"), ("rows", "--rows"), ("strategy", "--strategy"),
-                ("json", "--json"))
+    p.set_defaults(run=cmd_train, not_trainer=refused)
 
 
 def _echoed(prompt: str) -> str:
@@ -437,7 +433,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from pedron.errors import SeedError
     from pedron.videopoker import strategy_chart
 
-    for dest, option in _NOT_TRAINER:
+    for dest, option in args.not_trainer:
         if getattr(args, dest, None) not in (None, False):
             raise PedronValueError(f"{option} is not an option of the trainer (pedron "
                                    "videopoker play takes --game, --pays, --seed, --hands, "

@@ -139,6 +139,9 @@ def rank_of(card: int) -> int:
     return RANK_OF_ID[card]
 
 
+_PLAYERS_OF_SIZE = {size: players for players, size in DECK_SIZES.items()}
+
+
 def deck_mask(players: int) -> int:
     """The mask of card ids in the deck for ``players`` (2, 3 or 4)."""
     if type(players) is not int or players not in DECK_SIZES:
@@ -169,6 +172,11 @@ class Deck(_Deck):
 
     card_set_type = CardSet
 
+    @property
+    def players(self) -> int:
+        """The number of players the deck is for (2, 3 or 4), told by its size."""
+        return _PLAYERS_OF_SIZE[len(self.cards)]
+
     def __init__(
         self,
         players: int = 2,
@@ -178,5 +186,4 @@ class Deck(_Deck):
         shuffle: bool = True,
     ) -> None:
         mask = deck_mask(players)
-        self.players = players
         super().__init__(CardSet.from_mask(mask), seed, order=order, shuffle=shuffle)

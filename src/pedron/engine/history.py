@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from pedron._copying import set_frozen_state
+from pedron._copying import deep_copy, set_frozen_state
 from pedron.engine.actions import Record
 from pedron.engine.ledger import Ledger
 from pedron.engine.moves import Draw, to_move
@@ -59,6 +59,8 @@ class ScriptedDeck:
     """
 
     __slots__ = ("_i", "_next", "_stock")
+
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
 
     def __init__(self, size: int, cards: Sequence[int]) -> None:
         self._stock = set(range(size))
@@ -106,6 +108,8 @@ class ScriptedShoe:
     """The shoe of a replayed deal: one :class:`ScriptedDeck` of the recorded cards."""
 
     __slots__ = ("cards", "decks", "size")
+
+    __copy__ = deep_copy  # (copy.copy: an independent copy, as copy.deepcopy)
 
     def __init__(self, size: Callable[[int], int], cards: Sequence[int]) -> None:
         self.size = size

@@ -28,6 +28,7 @@ dealt in waits for the deal's end. An illegal action raises the engine's
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -315,10 +316,12 @@ class GameEnv(TableEnv):
     """A registered game as an AEC environment (its class is :func:`game_env`'s).
 
     ``raw_env(players=None, stacks=None, *, reward="deal", max_deals=100, dealer=None,
-    render_mode=None, **options)``: ``players`` and ``stacks`` default to the game's
-    encodings facet (or its table's defaults); of the ``options``, those the facet
-    names (Diamondback's ``bet_sizes``) go to the action encoding, every other one to
-    the game's ``Rules``.
+    render_mode=None, **options)``: ``players`` and ``stacks`` None (their defaults)
+    are the game's encodings facet's (:class:`~pedron.games.adapters.Encodings`:
+    Diamondback 2 players of 20 chips), or where it gives none its table's
+    (Diablo: 3 players, ``Rules.stacks``); of the ``options``, those the facet names
+    (Diamondback's ``bet_sizes``) go to the action encoding, every other one to the
+    game's ``Rules``.
     """
 
     INFO: ClassVar[GameInfo]
@@ -385,11 +388,13 @@ def module_env(module: str) -> tuple[type[GameEnv], Callable[..., Any]]:
     (``pedron.envs.<game>_v0``)."""
     cls = game_env(module.rsplit(".", 1)[-1].removesuffix("_v0"))
 
-    def env(**kwargs: Any) -> Any:
+    def env(*args: Any, **kwargs: Any) -> Any:
         """:class:`raw_env` in PettingZoo's order-enforcing wrapper (the usual entry point)."""
-        return OrderEnforcing(cls(**kwargs))
+        return OrderEnforcing(cls(*args, **kwargs))
 
     env.__module__ = module
+    env.__signature__ = inspect.signature(cls).replace(  # type: ignore[attr-defined]
+        return_annotation="OrderEnforcing")  # (raw_env's parameters)
     return cls, env
 
 

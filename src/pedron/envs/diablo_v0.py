@@ -1,9 +1,10 @@
 """``diablo_v0``: Diablo (3-7 players) as a PettingZoo AEC environment.
 
-``env(players=3, stacks=None, reward="deal", ..., **rules)``: every option of
+``env(players=None, stacks=None, reward="deal", ..., **rules)``: every option of
 :class:`pedron.diablo.Rules` is a keyword (``variant="deuces_wild"``,
-``more_draw=True``, ``declare=True``, ``dealers_choice=True`` ...);
-``stacks`` defaults to ``Rules.stacks``. The actions are
+``more_draw=True``, ``declare=True``, ``dealers_choice=True`` ...). ``players``
+None (the default) is 3; ``stacks`` None (the default) is ``Rules.stacks`` (100
+chips each). The actions are
 :class:`~pedron.encodings.DiabloActions`; the observation is
 :class:`~pedron.encodings.diablo.DiabloObservation` with the action mask. The
 environment is the game's :class:`~pedron.envs.base.GameEnv`, made from its

@@ -1,8 +1,10 @@
 """``diamondback_v0``: Diamondback (2-4 players) as a PettingZoo AEC environment.
 
-``env(players=2, stacks=20, reward="deal", ..., **rules)``: every option of
+``env(players=None, stacks=None, reward="deal", ..., **rules)``: every option of
 :class:`pedron.diamondback.Rules` is a keyword (``variant="dealers"``,
-``tie_rule="split"``, ``max_bet=4`` ...). The actions are
+``tie_rule="split"``, ``max_bet=4`` ...). ``players`` None (the default) is 2;
+``stacks`` None (the default) is 20 chips each, the environment's own default (a
+``Table``'s is 100). The actions are
 :class:`~pedron.encodings.DiamondbackActions` (``bet_sizes``: the bet
 sizes offered; default every amount the table allows); the observation is
 :class:`~pedron.encodings.diamondback.DiamondbackObservation` with the action

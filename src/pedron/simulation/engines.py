@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
-import signal
 import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -22,7 +21,7 @@ from concurrent.futures import wait as wait_futures
 from typing import Any
 
 from pedron._machine import usable_cores
-from pedron._process import leave_with_parent
+from pedron._process import start_helper
 from pedron.errors import ClusterError, PedronTypeError, PedronValueError
 from pedron.text import shown
 
@@ -123,13 +122,12 @@ def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> No
 
 
 def _worker_start() -> None:
-    # A local pool's processes leave Ctrl-C to the parent, which stops them itself:
-    # a terminal sends SIGINT to the whole process group, and a worker's own
-    # KeyboardInterrupt would only print tracebacks and hang the pool's shutdown.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A study killed outright cannot stop its workers, and a worker inherits its own
-    # end of the pool's queues, so it would wait for work forever.
-    leave_with_parent()
+    # A local pool's processes leave Ctrl-C to the parent, which stops them itself (a
+    # worker's own KeyboardInterrupt would only print tracebacks and hang the pool's
+    # shutdown), die by its terminate() whatever SIGTERM handler they inherited, and
+    # leave with it if it is killed outright (a worker inherits its own end of the
+    # pool's queues, so it would wait for work forever).
+    start_helper()
 
 
 class Engine:

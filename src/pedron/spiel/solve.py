@@ -37,7 +37,8 @@ from pedron.strategyfile import (
     write_strategy_file,
 )
 
-__all__ = ["HandsPlayed", "Solution", "export_efg", "play_hands", "solve", "write_strategy"]
+__all__ = ["HandsPlayed", "Solution", "export_efg", "play_hands", "solve", "strategy_key",
+           "write_strategy"]
 
 
 @dataclass
@@ -72,11 +73,41 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def export_efg(game: Any) -> tuple[str, dict[tuple[int, str], list[int]], int]:
+def strategy_key(state: Any, player: int) -> str:
+    """The information set of ``player`` at ``state`` as a strategy file names it
+    (:func:`pedron.strategyfile.info_key` of his view: Diamondback's roles and ranks,
+    coarser than OpenSpiel's information state: the order his cards came in and the
+    stacks are left out). For Diamondback's OpenSpiel game only (other games: a
+    :class:`~pedron.errors.PedronValueError`)."""
+    name = state.settings.info.name
+    if name != "diamondback":
+        raise PedronValueError(f"the strategy file's keys are Diamondback's, not "
+                               f"{state.settings.info.title}'s: export {name} with its own "
+                               "information states (export_efg's default)")
+    return info_key(state.deal.view(player))
+
+
+def _information_state(state: Any, player: int) -> str:
+    return str(state.information_state_string(player))
+
+
+def export_efg(game: Any, key: Callable[[Any, int], str] | None = None,
+               ) -> tuple[str, dict[tuple[int, str], list[int]], int]:
     """The game's tree as Gambit EFG text, its information sets ((player, key) -> the
-    legal actions, checked equal at every node of the set) and its number of nodes."""
+    legal actions, checked equal at every node of the set) and its number of nodes.
+
+    ``key(state, player)`` names the information set of ``player`` at ``state``; by
+    default the game's own, OpenSpiel's ``state.information_state_string(player)`` (any
+    game that provides it: pedron's games make it from the player's view). :func:`solve`
+    names Diamondback's as its strategy file does (:func:`strategy_key`)."""
+    kind = game.get_type()
+    if key is None:
+        if not kind.provides_information_state_string:
+            raise PedronValueError(f"{kind.long_name} gives no information state strings: "
+                                   "name its information sets with key=")
+        key = _information_state
     players = game.num_players()
-    lines = ["EFG 2 R " + _quote("pedron Diamondback") + " { "
+    lines = ["EFG 2 R " + _quote(kind.long_name) + " { "
              + " ".join(_quote(f"seat {p}") for p in range(players)) + " }", '""']
     infosets: dict[tuple[int, str], list[int]] = {}
     numbers: dict[tuple[int, str], int] = {}
@@ -101,17 +132,18 @@ def export_efg(game: Any) -> tuple[str, dict[tuple[int, str], list[int]], int]:
             actions = [a for a, _ in outcomes]
         else:
             player = state.current_player()
-            key = (player, info_key(state.deal.view(player)))
+            key_of = (player, key(state, player))
             actions = state.legal_actions()
-            known = infosets.get(key)
+            known = infosets.get(key_of)
             if known is None:
-                infosets[key] = actions
+                infosets[key_of] = actions
                 counts[player] += 1
-                numbers[key] = counts[player]
+                numbers[key_of] = counts[player]
             elif known != actions:
-                raise PedronValueError(f"information set {key} has two sets of actions")
+                raise PedronValueError(f"information set {key_of} has two sets of actions")
             moves = " ".join(f'"a{a}"' for a in actions)
-            lines.append(f'p "" {player + 1} {numbers[key]} {_quote(key[1])} {{ {moves} }} 0')
+            lines.append(f'p "" {player + 1} {numbers[key_of]} {_quote(key_of[1])} '
+                         f'{{ {moves} }} 0')
         stack.extend(state.child(a) for a in reversed(actions))
     return "\n".join(lines) + "\n", infosets, nodes
 
@@ -141,7 +173,7 @@ def solve(
     import pedron.spiel  # noqa: F401  (registers the game)
 
     game = pyspiel.load_game(DIAMONDBACK, params)
-    text, infosets, nodes = export_efg(game)
+    text, infosets, nodes = export_efg(game, strategy_key)
     efg = pyspiel.load_efg_game(text)
     seconds["tree"] = time.perf_counter() - t0
     t1 = time.perf_counter()
