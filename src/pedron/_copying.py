@@ -18,7 +18,6 @@ __all__ = [
 ]
 
 
-
 def deep_copy(obj: Any) -> Any:
     """``__copy__`` of a class whose objects change: an independent copy, as
     ``copy.deepcopy`` makes (a shallow copy would share the state it changes)."""
@@ -31,8 +30,8 @@ def fields_state(obj: Any) -> Any:
     ``__getstate__()`` (the class's own, or from Python 3.11 on object's), else (3.10)
     the same found here: the ``__dict__`` and the slots as ``(dict or None, {slot:
     value})`` (the dict alone without slots; ``None`` when the object has no field).
-    Restored by
-    :func:`set_fields_state`, or by pickle and ``copy``, which take the same form."""
+    Restored by :func:`set_fields_state`, or by pickle and ``copy``, which take the same
+    form."""
     getstate = getattr(obj, "__getstate__", None)
     if getstate is not None:  # the class's own, or object's (Python 3.11 on: the same form)
         return getstate()
