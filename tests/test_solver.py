@@ -1,5 +1,5 @@
-"""pedron.solver: heads-up Diamondback solved by pedron's compiled CFR, checked against the
-exact odds, an independent linear program, OpenSpiel's solver and OpenSpiel's own
+"""pedron.diamondback.solver: heads-up Diamondback solved by pedron's compiled CFR, checked
+against the exact odds, an independent linear program, OpenSpiel's solver and OpenSpiel's own
 NashConv of the strategy it writes; the command's checks and its progress."""
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ import pytest
 
 from pedron._kernels.cfr import CfrTree
 from pedron.bots import RandomBot
-from pedron.bots.equilibrium import EquilibriumBot
 from pedron.cli import main
 from pedron.diamondback import Rules, Table
+from pedron.diamondback.equilibrium import EquilibriumBot
 from pedron.diamondback.odds import dealing_odds, odds
-from pedron.errors import PedronError
-from pedron.solver import estimate, game_spec, solve, write_strategy
-from pedron.solver.tree import (
+from pedron.diamondback.solver import estimate, game_spec, solve, write_strategy
+from pedron.diamondback.solver.tree import (
     HANDS,
     build_graph,
     chance_table,
@@ -31,7 +30,8 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
-from pedron.strategyfile import info_key, read_strategy_file
+from pedron.diamondback.strategyfile import info_key, read_strategy_file
+from pedron.errors import PedronError
 
 
 @pytest.fixture(scope="module")
@@ -383,7 +383,7 @@ def test_cli_mistakes_are_one_line_exit_2_before_any_work(args, text):
 def test_the_memory_prediction_covers_the_peak(tmp_path):
     # (VmHWM, the peak of this process's own memory map: ru_maxrss would count the test
     # process the child was forked from)
-    code = ("import sys; from pedron.solver import *; "
+    code = ("import sys; from pedron.diamondback.solver import *; "
             "s = solve(game_spec(8), iterations=40, target=0); "
             "write_strategy(s, sys.argv[1]); "
             "print([int(ln.split()[1]) * 1024 for ln in open('/proc/self/status') "

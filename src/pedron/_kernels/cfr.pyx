@@ -9,7 +9,7 @@ information set is therefore a node and a hand of the player to act, except at
 edge may carry a rank (a reveal): it is then legal only for hands holding that
 rank.
 
-:class:`CfrTree` holds the arrays (built by :mod:`pedron.solver.tree`, checked
+:class:`CfrTree` holds the arrays (built by :mod:`pedron.diamondback.solver.tree`, checked
 here once) and runs the iterations with the GIL released. Nothing is kept at
 module level: every buffer belongs to its tree.
 

@@ -3,9 +3,9 @@
 ``env(players=2, stacks=20, reward="deal", ..., **rules)``: every option of
 :class:`pedron.diamondback.Rules` is a keyword (``variant="dealers"``,
 ``tie_rule="split"``, ``max_bet=4`` ...). The actions are
-:class:`~pedron.encodings.DiamondbackActions` (``bet_sizes``: the bet
+:class:`~pedron.diamondback.encodings.DiamondbackActions` (``bet_sizes``: the bet
 sizes offered; default every amount the table allows); the observation is
-:class:`~pedron.encodings.diamondback.DiamondbackObservation` with the action
+:class:`~pedron.diamondback.encodings.DiamondbackObservation` with the action
 mask. The environment is the game's :class:`~pedron.envs.base.GameEnv`, made from
 its descriptor. See ``docs/rl.md``.
 """
