@@ -4,8 +4,10 @@ NashConv of the strategy it writes; the command's checks and its progress."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -14,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pedron._kernels.cfr import CfrTree
+from pedron._kernels.cfr import CfrTree, TreeValues
 from pedron.bots import RandomBot
 from pedron.cli import main
 from pedron.diamondback import Rules, Table
@@ -31,7 +33,7 @@ from pedron.diamondback.solver.tree import (
     outcome_table,
 )
 from pedron.diamondback.strategyfile import info_key, read_strategy_file
-from pedron.errors import PedronError
+from pedron.errors import PedronError, PedronValueError
 
 
 @pytest.fixture(scope="module")
@@ -158,6 +160,27 @@ def test_the_kernel_checks_its_arrays():
         CfrTree(**good, scheme="cfr")
 
 
+def test_a_trees_values_are_a_frozen_record_read_by_name():
+    arrays = expand(build_graph(game_spec(1)))
+    chance = chance_table()
+    tree = CfrTree(**arrays.kernel_args(chance), chance=chance, outcome=outcome_table(),
+                   has=has_table())
+    tree.run(5)
+    got = tree.values()
+    assert type(got) is TreeValues and len(got.values) == len(got.best) == 2
+    assert got.nash_conv == max(sum(got.best) - sum(got.values), 0.0) > 0  # (5: not yet)
+    with pytest.raises(TypeError):
+        iter(got)  # (a record, not a pair read by position)
+    with pytest.raises(AttributeError):
+        got.values = (0.0, 0.0)
+    assert pickle.loads(pickle.dumps(got)) == got == copy.deepcopy(got)
+    assert hash(got) == hash(TreeValues(list(got.values), list(got.best)))
+    # a best response never gains less than nothing: the NashConv is at least 0
+    assert TreeValues([0.5, -0.5], [0.5, -0.5 - 1e-12]).nash_conv == 0.0
+    with pytest.raises(PedronValueError, match="one entry per seat"):
+        TreeValues([0.5, -0.5], [0.5])
+
+
 def test_cfr_plus_and_dcfr_reach_the_same_value():
     graph = build_graph(game_spec(2))
     arrays = expand(graph)
@@ -167,9 +190,10 @@ def test_cfr_plus_and_dcfr_reach_the_same_value():
         tree = CfrTree(**arrays.kernel_args(chance), chance=chance, outcome=outcome_table(),
                        has=has_table(), scheme=scheme)
         tree.run(3000)
-        values, best = tree.values()
-        assert best[0] - values[0] + best[1] - values[1] < 1e-4
-        out.append(values[0])
+        measured = tree.values()
+        assert measured.nash_conv < 1e-4
+        assert sum(measured.best) - sum(measured.values) < 1e-4
+        out.append(measured.values[0])
     assert out[0] == pytest.approx(out[1], abs=1e-4)
 
 

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -52,6 +52,9 @@ from pedron.diamondback.strategyfile import key_text, strategy_document, write_s
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.rules import MAX_CHIPS
 from pedron.text import shown
+
+if TYPE_CHECKING:
+    from pedron._kernels.cfr import TreeValues
 
 __all__ = ["Estimate", "GameSpec", "Solution", "estimate", "game_spec", "memory_limit",
            "solve", "write_strategy"]
@@ -342,7 +345,7 @@ class _Iterated(Protocol):
 
     def run(self, iterations: int) -> Any: ...
 
-    def values(self) -> tuple[list[float], list[float]]: ...
+    def values(self) -> TreeValues: ...
 
 
 @dataclass(frozen=True)
@@ -372,8 +375,9 @@ def _iterate(tree: _Iterated, players: int, iterations: int, check_every: int,
         step = min(check_every, max(10, done // 8), iterations - done)
         tree.run(step)
         done += step
-        values, best = tree.values()
-        nash_conv = max(sum(best) - sum(values), 0.0)
+        measured = tree.values()
+        values, best = list(measured.values), list(measured.best)
+        nash_conv = measured.nash_conv
         if progress is not None:
             progress(done, nash_conv, time.perf_counter() - t1)
         if nash_conv <= target or time.perf_counter() - t1 >= budget:

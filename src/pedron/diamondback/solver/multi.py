@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from pedron._kernels.cfr import TreeValues
 from pedron._kernels.rng import Generator
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID
 from pedron.diamondback.hand import STRENGTH
@@ -679,14 +680,14 @@ class MultiTree:
         """The average strategy per edge and hand (uniform where never played)."""
         return self._match(self.total, False)
 
-    def values(self) -> tuple[list[float], list[float]]:
-        """``(value, best)``: each seat's expected payoff under the average strategies,
-        and his best response's against the others' average strategies."""
+    def values(self) -> TreeValues:
+        """Each seat's expected payoff under the average strategies, and his best
+        response's against the others' average strategies (the heads-up kernel's record)."""
         sigma = self.average()
         leaves = self._leaves(self._reach(sigma))
         mean = self._back(leaves, sigma)[0].sum(axis=1)
         best = self._back(leaves, None)[0].sum(axis=1)
-        return [float(x) for x in mean], [float(x) for x in best]
+        return TreeValues(mean.tolist(), best.tolist())
 
     # -- the strategy file --------------------------------------------------------------
     def held(self, node: int) -> list[int]:
