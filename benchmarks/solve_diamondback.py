@@ -1,6 +1,6 @@
 """Heads-up Diamondback solved three ways, side by side in one run (docs/performance.md):
 
-* ``pedron``: pedron's compiled CFR (``pedron.solver.solve``: tree read off the engine,
+* ``pedron``: pedron's compiled CFR (``pedron.diamondback.solver.solve``: tree read off the engine,
   DCFR in C), whole solve to the target;
 * ``openspiel-path``: the solver pedron had before (``pedron.spiel.solve.solve``: the
   tree exported as an EFG and OpenSpiel's C++ ``CFRPlusSolver``), whole solve;
@@ -26,7 +26,7 @@ from typing import Any
 
 
 def _pedron(stacks: int, variant: str, target: float, sizes: str) -> dict[str, Any]:
-    from pedron.solver import estimate, game_spec, solve
+    from pedron.diamondback.solver import estimate, game_spec, solve
 
     spec = game_spec(stacks, variant, sizes or None)
     t0 = time.perf_counter()
@@ -35,7 +35,13 @@ def _pedron(stacks: int, variant: str, target: float, sizes: str) -> dict[str, A
     total = time.perf_counter() - t0
     # the pure iteration rate, apart from the NashConv measures
     from pedron._kernels.cfr import CfrTree
-    from pedron.solver.tree import build_graph, chance_table, expand, has_table, outcome_table
+    from pedron.diamondback.solver.tree import (
+        build_graph,
+        chance_table,
+        expand,
+        has_table,
+        outcome_table,
+    )
 
     arrays = expand(build_graph(spec))
     chance = chance_table()
@@ -50,7 +56,7 @@ def _pedron(stacks: int, variant: str, target: float, sizes: str) -> dict[str, A
 
 
 def _openspiel_path(stacks: int, variant: str, target: float, sizes: str) -> dict[str, Any]:
-    from pedron.solver import game_spec
+    from pedron.diamondback.solver import game_spec
     from pedron.spiel.solve import solve
 
     spec = game_spec(stacks, variant, sizes or None)
@@ -65,7 +71,7 @@ def _openspiel_cfr(stacks: int, variant: str, target: float, sizes: str) -> dict
     import pyspiel
 
     import pedron.spiel  # noqa: F401  (registers the game)
-    from pedron.solver import game_spec
+    from pedron.diamondback.solver import game_spec
     from pedron.spiel.games import DIAMONDBACK
     from pedron.spiel.solve import export_efg, strategy_key
 

@@ -13,7 +13,7 @@ import argparse
 from collections import defaultdict
 
 from pedron.diamondback.hand import HANDS
-from pedron.strategyfile import read_strategy_file
+from pedron.diamondback.strategyfile import read_strategy_file
 
 ORDER = ["".join(sorted("PKQSM"[r] for r in h.ranks)) for h in reversed(HANDS)][::-1]
 

@@ -1,7 +1,7 @@
 """Solve heads-up Diamondback at the documented settings and write the tables and chart of
 docs/is-it-better-to-deal.md (``python scripts/solve_diamondback.py``).
 
-Every setting is solved with pedron's compiled CFR (``pedron.solver.solve``) until its
+Every setting is solved with pedron's compiled CFR (``pedron.diamondback.solver.solve``) until its
 NashConv is at most ``--nash-conv`` chips (default 0.0001). In a zero-sum setting the
 dealer's equilibrium value then lies in the solve's ``bounds`` (the dealer's payoff
 against a best response, and a best response's against the other), an interval at most
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pedron.solver import game_spec, solve
+from pedron.diamondback.solver import game_spec, solve
 
 SETTINGS = [
     {"variant": variant, "stacks": stacks, "carry": carry}

@@ -4,7 +4,7 @@ each setting and write the figures of docs/is-it-better-to-deal.md
 
 Every setting (players 2-4, plain and Dealer's Diamondback, stacks 1-3 each; the deck
 for the number of players dealt in, 15, 29 or 43 cards; a carried-over pot valued
-``split``, in equal shares) is solved with ``pedron.solver.solve`` until its NashConv is
+``split``, in equal shares) is solved with ``pedron.diamondback.solver.solve`` until its NashConv is
 at most ``--nash-conv`` chips (default 0.001) or ``--max-seconds`` of iterations have
 run (CFR need not converge with three or four players: the NashConv reached is
 recorded). Each row holds every seat's value under the strategy (seat 0 the dealer,
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pedron.solver import estimate, game_spec, solve
+from pedron.diamondback.solver import estimate, game_spec, solve
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "perf" / "solved_diamondback_players.json"
 

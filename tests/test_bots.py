@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pedron.bots import RandomBot
-from pedron.bots.diamondback import OddsBot
 from pedron.diamondback import Rules, Table
+from pedron.diamondback.bots import OddsBot
 from tests.refusals import refusal
 
 
@@ -228,10 +228,12 @@ def test_cautious_dealer_stops_sooner():
 def test_every_shipped_bot_class_is_a_bot():
     # A list of pedron's bots of several kinds is a list[Bot]: each class derives the base.
     import pedron.bots
+    from pedron import diamondback
     from pedron.bots import Bot
 
     shipped = [getattr(pedron.bots, name) for name in pedron.bots.__all__
                if name.endswith("Bot") and name != "Bot"]
-    assert len(shipped) == 6  # random, rule, threshold, strong, odds, equilibrium
+    shipped += [diamondback.OddsBot, diamondback.EquilibriumBot]  # (the game's own)
+    assert len(set(shipped)) == 6  # random, rule, threshold, strong, odds, equilibrium
     for cls in shipped:
         assert issubclass(cls, Bot), cls

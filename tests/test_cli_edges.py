@@ -118,7 +118,7 @@ def test_a_bot_of_the_other_game_lists_this_games_bots(capsys, monkeypatch):
 
 def test_equilibrium_is_a_short_bot_spec(capsys, monkeypatch, tmp_path):
     from pedron.bots import BotSpec, make_bot, parse_bot
-    from pedron.bots.equilibrium import EquilibriumBot
+    from pedron.diamondback.equilibrium import EquilibriumBot
     from pedron.errors import PedronValueError
 
     path = tmp_path / "s.json"

@@ -113,13 +113,13 @@ def _peak_bytes(call):
 
 
 def _estimate(**spec):
-    from pedron.solver import estimate, game_spec
+    from pedron.diamondback.solver import estimate, game_spec
 
     return lambda: estimate(game_spec(**spec))
 
 
 def _solve(**spec):
-    from pedron.solver import game_spec, solve
+    from pedron.diamondback.solver import game_spec, solve
 
     return lambda: solve(game_spec(**spec))
 
@@ -136,8 +136,8 @@ def test_the_solver_refuses_huge_stacks_by_arithmetic(make):
 @pytest.mark.parametrize("spec", [{"stacks": 100}, {"stacks": 60, "variant": "dealers"}],
                          ids=["normal 100", "dealers 60"])
 def test_the_solver_stops_counting_a_tree_past_its_layout(spec):
-    from pedron.solver import estimate, game_spec
-    from pedron.solver.tree import MAX_NODES
+    from pedron.diamondback.solver import estimate, game_spec
+    from pedron.diamondback.solver.tree import MAX_NODES
 
     # (counted to its end, a tree of about 10**32 and 10**11 nodes: the walk now stops at
     # the first subtree past the 32-bit layout)
@@ -147,14 +147,14 @@ def test_the_solver_stops_counting_a_tree_past_its_layout(spec):
 
 
 def test_the_solver_refuses_a_line_of_play_deeper_than_its_walk():
-    from pedron.solver import estimate, game_spec
+    from pedron.diamondback.solver import estimate, game_spec
 
     with pytest.raises(PedronValueError, match="MAX_DEPTH"):  # (was a RecursionError)
         estimate(game_spec(stacks=10_000, bet_sizes="10;20"))
 
 
 def test_a_solvable_tree_is_still_counted():
-    from pedron.solver import estimate, game_spec
+    from pedron.diamondback.solver import estimate, game_spec
 
     assert estimate(game_spec(stacks=16)).size.nodes == 5_733_629  # (docs/performance.md)
 

@@ -163,7 +163,7 @@ def _analysis() -> Any:
 
 @cache
 def _solution() -> Any:
-    from pedron.solver import game_spec, solve
+    from pedron.diamondback.solver import game_spec, solve
 
     return solve(game_spec(1), iterations=20, target=0)
 
@@ -171,8 +171,8 @@ def _solution() -> Any:
 def _equilibrium_bot() -> Any:
     import tempfile
 
-    from pedron.bots import EquilibriumBot
-    from pedron.solver import write_strategy
+    from pedron.diamondback import EquilibriumBot
+    from pedron.diamondback.solver import write_strategy
 
     path = write_strategy(_solution(), Path(tempfile.mkdtemp()) / "eq.json")
     return EquilibriumBot(path, seed=3)
@@ -278,8 +278,8 @@ def _examples() -> dict[str, Callable[[], Any]]:
             bench.Evaluator(diablo.evaluate), np.zeros((1, 5), np.uint8),
             np.zeros((1, 5), np.uint8))],
         "pedron.bots.BotSpec": lambda: [bots.parse_bot("rule:open=two_pair")],
-        "pedron.bots.EquilibriumBot": lambda: [_equilibrium_bot()],
-        "pedron.bots.OddsBot": lambda: [bots.OddsBot(margin=0.1)],
+        "pedron.diamondback.equilibrium.EquilibriumBot": lambda: [_equilibrium_bot()],
+        "pedron.diamondback.bots.OddsBot": lambda: [diamondback.OddsBot(margin=0.1)],
         "pedron.bots.RandomBot": lambda: [bots.RandomBot(4)],
         "pedron.bots.RuleBot": lambda: [bots.RuleBot()],
         "pedron.bots.StrongBot": lambda: [bots.StrongBot(3), _used_strong_bot()],
@@ -329,7 +329,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
                                              + tables(diamondback, False)),
         "pedron.diamondback.TableView": lambda: [table_b().view(0)],
         "pedron.encodings.DiabloActions": lambda: [encodings.DiabloActions(rules_d)],
-        "pedron.encodings.DiamondbackActions": lambda: [encodings.DiamondbackActions(
+        "pedron.diamondback.encodings.DiamondbackActions": lambda: [diamondback.DiamondbackActions(
             diamondback.Rules(), 40)],
         **{f"pedron.engine.{m}": _move(m) for m in (
             "Ante", "Bet", "Call", "Check", "Choose", "Declare", "Draw", "Fold", "Leave",
@@ -357,9 +357,9 @@ def _examples() -> dict[str, Callable[[], Any]]:
             simulation.WorkUnit(_study(), 0, 1))],
         "pedron.match.MatchUnit": lambda: [_match_unit()],
         "pedron.match.SetsResult": lambda: [match.run_sets(_match_unit())],
-        "pedron.solver.Estimate": lambda: [solver.estimate(solver.game_spec(2))],
-        "pedron.solver.GameSpec": lambda: [solver.game_spec(2)],
-        "pedron.solver.Solution": lambda: [_solution()],
+        "pedron.diamondback.solver.Estimate": lambda: [solver.estimate(solver.game_spec(2))],
+        "pedron.diamondback.solver.GameSpec": lambda: [solver.game_spec(2)],
+        "pedron.diamondback.solver.Solution": lambda: [_solution()],
         "pedron.videopoker.Analysis": lambda: [_analysis()],
         "pedron.videopoker.ChartLine": lambda: [videopoker.ChartLine(
             "4 to a flush", "As Ks 9s 4s 2d", 3, Fraction(1, 7))],
@@ -374,7 +374,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.envs.diablo_v0.raw_env": lambda: [_env("diablo_v0")],
         "pedron.envs.diamondback_v0.raw_env": lambda: [_env("diamondback_v0")],
         "pedron.encodings.diablo.DiabloObservation": _observation("DiabloObservation"),
-        "pedron.encodings.diamondback.DiamondbackObservation": _observation(
+        "pedron.diamondback.encodings.DiamondbackObservation": _observation(
             "DiamondbackObservation"),
         "pedron.spiel.DiabloSpielGame": lambda: [_spiel("DiabloSpielGame")],
         "pedron.spiel.DiamondbackSpielGame": lambda: [_spiel("DiamondbackSpielGame")],
@@ -482,8 +482,9 @@ EXEMPT: dict[str, str] = {
 MUTABLE_NAMES = {
     "pedron.Generator", "pedron.diablo.Deck", "pedron.diamondback.Deck", "pedron.diablo.Game",
     "pedron.diamondback.Hand", "pedron.diablo.Table", "pedron.diamondback.Table",
-    "pedron.engine.BettingRound", "pedron.engine.Ledger", "pedron.bots.EquilibriumBot",
-    "pedron.bots.OddsBot", "pedron.bots.RandomBot", "pedron.bots.RuleBot",
+    "pedron.engine.BettingRound", "pedron.engine.Ledger",
+    "pedron.diamondback.equilibrium.EquilibriumBot", "pedron.diamondback.bots.OddsBot",
+    "pedron.bots.RandomBot", "pedron.bots.RuleBot",
     "pedron.bots.StrongBot", "pedron.bots.ThresholdBot", "pedron.envs.SingleAgentEnv",
     "pedron.envs.diablo_v0.raw_env",
     "pedron.envs.diamondback_v0.raw_env",
@@ -539,8 +540,8 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.engine.DealContext": lambda c: (c.rules, c.number, c.dealer, c.seats, c.n,
                                             c.ledger.getstate(), c.extra),
     "pedron.engine.Ledger": lambda led: led.getstate(),
-    "pedron.bots.EquilibriumBot": _bot_state,
-    "pedron.bots.OddsBot": _bot_state,
+    "pedron.diamondback.equilibrium.EquilibriumBot": _bot_state,
+    "pedron.diamondback.bots.OddsBot": _bot_state,
     "pedron.bots.RandomBot": _bot_state,
     "pedron.bots.RuleBot": _bot_state,
     "pedron.bots.ThresholdBot": _bot_state,
@@ -551,12 +552,12 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.drawpoker.BatchDraws": lambda b: (b.hands.tolist(), b.masks.tolist(), b.values(),
                                               b.objective),
     "pedron.encodings.DiabloActions": lambda e: (e.n, e.describe(e.n - 1)),
-    "pedron.encodings.DiamondbackActions": lambda e: (e.n, e.describe(e.n - 1)),
+    "pedron.diamondback.encodings.DiamondbackActions": lambda e: (e.n, e.describe(e.n - 1)),
     "pedron.envs.SingleAgentEnv": _env_state,
     "pedron.envs.diablo_v0.raw_env": _env_state,
     "pedron.envs.diamondback_v0.raw_env": _env_state,
     "pedron.encodings.diablo.DiabloObservation": lambda o: (o.players, o.total, o.size),
-    "pedron.encodings.diamondback.DiamondbackObservation": lambda o: (
+    "pedron.diamondback.encodings.DiamondbackObservation": lambda o: (
         o.players, o.total, o.size),
     "pedron.videopoker.Analysis": lambda a: a.as_dict(),
     "pedron.videopoker.Hold": lambda h: h.as_dict(),
@@ -612,8 +613,8 @@ FUTURE: dict[str, Callable[[Any], Any]] = {
     "pedron.diamondback.Table": table_future,
     "pedron.diablo.Game": deal_future,
     "pedron.diamondback.Hand": deal_future,
-    "pedron.bots.EquilibriumBot": _bot_future,
-    "pedron.bots.OddsBot": _bot_future,
+    "pedron.diamondback.equilibrium.EquilibriumBot": _bot_future,
+    "pedron.diamondback.bots.OddsBot": _bot_future,
     "pedron.bots.RandomBot": _bot_future,
     "pedron.bots.RuleBot": _bot_future,
     "pedron.bots.StrongBot": _bot_future,

@@ -1,11 +1,13 @@
-"""pedron.solver: heads-up Diamondback solved by pedron's compiled CFR, checked against the
-exact odds, an independent linear program, OpenSpiel's solver and OpenSpiel's own
+"""pedron.diamondback.solver: heads-up Diamondback solved by pedron's compiled CFR, checked
+against the exact odds, an independent linear program, OpenSpiel's solver and OpenSpiel's own
 NashConv of the strategy it writes; the command's checks and its progress."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -14,15 +16,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pedron._kernels.cfr import CfrTree
+from pedron._kernels.cfr import CfrTree, TreeValues
 from pedron.bots import RandomBot
-from pedron.bots.equilibrium import EquilibriumBot
 from pedron.cli import main
 from pedron.diamondback import Rules, Table
+from pedron.diamondback.equilibrium import EquilibriumBot
 from pedron.diamondback.odds import dealing_odds, odds
-from pedron.errors import PedronError
-from pedron.solver import estimate, game_spec, solve, write_strategy
-from pedron.solver.tree import (
+from pedron.diamondback.solver import estimate, game_spec, solve, write_strategy
+from pedron.diamondback.solver.tree import (
     HANDS,
     build_graph,
     chance_table,
@@ -31,7 +32,8 @@ from pedron.solver.tree import (
     has_table,
     outcome_table,
 )
-from pedron.strategyfile import info_key, read_strategy_file
+from pedron.diamondback.strategyfile import info_key, read_strategy_file
+from pedron.errors import PedronError, PedronValueError
 
 
 @pytest.fixture(scope="module")
@@ -158,6 +160,27 @@ def test_the_kernel_checks_its_arrays():
         CfrTree(**good, scheme="cfr")
 
 
+def test_a_trees_values_are_a_frozen_record_read_by_name():
+    arrays = expand(build_graph(game_spec(1)))
+    chance = chance_table()
+    tree = CfrTree(**arrays.kernel_args(chance), chance=chance, outcome=outcome_table(),
+                   has=has_table())
+    tree.run(5)
+    got = tree.values()
+    assert type(got) is TreeValues and len(got.values) == len(got.best) == 2
+    assert got.nash_conv == max(sum(got.best) - sum(got.values), 0.0) > 0  # (5: not yet)
+    with pytest.raises(TypeError):
+        iter(got)  # (a record, not a pair read by position)
+    with pytest.raises(AttributeError):
+        got.values = (0.0, 0.0)
+    assert pickle.loads(pickle.dumps(got)) == got == copy.deepcopy(got)
+    assert hash(got) == hash(TreeValues(list(got.values), list(got.best)))
+    # a best response never gains less than nothing: the NashConv is at least 0
+    assert TreeValues([0.5, -0.5], [0.5, -0.5 - 1e-12]).nash_conv == 0.0
+    with pytest.raises(PedronValueError, match="one entry per seat"):
+        TreeValues([0.5, -0.5], [0.5])
+
+
 def test_cfr_plus_and_dcfr_reach_the_same_value():
     graph = build_graph(game_spec(2))
     arrays = expand(graph)
@@ -167,9 +190,10 @@ def test_cfr_plus_and_dcfr_reach_the_same_value():
         tree = CfrTree(**arrays.kernel_args(chance), chance=chance, outcome=outcome_table(),
                        has=has_table(), scheme=scheme)
         tree.run(3000)
-        values, best = tree.values()
-        assert best[0] - values[0] + best[1] - values[1] < 1e-4
-        out.append(values[0])
+        measured = tree.values()
+        assert measured.nash_conv < 1e-4
+        assert sum(measured.best) - sum(measured.values) < 1e-4
+        out.append(measured.values[0])
     assert out[0] == pytest.approx(out[1], abs=1e-4)
 
 
@@ -383,7 +407,7 @@ def test_cli_mistakes_are_one_line_exit_2_before_any_work(args, text):
 def test_the_memory_prediction_covers_the_peak(tmp_path):
     # (VmHWM, the peak of this process's own memory map: ru_maxrss would count the test
     # process the child was forked from)
-    code = ("import sys; from pedron.solver import *; "
+    code = ("import sys; from pedron.diamondback.solver import *; "
             "s = solve(game_spec(8), iterations=40, target=0); "
             "write_strategy(s, sys.argv[1]); "
             "print([int(ln.split()[1]) * 1024 for ln in open('/proc/self/status') "

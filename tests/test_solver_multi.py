@@ -1,4 +1,4 @@
-"""Diamondback with three and four players solved (pedron.solver.multi): every claim on
+"""Diamondback with three and four players solved (pedron.diamondback.solver.multi): every claim on
 small cases, the NashConv checked by an independent best response that walks pedron's
 engine hand by hand (real cards, the strategy file's keys read off the engine's views)."""
 
@@ -13,10 +13,10 @@ import pytest
 from pedron._kernels.rng import Generator
 from pedron.diamondback import Rules, Table
 from pedron.diamondback.cards import DECK_SIZES, RANK_OF_ID
-from pedron.encodings import DiamondbackActions
+from pedron.diamondback.encodings import DiamondbackActions
+from pedron.diamondback.solver import game_spec, solve
+from pedron.diamondback.strategyfile import info_key
 from pedron.errors import PedronTypeError, PedronValueError
-from pedron.solver import game_spec, solve
-from pedron.strategyfile import info_key
 
 # -- the independent computation: the engine, one hand of real cards per deal ------------
 
@@ -190,16 +190,17 @@ def test_dealers_diamondback_three_players_one_chip_agrees_with_the_engine():
 def test_the_multi_player_solver_heads_up_agrees_with_the_engine_and_the_exact_value():
     # the n-player machinery itself, run on two players (solve() uses the compiled
     # heads-up kernel there): the dealer's value is -29/105 at one chip
-    from pedron.solver.multi import MultiTree, build_multi, expand_multi
+    from pedron.diamondback.solver.multi import MultiTree, build_multi, expand_multi
 
     tree = MultiTree(expand_multi(build_multi(game_spec(1))))
     tree.run(60)
-    values, best = tree.values()
-    assert sum(best) - sum(values) < 1e-4
-    assert values[0] == pytest.approx(-29 / 105, abs=1e-4)
+    measured = tree.values()
+    assert measured.nash_conv < 1e-4 and len(measured.best) == 2
+    assert measured.values[0] == pytest.approx(-29 / 105, abs=1e-4)
     strategy = tree.strategy()
     v, b = independent_nash_conv(strategy, 2, 1, Rules())
-    assert v == pytest.approx(values, abs=1e-5) and b == pytest.approx(best, abs=1e-5)
+    assert v == pytest.approx(list(measured.values), abs=1e-5)
+    assert b == pytest.approx(list(measured.best), abs=1e-5)
 
 
 @pytest.mark.parametrize("players, stacks, variant", [
@@ -253,7 +254,7 @@ def test_cli_three_players_reports_every_seat_and_writes_the_file(tmp_path, caps
     import json
 
     from pedron.cli import main
-    from pedron.strategyfile import read_strategy_file
+    from pedron.diamondback.strategyfile import read_strategy_file
 
     out = tmp_path / "s.json"
     assert main(["solve", "diamondback", "--players", "3", "--stacks", "1", "--target",
@@ -267,8 +268,8 @@ def test_cli_three_players_reports_every_seat_and_writes_the_file(tmp_path, caps
 
 
 def test_the_equilibrium_bot_plays_a_three_player_file_without_falling_back(tmp_path):
-    from pedron.bots.equilibrium import EquilibriumBot
-    from pedron.solver import write_strategy
+    from pedron.diamondback.equilibrium import EquilibriumBot
+    from pedron.diamondback.solver import write_strategy
 
     sol = solve(game_spec(2, players=3), target=0.0, iterations=5)
     path = write_strategy(sol, tmp_path / "s.json")
@@ -296,7 +297,7 @@ def test_max_seconds_stops_at_the_first_measure_and_says_how_far_it_got():
 
 
 def test_a_tree_past_the_ceilings_is_refused_before_it_is_laid_out(monkeypatch):
-    import pedron.solver.multi as multi
+    import pedron.diamondback.solver.multi as multi
 
     monkeypatch.setattr(multi, "MAX_TREE_NODES", 1000)
     with pytest.raises(PedronValueError, match="more than 1,000 nodes"):
@@ -327,8 +328,8 @@ def test_four_players_dealers_one_chip_the_odd_chip_costs_the_dealer():
 
 
 def test_the_equilibrium_bot_plays_dealers_diamondback_when_some_decline_the_ante(tmp_path):
-    from pedron.bots.equilibrium import EquilibriumBot
-    from pedron.solver import write_strategy
+    from pedron.diamondback.equilibrium import EquilibriumBot
+    from pedron.diamondback.solver import write_strategy
 
     sol = solve(game_spec(2, "dealers", players=3), target=0.0, iterations=3)
     path = write_strategy(sol, tmp_path / "s.json")

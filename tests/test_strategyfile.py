@@ -1,4 +1,4 @@
-"""The one module of Diamondback's strategy file (pedron.strategyfile): written by the
+"""The one module of Diamondback's strategy file (pedron.diamondback.strategyfile): written by the
 solver, read by the equilibrium bot; the old names keep working, with a warning."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-import pedron.strategyfile as sf
+import pedron.diamondback.strategyfile as sf
 from pedron.errors import PedronValueError
 
 
@@ -22,7 +22,7 @@ from pedron.errors import PedronValueError
 def test_the_equilibrium_bots_old_names_warn_and_give_the_strategy_file_modules(
         old, module, new):
     mod = importlib.import_module(module)
-    with pytest.warns(DeprecationWarning, match=f"use pedron.strategyfile.{new}"):
+    with pytest.warns(DeprecationWarning, match=f"use pedron.diamondback.strategyfile.{new}"):
         got = getattr(mod, old)
     assert got is getattr(sf, new)
 
@@ -37,8 +37,8 @@ def test_the_diablo_loader_has_its_own_name_and_the_old_one_warns():
 
 
 def test_a_solved_file_round_trips_and_the_bot_reads_it(tmp_path):
-    from pedron.bots.equilibrium import EquilibriumBot
-    from pedron.solver import game_spec, solve, write_strategy
+    from pedron.diamondback.equilibrium import EquilibriumBot
+    from pedron.diamondback.solver import game_spec, solve, write_strategy
 
     sol = solve(game_spec(1), target=0.01)
     path = write_strategy(sol, tmp_path / "s.json")

@@ -557,7 +557,7 @@ slot("bots.make_bot seed", "any", lambda x: callable(_bots().make_bot("random", 
 slot("bots.amount_between low", "int", lambda x: _bots().amount_between(Generator(1), x, 10))
 slot("bots.amount_between high", "int", lambda x: _bots().amount_between(Generator(1), 0, x))
 slot("bots.RandomBot seed", "any", lambda x: callable(_bots().RandomBot(x)))
-slot("bots.OddsBot margin", "number", lambda x: callable(_bots().OddsBot(margin=x)))
+slot("bots.OddsBot margin", "number", lambda x: callable(diamondback.OddsBot(margin=x)))
 slot("bots.RuleBot open_at", "any", lambda x: callable(_bots().RuleBot(open_at=x)))
 slot("bots.ThresholdBot settings", "any", lambda x: callable(_bots().ThresholdBot(x)))
 slot("bots.ThresholdBot seed", "any", lambda x: callable(_bots().ThresholdBot(None, x)))
@@ -656,13 +656,13 @@ slot("solver.solve max_memory", "int",
      lambda x: _solver().solve(_solver().game_spec(2), iterations=5, max_memory=x).iterations)
 slot("encodings.DiabloActions rules", "any", lambda x: _enc().DiabloActions(x).n)
 slot("encodings.DiamondbackActions total", "int",
-     lambda x: _enc().DiamondbackActions(diamondback.Rules(), x).n, most=10**6)
+     lambda x: diamondback.DiamondbackActions(diamondback.Rules(), x).n, most=10**6)
 slot("encodings.DiamondbackActions sizes", "any",
-     lambda x: _enc().DiamondbackActions(diamondback.Rules(), 60, x).n)
+     lambda x: diamondback.DiamondbackActions(diamondback.Rules(), 60, x).n)
 slot("encodings.action_index action", "any", lambda x: _enc().action_index(x, 13))
 slot("encodings.action_index n", "int", lambda x: _enc().action_index(3, x))
 slot("encodings.describe", "any",
-     lambda x: _enc().DiamondbackActions(diamondback.Rules(), 90).describe(x))
+     lambda x: diamondback.DiamondbackActions(diamondback.Rules(), 90).describe(x))
 slot("bench.parse_spec", "text", lambda x: repr(_bench().parse_spec(x)))
 slot("bench.Evaluator function", "any", lambda x: repr(_bench().Evaluator(x)))
 slot("bench.Evaluator form", "text", lambda x: repr(_bench().Evaluator(len, form=x)))
@@ -688,7 +688,7 @@ slot("testing.hand_corpus seed", "int", lambda x: len(_testing().hand_corpus(10,
 
 
 def _solver() -> Any:
-    import pedron.solver as solver
+    import pedron.diamondback.solver as solver
 
     return solver
 
@@ -967,7 +967,7 @@ PUBLIC_MODULES: dict[str, tuple[str, ...]] = {
     "pedron.bots": ("_bots",),
     "pedron.simulation": ("_sim",),
     "pedron.match": ("_match",),
-    "pedron.solver": ("_solver",),
+    "pedron.diamondback.solver": ("_solver",),
     "pedron.encodings": ("_enc",),
     "pedron.bench": ("_bench",),
     "pedron.testing": ("_testing",),

@@ -10,12 +10,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from pedron.bots.equilibrium import EquilibriumBot  # noqa: E402
 from pedron.cli import main  # noqa: E402
+from pedron.diamondback.equilibrium import EquilibriumBot  # noqa: E402
 from pedron.diamondback.odds import dealing_odds, odds  # noqa: E402
+from pedron.diamondback.strategyfile import info_key, read_strategy_file  # noqa: E402
 from pedron.errors import PedronError  # noqa: E402
 from pedron.spiel.solve import solve, write_strategy  # noqa: E402
-from pedron.strategyfile import info_key, read_strategy_file  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +145,7 @@ def test_the_bot_is_a_simulation_bot_spec(two_chips):
     import pedron
 
     _, path = two_chips
-    spec = f"pedron.bots.equilibrium.EquilibriumBot:file={path}"
+    spec = f"pedron.diamondback.equilibrium.EquilibriumBot:file={path}"
     result = pedron.simulate("diamondback", players=2, games=40, bots=[spec, "odds"],
                              stacks=2, session_games=1, seed=3)
     assert result.games >= 40

@@ -10,7 +10,7 @@ import pedron
 from pedron import CardSet, Generator, diablo, diamondback
 from pedron.bots import Bot, RandomBot
 from pedron.bots.diablo import RuleBot
-from pedron.bots.diamondback import OddsBot
+from pedron.diamondback.bots import OddsBot
 from pedron.errors import PedronError
 
 
@@ -103,7 +103,7 @@ def lazy_modules_demo() -> str:
     # Every subpackage is an attribute of pedron, typed as the module.
     value: diablo.HandValue = pedron.diablo.evaluate("Ah Kh Qh Jh Th")
     players: int = pedron.diamondback.Table().n
-    bot: Bot = pedron.bots.OddsBot()
+    bot: Bot = pedron.diamondback.OddsBot()
     assert callable(bot) and players == 2
     return value.description
 

@@ -9,7 +9,7 @@ information set is therefore a node and a hand of the player to act, except at
 edge may carry a rank (a reveal): it is then legal only for hands holding that
 rank.
 
-:class:`CfrTree` holds the arrays (built by :mod:`pedron.solver.tree`, checked
+:class:`CfrTree` holds the arrays (built by :mod:`pedron.diamondback.solver.tree`, checked
 here once) and runs the iterations with the GIL released. Nothing is kept at
 module level: every buffer belongs to its tree.
 
@@ -23,6 +23,7 @@ import numpy as np
 
 from pedron.errors import PedronValueError
 
+cimport cython
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
@@ -254,6 +255,47 @@ cdef void _walk(Ctx* c, int node, int p, const double* ro, const double* rown, d
                 tot[a] += c.weight * rown[h] * sigma[h * k + a]
 
 
+# (its signature is written in clinic form below, so that inspect reads it)
+@cython.embedsignature(False)
+cdef class TreeValues:
+    """TreeValues(values, best)
+--
+
+What a tree's average strategies are worth (:meth:`CfrTree.values`; the solver of three
+    and four players gives the same record): ``values``, each seat's expected payoff
+    under them, and ``best``, each seat's best response's against the others' (tuples of
+    floats, one per seat). Frozen; equal records compare equal."""
+
+    cdef readonly tuple values
+    cdef readonly tuple best
+
+    def __init__(self, values, best):
+        self.values = tuple([float(x) for x in values])
+        self.best = tuple([float(x) for x in best])
+        if len(self.values) != len(self.best):
+            raise PedronValueError("values and best need one entry per seat each")
+
+    @property
+    def nash_conv(self):
+        """The sum of every seat's best-response gain (at least 0: rounding aside, no
+        seat gains less than nothing)."""
+        return max(sum(self.best) - sum(self.values), 0.0)
+
+    def __eq__(self, other):
+        if not isinstance(other, TreeValues):
+            return NotImplemented
+        return self.values == other.values and self.best == other.best
+
+    def __hash__(self):
+        return hash((self.values, self.best))
+
+    def __reduce__(self):
+        return (TreeValues, (self.values, self.best))
+
+    def __repr__(self):
+        return f"TreeValues(values={list(self.values)!r}, best={list(self.best)!r})"
+
+
 cdef class CfrTree:
     """A compact two-player tree and its CFR+ state (see the module docstring).
 
@@ -405,8 +447,8 @@ cdef class CfrTree:
             free(ones)
 
     def values(self):
-        """``(value, best)``: each player's expected payoff under the average strategies,
-        and his best response's against the other's average strategy (both lists of 2)."""
+        """A :class:`TreeValues`: each player's expected payoff under the average
+        strategies, and his best response's against the other's average strategy."""
         cdef double* buf = <double*> malloc(2 * NH * sizeof(double))
         cdef double* out
         cdef double v[2]
@@ -430,7 +472,7 @@ cdef class CfrTree:
                         b[p] += out[h]
         finally:
             free(buf)
-        return [v[0], v[1]], [b[0], b[1]]
+        return TreeValues((v[0], v[1]), (b[0], b[1]))
 
     def average(self):
         """The average strategy's raw sums (a copy): ``slots`` entries, laid out as the

@@ -5,7 +5,7 @@ it receives its own per-player view (never another player's hidden cards)
 and the list of legal actions, and returns one of them: a move (``Bet(3)``,
 ``RaiseTo(8)``), text (``"raise 8"``) or a tuple (``("raise", 8)``). pedron's
 bots (:class:`RandomBot`, :class:`RuleBot`, :class:`ThresholdBot`, :class:`StrongBot`,
-:class:`OddsBot`)
+:class:`pedron.diamondback.OddsBot`)
 share the base class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type
 checker; yours may subclass it too. The built-in bots are deterministic for a given seed.
 
@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pedron import games
 from pedron._copying import deep_copy
+from pedron._deprecate import Moved, moved_names
 from pedron._exact import exact_int
 from pedron._kernels.rng import Generator, as_generator
 from pedron._lazy import lazy_attributes
@@ -64,20 +65,24 @@ from pedron.text import shown
 
 if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
     from pedron.bots.diablo import RuleBot, ThresholdBot
-    from pedron.bots.diamondback import OddsBot
-    from pedron.bots.equilibrium import EquilibriumBot
     from pedron.bots.strong import StrongBot
 
-__all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "EquilibriumBot", "OddsBot", "RandomBot",
-           "RuleBot", "StrongBot", "ThresholdBot", "amount_between", "make_bot", "parse_bot"]
+__all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "RandomBot", "RuleBot", "StrongBot",
+           "ThresholdBot", "amount_between", "make_bot", "parse_bot"]
 
 # The game's bots come in when first named (they import the game and its advisor; the
 # equilibrium bot reads a solved strategy file).
 _lazy = lazy_attributes("pedron.bots", {
     "RuleBot": "pedron.bots.diablo", "ThresholdBot": "pedron.bots.diablo",
-    "OddsBot": "pedron.bots.diamondback",
-    "EquilibriumBot": "pedron.bots.equilibrium", "StrongBot": "pedron.bots.strong",
+    "StrongBot": "pedron.bots.strong",
 })
+# (Diamondback's bots moved to its package in 0.2.0)
+_MOVED = {
+    "OddsBot": Moved("pedron.diamondback.bots", "OddsBot", since="0.2.0", until="0.3.0"),
+    "EquilibriumBot": Moved("pedron.diamondback.equilibrium", "EquilibriumBot", since="0.2.0",
+                            until="0.3.0"),
+}
+_moved = moved_names("pedron.bots", _MOVED)
 
 
 class BotFunction(Protocol):
@@ -247,6 +252,8 @@ def __getattr__(name: str) -> Any:
         return _bots_table()
     if name == "DEFAULT_BOT":
         return _default_bots()
+    if name in _MOVED:
+        return _moved(name)
     return _lazy(name)
 
 

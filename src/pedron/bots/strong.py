@@ -58,7 +58,7 @@ from pedron.errors import PedronTypeError, PedronValueError
 __all__ = ["ACTIONS", "FORMAT", "Decision", "Strategy", "StrongBot", "fallback_probs",
            "load_diablo_strategy"]
 
-# (renamed in 0.2.0: pedron.strategyfile reads the Diamondback strategy files)
+# (renamed in 0.2.0: pedron.diamondback.strategyfile reads the Diamondback strategy files)
 __getattr__ = moved_names(__name__, {
     "load_strategy": Moved(__name__, "load_diablo_strategy", since="0.2.0", until="0.3.0"),
 })
@@ -222,7 +222,7 @@ _LOCK = module_lock(__name__, "_LOCK")
 def load_diablo_strategy(path: str | None = None) -> Strategy:
     """The shipped Diablo strategy (``path=None``: read from the package on first use,
     then kept), or the Diablo strategy file at ``path`` (:data:`FORMAT`; Diamondback's
-    strategy files are :func:`pedron.strategyfile.read_strategy_file`'s)."""
+    strategy files are :func:`pedron.diamondback.strategyfile.read_strategy_file`'s)."""
     if path is not None:
         from pathlib import Path
 

@@ -11,6 +11,7 @@ Progress goes to stderr: a line redrawn in place on a terminal, a plain line eve
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -61,8 +62,8 @@ def register(sub: Any) -> None:
         "file",
         description="Compute an equilibrium of one Diamondback hand (heads-up, or 3-4 "
         "players: CFR, which need not converge there), report its "
-        "NashConv and the value of the deal, and write the strategy file that "
-        "pedron.bots.equilibrium.EquilibriumBot plays. The tree's size and the memory it "
+        "NashConv and the value of the deal, and write the strategy file that the "
+        "equilibrium bot plays ('equilibrium:file=...'). The tree's size and the memory it "
         "needs are stated before the solve starts; a hand that will not fit is refused.",
         epilog=EPILOG,
     )
@@ -202,10 +203,18 @@ class SolveProgress:
             self.shown = False
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
-    from pedron.solver import estimate, game_spec
+def _solver(game: str) -> Any:
+    """The game's solver module (its descriptor's ``solver``: the parser offers only the
+    games that have one)."""
+    module = games.get(game).solver
+    if module is None:
+        raise PedronValueError(f"{game} has no solver")
+    return importlib.import_module(module)
 
-    spec = game_spec(args.stacks, args.variant, args.bet_sizes or None, args.carry,
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    solver = _solver(args.game)
+    spec = solver.game_spec(args.stacks, args.variant, args.bet_sizes or None, args.carry,
                      args.tie_rule, args.players)
     out = check_output(args.output)
     target = args.target if args.target is not None else 0.001 * args.stacks
@@ -216,12 +225,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             raise PedronValueError(f"--solver openspiel solves heads-up hands only, not "
                                    f"--players {args.players}: use --solver pedron")
         return _openspiel(args, spec, out, target, say)
-    from pedron.solver import memory_limit, solve, write_strategy
-
     game = "heads-up Diamondback" if args.players == 2 else \
         f"{args.players}-player Diamondback"
-    limit = args.max_memory * 2**20 if args.max_memory is not None else memory_limit()
-    found = estimate(spec)
+    limit = args.max_memory * 2**20 if args.max_memory is not None else solver.memory_limit()
+    found = solver.estimate(spec)
     size = f"{found}" if args.players == 2 else f"{found} (information sets: at most)"
     say(f"{game} ({args.variant}, stacks {args.stacks}): {size}")
     if found.bytes > limit:
@@ -231,12 +238,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "(--max-memory); solve smaller stacks or fewer --bet-sizes")
     bar = SolveProgress(target, args.iterations, every=args.every)
     try:
-        solution = solve(spec, iterations=args.iterations, target=target,
-                         max_memory=limit, progress=None if args.quiet else bar,
-                         estimated=found)
+        solution = solver.solve(spec, iterations=args.iterations, target=target,
+                                max_memory=limit, progress=None if args.quiet else bar,
+                                estimated=found)
     finally:
         bar.close()
-    path = write_strategy(solution, out)
+    path = solver.write_strategy(solution, out)
     bounds = solution.bounds
     summary = {
         "file": str(path), "params": spec.params(), "solver": "pedron",
@@ -279,13 +286,12 @@ def _openspiel(args: argparse.Namespace, spec: Any, out: Path, target: float,
     except ImportError as exc:
         raise PedronValueError(f"--solver openspiel needs OpenSpiel: pip install "
                                f"'pedron[rl]' ({exc})") from None
-    from pedron.solver import estimate, memory_limit
-
+    solver = _solver(args.game)
     # OpenSpiel's tree has chance nodes: about 80 of its nodes for one of pedron's, each
     # about 1.5 kB while the EFG text is loaded (measured at 4 and 8 chips)
-    found = estimate(spec)
+    found = solver.estimate(spec)
     need = found.size.nodes * 80 * 1500
-    limit = args.max_memory * 2**20 if args.max_memory is not None else memory_limit()
+    limit = args.max_memory * 2**20 if args.max_memory is not None else solver.memory_limit()
     say(f"heads-up Diamondback ({args.variant}, stacks {args.stacks}), OpenSpiel's CFR+: "
         f"{found.size.infosets:,} information sets; about {need / 2**20:,.0f} MiB")
     if need > limit:

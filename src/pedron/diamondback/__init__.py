@@ -58,7 +58,13 @@ __getattr__ = lazy_attributes(__name__, {
     "HandResult": "pedron.diamondback.views",
     "HandView": "pedron.diamondback.views",
     "TableView": "pedron.diamondback.views",
-})
+    # (its own modules of the layers above, by name only: the game never imports them; not
+    # in __all__, so that a star import of the game does not bring them in)
+    "OddsBot": "pedron.diamondback.bots",
+    "EquilibriumBot": "pedron.diamondback.equilibrium",
+    "DiamondbackActions": "pedron.diamondback.encodings",
+    "DiamondbackObservation": "pedron.diamondback.encodings",
+}, submodules=("bench", "bots", "encodings", "equilibrium", "solver", "strategyfile"))
 
 __all__ = [
     "COPIES",

@@ -5,7 +5,7 @@ solved strategy, the PettingZoo environments, the OpenSpiel games), so that
 each of those imports them from below. This package holds what every game's
 encodings share (:func:`action_index`, :class:`Observation`, :func:`view_text`,
 the protocols :class:`ActionEncoding` and :class:`ObservationEncoding`); each
-game's own are its module (:mod:`pedron.encodings.diamondback`,
+game's own are its module (:mod:`pedron.diamondback.encodings`,
 :mod:`pedron.encodings.diablo`), named by the game's descriptor
 (:attr:`pedron.games.GameInfo.encodings`).
 
@@ -16,7 +16,7 @@ engine cannot disagree; ``move(index, view)`` is the engine move an index
 plays; ``describe(index)`` names it. The OpenSpiel games use the same
 encodings.
 
-**Diamondback** (:class:`DiamondbackActions`)
+**Diamondback** (:class:`pedron.diamondback.DiamondbackActions`)
 
 =========  ===============================================================
 index      move
@@ -67,13 +67,13 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from pedron._deprecate import Moved, moved_names
 from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
 
-__all__ = ["DRAW_SUBSETS", "MAX_ACTIONS", "ActionEncoding", "DiabloActions",
-           "DiamondbackActions", "Observation", "ObservationEncoding", "action_index",
-           "view_text"]
+__all__ = ["DRAW_SUBSETS", "MAX_ACTIONS", "ActionEncoding", "DiabloActions", "Observation",
+           "ObservationEncoding", "action_index", "view_text"]
 
 #: Most actions an encoding numbers (a mask of at most 1 MiB a step): a table whose every
 #: bet amount would make more (Diamondback's stacks or ``max_bet``, Diablo's
@@ -280,4 +280,9 @@ class Observation:
 
 # (each game's own encodings, under their old names: imported last, they build on the above)
 from pedron.encodings.diablo import DRAW_SUBSETS, DiabloActions  # noqa: E402
-from pedron.encodings.diamondback import DiamondbackActions  # noqa: E402
+
+# (Diamondback's own moved to its package in 0.2.0)
+__getattr__ = moved_names(__name__, {
+    "DiamondbackActions": Moved("pedron.diamondback.encodings", "DiamondbackActions",
+                                since="0.2.0", until="0.3.0"),
+})

@@ -5,9 +5,9 @@
 ``tie_rule="split"``, ``max_bet=4`` ...). ``players`` None (the default) is 2;
 ``stacks`` None (the default) is 20 chips each, the environment's own default (a
 ``Table``'s is 100). The actions are
-:class:`~pedron.encodings.DiamondbackActions` (``bet_sizes``: the bet
+:class:`~pedron.diamondback.encodings.DiamondbackActions` (``bet_sizes``: the bet
 sizes offered; default every amount the table allows); the observation is
-:class:`~pedron.encodings.diamondback.DiamondbackObservation` with the action
+:class:`~pedron.diamondback.encodings.DiamondbackObservation` with the action
 mask. The environment is the game's :class:`~pedron.envs.base.GameEnv`, made from
 its descriptor. See ``docs/rl.md``.
 """

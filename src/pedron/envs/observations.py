@@ -5,7 +5,7 @@ censored per-player view (own cards, shown cards, pot, stacks, bets,
 position), read by its fields' names. A hidden card of another player is not
 in the view, so it cannot reach an observation. The writer every game's tensor
 is (:class:`~pedron.encodings.Observation`) and each game's
-(:class:`~pedron.encodings.diamondback.DiamondbackObservation`,
+(:class:`~pedron.diamondback.encodings.DiamondbackObservation`,
 :class:`~pedron.encodings.diablo.DiabloObservation`) live with the action
 encodings in :mod:`pedron.encodings`, named by the game's descriptor; they are
 here under their old names. The layouts are documented in ``docs/rl.md``.
@@ -13,8 +13,14 @@ here under their old names. The layouts are documented in ``docs/rl.md``.
 
 from __future__ import annotations
 
+from pedron._deprecate import Moved, moved_names
 from pedron.encodings import Observation, view_text
 from pedron.encodings.diablo import DiabloObservation
-from pedron.encodings.diamondback import DiamondbackObservation
 
-__all__ = ["DiabloObservation", "DiamondbackObservation", "Observation", "view_text"]
+__all__ = ["DiabloObservation", "Observation", "view_text"]
+
+# (Diamondback's moved to its package in 0.2.0)
+__getattr__ = moved_names(__name__, {
+    "DiamondbackObservation": Moved("pedron.diamondback.encodings", "DiamondbackObservation",
+                                    since="0.2.0", until="0.3.0"),
+})

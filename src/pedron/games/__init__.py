@@ -109,7 +109,7 @@ class GameInfo:
     ``draw`` and ``deal``); ``None``: plain words (the move's kind and amount, cards as
     the game's ``CardText`` names them), and none of those commands."""
     solver: str | None = None
-    """Where the game's solver is (a module, ``"pedron.solver"``), for ``pedron solve``;
+    """Where the game's solver is (a module, ``"pedron.diamondback.solver"``), for ``pedron solve``;
     ``None``: the game has none (``pedron solve`` does not offer it)."""
 
     def __post_init__(self) -> None:

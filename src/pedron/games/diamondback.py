@@ -8,10 +8,10 @@ from typing import Any
 
 from pedron.diamondback.cards import DECK_SIZES, RANK_CODES, RANK_OF_ID
 from pedron.diamondback.deal import Hand
+from pedron.diamondback.encodings import DiamondbackActions, DiamondbackObservation, actions
 from pedron.diamondback.odds import deck_counts
 from pedron.diamondback.rules import Rules
 from pedron.diamondback.table import Table
-from pedron.encodings.diamondback import DiamondbackActions, DiamondbackObservation, actions
 from pedron.errors import PedronValueError
 from pedron.games import GameInfo
 from pedron.games.adapters import Encodings, SpielParameters
@@ -107,11 +107,11 @@ INFO = GameInfo(
     table=Table,
     study_players=2,
     default_bot="odds",
-    bots={"odds": "pedron.bots.diamondback:OddsBot",
-          "equilibrium": "pedron.bots.equilibrium:EquilibriumBot"},
+    bots={"odds": "pedron.diamondback.bots:OddsBot",
+          "equilibrium": "pedron.diamondback.equilibrium:EquilibriumBot"},
     # the command line
     screen=DiamondbackScreen(Table.GAME),
-    solver="pedron.solver",
+    solver="pedron.diamondback.solver",
     module=__name__,
     # -- the environments and the OpenSpiel adapter (envs, spiel, encodings) ----------------
     encodings=Encodings(actions=actions, observation=DiamondbackObservation,
@@ -125,5 +125,5 @@ INFO = GameInfo(
     bot_params=BOT_PARAMS,
     bench=BenchFacet(title="Diamondback (two cards)",
                      tables=(BenchTable("-", "Diamondback (two cards)"),),
-                     entries="pedron.bench.diamondback"),
+                     entries="pedron.diamondback.bench"),
 )

@@ -1,12 +1,12 @@
 """Heads-up Diamondback solved with OpenSpiel's CFR+ (``pedron solve --solver openspiel``).
 
-pedron's own compiled solver, :mod:`pedron.solver`, is the default of ``pedron solve``
+pedron's own compiled solver, :mod:`pedron.diamondback.solver`, is the default of ``pedron solve``
 (faster by orders of magnitude, no OpenSpiel needed); this one stays as the independent
 check it is compared with in the tests and ``benchmarks/solve_diamondback.py``.
 
 The game is ``python_pedron_diamondback`` (one hand, the lossless rank chance).
 Its tree is written once as a Gambit extensive-form game, with every
-information set named by :func:`pedron.strategyfile.info_key` (the
+information set named by :func:`pedron.diamondback.strategyfile.info_key` (the
 player's own view: role, his two ranks, the moves so far), and loaded with
 ``pyspiel.load_efg_game``; OpenSpiel's C++ ``CFRPlusSolver`` then runs on it,
 and ``pyspiel.exploitability`` measures the average strategy (the mean of the
@@ -15,7 +15,7 @@ game general-sum, where CFR+ has no guarantee). Nothing of the solver is pedron'
 
 :func:`solve` returns a :class:`Solution` (strategy, exploitability, the
 value of the hand to each seat); :func:`write_strategy` saves the strategy
-file that :class:`~pedron.bots.equilibrium.EquilibriumBot` plays.
+file that :class:`~pedron.diamondback.equilibrium.EquilibriumBot` plays.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
-from pedron.errors import PedronValueError
-from pedron.spiel.games import DIAMONDBACK
-from pedron.strategyfile import (
+from pedron.diamondback.strategyfile import (
     info_key,
     read_strategy_file,
     strategy_document,
     write_strategy_file,
 )
+from pedron.errors import PedronValueError
+from pedron.spiel.games import DIAMONDBACK
 
 __all__ = ["HandsPlayed", "Solution", "export_efg", "play_hands", "solve", "strategy_key",
            "write_strategy"]
@@ -259,8 +259,7 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
     from pedron import games
     from pedron._kernels.rng import Generator
     from pedron.bots import make_bot
-    from pedron.bots.equilibrium import EquilibriumBot
-    from pedron.solver.tree import hand_value
+    from pedron.diamondback.solver.tree import hand_value
 
     data = read_strategy_file(strategy)
     info = games.get(data.get("game", Solution.game))
@@ -271,8 +270,9 @@ def play_hands(strategy: str | Path, bots: list[Any], hands: int, seed: int = 0)
     source = Generator(seed)
     players: list[Any] = []
     for spec in bots:
-        if spec == "equilibrium":
-            players.append(EquilibriumBot(strategy, seed=Generator(source.next_u32())))
+        if spec == "equilibrium":  # (the game's bot, where its descriptor says)
+            players.append(make_bot({"name": "equilibrium", "file": str(strategy)}, info,
+                                    Generator(source.next_u32())))
         elif isinstance(spec, str):
             players.append(make_bot(spec, info.name, Generator(source.next_u32()),
                                     rules=rules))
