@@ -2,7 +2,7 @@
 
 * ``pedron``: pedron's compiled CFR (``pedron.diamondback.solver.solve``: tree read off the engine,
   DCFR in C), whole solve to the target;
-* ``openspiel-path``: the solver pedron had before (``pedron.spiel.solve.solve``: the
+* ``openspiel-path``: the solver pedron had before (``pedron.diamondback.spiel.solve``: the
   tree exported as an EFG and OpenSpiel's C++ ``CFRPlusSolver``), whole solve;
 * ``openspiel-cfr``: OpenSpiel's C++ CFR+ alone on the same EFG game (built beforehand,
   not timed), iterations only.
@@ -57,7 +57,7 @@ def _pedron(stacks: int, variant: str, target: float, sizes: str) -> dict[str, A
 
 def _openspiel_path(stacks: int, variant: str, target: float, sizes: str) -> dict[str, Any]:
     from pedron.diamondback.solver import game_spec
-    from pedron.spiel.solve import solve
+    from pedron.diamondback.spiel import solve
 
     spec = game_spec(stacks, variant, sizes or None)
     t0 = time.perf_counter()
@@ -73,7 +73,8 @@ def _openspiel_cfr(stacks: int, variant: str, target: float, sizes: str) -> dict
     import pedron.spiel  # noqa: F401  (registers the game)
     from pedron.diamondback.solver import game_spec
     from pedron.spiel.games import DIAMONDBACK
-    from pedron.spiel.solve import export_efg, strategy_key
+    from pedron.diamondback.spiel import strategy_key
+    from pedron.spiel.solve import export_efg
 
     spec = game_spec(stacks, variant, sizes or None)
     game = pyspiel.load_game(DIAMONDBACK, spec.params())

@@ -146,7 +146,6 @@ NOT_YET_IMPORTS: dict[str, int] = {
     "bench/python_eval.py": 1, "bots/diablo.py": 2,
     "bots/strong.py": 3,
     "encodings/diablo.py": 2, "reference/draw.py": 1,
-    "spiel/solve.py": 2,
     "testing.py": 1,
 }
 

@@ -246,7 +246,8 @@ def test_the_efg_export_names_kuhns_information_sets_as_kuhn_does(kuhn):
     (OpenSpiel's information states), not Diamondback's strategy-file keys; its EFG
     solved by CFR+ has Kuhn's 12 information sets and value."""
     pyspiel = _spiel(kuhn)
-    from pedron.spiel.solve import export_efg, strategy_key
+    from pedron.diamondback.spiel import strategy_key
+    from pedron.spiel.solve import export_efg
 
     game = pyspiel.load_game("python_pedron_kuhn", {})
     text, infosets, nodes = export_efg(game)

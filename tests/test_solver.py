@@ -334,7 +334,7 @@ def _openspiel_nash_conv(spec, strategy) -> float:
 ])
 def test_openspiel_measures_the_same_nash_conv_and_its_solver_agrees(params):
     pytest.importorskip("pyspiel")
-    from pedron.spiel.solve import solve as openspiel_solve
+    from pedron.diamondback.spiel import solve as openspiel_solve
 
     spec = game_spec(**params)
     mine = solve(spec, target=1e-4, iterations=20_000)

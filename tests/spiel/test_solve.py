@@ -13,9 +13,9 @@ pyspiel = pytest.importorskip("pyspiel")
 from pedron.cli import main  # noqa: E402
 from pedron.diamondback.equilibrium import EquilibriumBot  # noqa: E402
 from pedron.diamondback.odds import dealing_odds, odds  # noqa: E402
+from pedron.diamondback.spiel import solve, write_strategy  # noqa: E402
 from pedron.diamondback.strategyfile import info_key, read_strategy_file  # noqa: E402
 from pedron.errors import PedronError  # noqa: E402
-from pedron.spiel.solve import solve, write_strategy  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +106,7 @@ def two_chips(tmp_path_factory):
 
 
 def test_simulated_self_play_matches_the_solved_value(two_chips):
-    from pedron.spiel.solve import play_hands
+    from pedron.diamondback.spiel import play_hands
 
     solution, path = two_chips
     played = play_hands(path, ["equilibrium", "equilibrium"], 4000, seed=11)
@@ -117,7 +117,7 @@ def test_simulated_self_play_matches_the_solved_value(two_chips):
 def test_against_the_built_in_bots_the_equilibrium_keeps_its_value(two_chips, opponent):
     """An equilibrium of a zero-sum game earns at least the game's value against any
     opponent, in either seat (within the simulation's 95% interval)."""
-    from pedron.spiel.solve import play_hands
+    from pedron.diamondback.spiel import play_hands
 
     solution, path = two_chips
     as_dealer = play_hands(path, ["equilibrium", opponent], 3000, seed=12)
@@ -152,3 +152,23 @@ def test_the_bot_is_a_simulation_bot_spec(two_chips):
     with pytest.raises(PedronError):
         EquilibriumBot(path, rules=__import__("pedron.diamondback", fromlist=["Rules"]).Rules(
             tie_rule="split"))
+
+
+@pytest.mark.parametrize("name", ["HandsPlayed", "Solution", "play_hands", "solve",
+                                  "strategy_key", "write_strategy"])
+def test_the_old_names_of_the_openspiel_solver_warn(name):
+    import pedron.diamondback.spiel
+    import pedron.spiel.solve
+
+    with pytest.warns(DeprecationWarning, match=rf"pedron\.spiel\.solve\.{name} is deprecated "
+                                                rf".* use pedron\.diamondback\.spiel\.{name}$"):
+        got = getattr(pedron.spiel.solve, name)
+    assert got is getattr(pedron.diamondback.spiel, name)
+
+
+def test_the_cli_finds_the_openspiel_solver_through_the_descriptor():
+    from pedron import games
+
+    assert games.get("diamondback").spiel.solver == "pedron.diamondback.spiel"
+    assert games.get("diablo").spiel.solver is None
+

@@ -281,11 +281,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _openspiel(args: argparse.Namespace, spec: Any, out: Path, target: float,
                say: Any) -> int:
+    spiel = games.get(args.game).spiel
+    module = spiel.solver if spiel is not None else None
+    if module is None:
+        raise PedronValueError(f"{args.game} has no solver on OpenSpiel: use --solver pedron")
     try:
-        from pedron.spiel.solve import solve, write_strategy
+        openspiel = importlib.import_module(module)
     except ImportError as exc:
         raise PedronValueError(f"--solver openspiel needs OpenSpiel: pip install "
                                f"'pedron[rl]' ({exc})") from None
+    solve, write_strategy = openspiel.solve, openspiel.write_strategy
     solver = _solver(args.game)
     # OpenSpiel's tree has chance nodes: about 80 of its nodes for one of pedron's, each
     # about 1.5 kB while the EFG text is loaded (measured at 4 and 8 chips)

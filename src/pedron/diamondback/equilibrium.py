@@ -1,7 +1,7 @@
 """A Diamondback bot that plays a solved equilibrium from a strategy file.
 
 ``pedron solve diamondback`` (:func:`pedron.diamondback.solver.solve`, or OpenSpiel's
-:func:`pedron.spiel.solve.solve`) writes the file (:mod:`pedron.diamondback.strategyfile`:
+:func:`pedron.diamondback.spiel.solve`) writes the file (:mod:`pedron.diamondback.strategyfile`:
 the settings solved, and for every information set the probabilities of each
 action of the environments' encoding); an information set is named by
 :func:`pedron.diamondback.strategyfile.info_key`, made from the player's own view only.

@@ -1,7 +1,7 @@
 """The Diamondback strategy file: one format, read and written here only.
 
 ``pedron solve diamondback`` (pedron's own solver, :mod:`pedron.diamondback.solver`, or
-OpenSpiel's, :mod:`pedron.spiel.solve`) writes it; the
+OpenSpiel's, :mod:`pedron.diamondback.spiel`) writes it; the
 :class:`pedron.diamondback.equilibrium.EquilibriumBot` plays it. A file is JSON:
 
 * ``format`` (:data:`FORMAT`), ``version`` (:data:`VERSION`), ``game``

@@ -115,3 +115,6 @@ class SpielParameters:
     extra: Callable[[Any], Mapping[str, Any]] | None = None
     """What the session decides for a deal (the deal's ``extra``) given the rules
     (``None``: nothing)."""
+    solver: str | None = None
+    """The module of the game's solver on OpenSpiel (its ``solve`` and ``write_strategy``),
+    for ``pedron solve --solver openspiel`` (``None``: none)."""

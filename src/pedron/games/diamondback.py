@@ -119,7 +119,7 @@ INFO = GameInfo(
     spiel=SpielParameters(
         defaults=_SPIEL_DEFAULTS, rules=_spiel_rules, deal=Hand, chance=RankChance(),
         card_text=_rank_text, history_length=_history_length, utility=_utility,
-        actions=_spiel_actions),
+        actions=_spiel_actions, solver="pedron.diamondback.spiel"),
     # -- simulation, match, bots, bench
     study=STUDY,
     bot_params=BOT_PARAMS,

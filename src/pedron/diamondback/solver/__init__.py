@@ -20,7 +20,7 @@ averaging) with the GIL released. Nothing here needs OpenSpiel.
   solution says what was reached (``max_seconds`` bounds the work).
 * :func:`write_strategy` writes the strategy file that
   :class:`pedron.diamondback.equilibrium.EquilibriumBot` plays (the format of
-  :mod:`pedron.spiel.solve`'s files: :mod:`pedron.diamondback.strategyfile`).
+  :mod:`pedron.diamondback.spiel`'s files: :mod:`pedron.diamondback.strategyfile`).
 """
 
 from __future__ import annotations
