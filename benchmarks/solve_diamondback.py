@@ -72,8 +72,8 @@ def _openspiel_cfr(stacks: int, variant: str, target: float, sizes: str) -> dict
 
     import pedron.spiel  # noqa: F401  (registers the game)
     from pedron.diamondback.solver import game_spec
-    from pedron.spiel.games import DIAMONDBACK
     from pedron.diamondback.spiel import strategy_key
+    from pedron.spiel.games import DIAMONDBACK
     from pedron.spiel.solve import export_efg
 
     spec = game_spec(stacks, variant, sizes or None)
