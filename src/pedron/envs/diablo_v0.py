@@ -4,8 +4,8 @@
 :class:`pedron.diablo.Rules` is a keyword (``variant="deuces_wild"``,
 ``more_draw=True``, ``declare=True``, ``dealers_choice=True`` ...);
 ``stacks`` defaults to ``Rules.stacks``. The actions are
-:class:`~pedron.encodings.DiabloActions`; the observation is
-:class:`~pedron.encodings.diablo.DiabloObservation` with the action mask. The
+:class:`~pedron.diablo.DiabloActions`; the observation is
+:class:`~pedron.diablo.DiabloObservation` with the action mask. The
 environment is the game's :class:`~pedron.envs.base.GameEnv`, made from its
 descriptor. See ``docs/rl.md``.
 """

@@ -6,15 +6,21 @@ position), read by its fields' names. A hidden card of another player is not
 in the view, so it cannot reach an observation. The writer every game's tensor
 is (:class:`~pedron.encodings.Observation`) and each game's
 (:class:`~pedron.encodings.diamondback.DiamondbackObservation`,
-:class:`~pedron.encodings.diablo.DiabloObservation`) live with the action
-encodings in :mod:`pedron.encodings`, named by the game's descriptor; they are
-here under their old names. The layouts are documented in ``docs/rl.md``.
+:class:`~pedron.diablo.DiabloObservation`) live with the action encodings (in
+:mod:`pedron.encodings`, or the game's package), named by the game's descriptor;
+they are here under their old names (Diablo's warns: it moved in 0.2.0). The
+layouts are documented in ``docs/rl.md``.
 """
 
 from __future__ import annotations
 
+from pedron._deprecate import Moved, moved_names
 from pedron.encodings import Observation, view_text
-from pedron.encodings.diablo import DiabloObservation
 from pedron.encodings.diamondback import DiamondbackObservation
 
-__all__ = ["DiabloObservation", "DiamondbackObservation", "Observation", "view_text"]
+__all__ = ["DiamondbackObservation", "Observation", "view_text"]
+
+__getattr__ = moved_names(__name__, {
+    "DiabloObservation": Moved("pedron.diablo", "DiabloObservation", since="0.2.0",
+                               until="0.3.0"),
+})
