@@ -23,8 +23,8 @@ import time
 
 import pytest
 
-from pedron.bots.strong import StrongBot, load_diablo_strategy
 from pedron.diablo import Table
+from pedron.diablo.strong import StrongBot, load_diablo_strategy
 
 GAMES = 300
 

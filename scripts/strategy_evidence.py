@@ -46,9 +46,9 @@ from train_strong_bot import play_out
 
 from pedron._kernels.rng import Generator
 from pedron._kernels.seeds import derive_seed
-from pedron.bots.strong import StrongBot
 from pedron.diablo import Table
 from pedron.diablo.hand import Category, evaluate
+from pedron.diablo.strong import StrongBot
 from pedron.engine.moves import Bet, Check
 from pedron.match import t95
 

@@ -1,7 +1,7 @@
-"""Train the strong Diablo bot's strategy (``pedron.bots.StrongBot``).
+"""Train the strong Diablo bot's strategy (``pedron.diablo.StrongBot``).
 
 The method is Monte Carlo policy iteration over the bot's abstraction (its
-situations and keys, see :mod:`pedron.bots.strong`), with conservative updates:
+situations and keys, see :mod:`pedron.diablo.strong`), with conservative updates:
 
 1. Play sessions as a duplicate match does (one game, then the Diablo series it
    starts played out), at 3 to 7 players, the current policy at some seats and
@@ -28,18 +28,18 @@ when ``--sessions`` ends it (not the clock), and does not depend on how many
 iterations were asked for, so the file after iteration ``k`` of a longer run is
 the file ``--iterations k`` writes.
 
-The shipped ``src/pedron/bots/strong_diablo.json`` (330 kB) is, on one core of a
+The shipped ``src/pedron/diablo/strong_diablo.json`` (330 kB) is, on one core of a
 shared 2-core machine, 3.5 s of reference hands, 4 iterations (33 minutes: 255, 774,
 419 and 550 s), 2 more keeping their samples in a file (9 minutes: 267 and 297 s), and
 the policy purified (:func:`purify`):
 
-    python scripts/train_strong_bot.py reference --out src/pedron/bots/strong_diablo.json \\
+    python scripts/train_strong_bot.py reference --out src/pedron/diablo/strong_diablo.json \\
         --hands 40000 --seed 1
-    python scripts/train_strong_bot.py train --strategy src/pedron/bots/strong_diablo.json \\
+    python scripts/train_strong_bot.py train --strategy src/pedron/diablo/strong_diablo.json \\
         --iterations 4 --sessions 60000 --minutes 30 --seed 1
-    python scripts/train_strong_bot.py train --strategy src/pedron/bots/strong_diablo.json \\
+    python scripts/train_strong_bot.py train --strategy src/pedron/diablo/strong_diablo.json \\
         --iterations 2 --sessions 60000 --minutes 30 --seed 1 --samples samples.json
-    python scripts/train_strong_bot.py purify --strategy src/pedron/bots/strong_diablo.json
+    python scripts/train_strong_bot.py purify --strategy src/pedron/diablo/strong_diablo.json
 
 (the other options at their defaults; ``--minutes 30`` is only a cap, never reached).
 A strategy is checked against a few rule bots with
@@ -62,10 +62,10 @@ from typing import Any
 from pedron._kernels.rng import Generator
 from pedron._kernels.seeds import derive_seed
 from pedron.bots import RandomBot
-from pedron.bots.diablo import RuleBot
-from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.diablo import Rules, Table
+from pedron.diablo.bots import RuleBot
 from pedron.diablo.hand import Category
+from pedron.diablo.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 
 #: Strength bucket edges: before the draw (``q``) and after (``p``).
 Q_EDGES = (0.27, 0.32, 0.38, 0.45, 0.52, 0.58, 0.63, 0.68, 0.73, 0.78, 0.82, 0.86, 0.90,
@@ -456,7 +456,7 @@ def project(values: list[list[float] | None], weights: list[float]) -> list[int]
 def improve(strategy: Strategy, samples: Samples, alpha: float, shrink: float) -> dict[str, int]:
     """Move the policy a step ``alpha`` towards the best threshold policy of every
     context sampled; return counts of the keys changed and kept."""
-    from pedron.bots.strong import fallback_probs
+    from pedron.diablo.strong import fallback_probs
 
     est = Estimates(samples, shrink)
     contexts = sorted({(sit, key[:-1]) for (sit, key) in samples.count})

@@ -158,3 +158,30 @@ def test_an_old_name_warns_and_gives_the_new_object():
         warnings.simplefilter("error")
         with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
             module.Nothing  # noqa: B018
+
+
+def test_old_names_beside_lazy_ones_warn_at_the_callers_line():
+    # A package with lazy attributes too: its other names are asked of ``otherwise``, in
+    # the same __getattr__, so the warning still names the caller's line, not pedron's.
+    from pedron._deprecate import Moved, moved_names
+    from pedron._lazy import lazy_attributes
+
+    module = types.ModuleType("pedron_old_package")
+    sys.modules["pedron_old_package"] = module
+    try:
+        module.__getattr__ = moved_names("pedron_old_package", {  # type: ignore[method-assign]
+            "OldCardSet": Moved("pedron.cards", "CardSet", since="0.2.0", until="0.3.0"),
+        }, otherwise=lazy_attributes("pedron_old_package", {"Deck": "pedron.diablo"}))
+        from pedron.cards import CardSet
+        from pedron.diablo import Deck
+
+        with pytest.warns(DeprecationWarning, match="use pedron.cards.CardSet") as record:
+            assert module.OldCardSet is CardSet
+        assert [w.filename for w in record] == [__file__]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert module.Deck is Deck
+            with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+                module.Nothing  # noqa: B018
+    finally:
+        del sys.modules["pedron_old_package"]

@@ -79,8 +79,8 @@ def play_diablo(bots, rules=None, seed=0, games=150):
      {"variant": "deuces_wild"}, {"dealers_choice": True}, {"cap": 10}],
 )
 def test_diablo_rule_bot_only_legal_actions(options):
-    from pedron.bots.diablo import RuleBot
     from pedron.diablo import Rules as DiabloRules
+    from pedron.diablo.bots import RuleBot
     from pedron.diablo.hand import Category
 
     bots = [RuleBot(), RandomBot(3), RuleBot(open_at=Category.TWO_PAIR), RandomBot(4), RuleBot()]
@@ -91,9 +91,9 @@ def test_diablo_rule_bot_only_legal_actions(options):
 
 
 def test_rule_bot_draws_the_advisors_choice():
-    from pedron.bots.diablo import RuleBot
     from pedron.diablo import Table as DiabloTable
     from pedron.diablo import best_draw
+    from pedron.diablo.bots import RuleBot
 
     table = DiabloTable(3, 40, seed=5, dealer=0)
     game = table.next_deal()
@@ -145,7 +145,7 @@ def test_bad_bot_specs(spec, game):
 
 def test_make_bot_builds_tuned_bots():
     from pedron.bots import make_bot
-    from pedron.bots.diablo import RuleBot
+    from pedron.diablo.bots import RuleBot
     from pedron.diablo.hand import Category
 
     bot = make_bot("rule:open=two_pair,call=straight,raise=flush,big=quads,draw=1", "diablo")
@@ -175,9 +175,9 @@ def test_spec_built_diablo_bots_only_choose_legal_actions(specs, options):
 
 
 def test_rule_bot_draws_at_most_max_draw():
-    from pedron.bots.diablo import RuleBot
     from pedron.diablo import Rules as DiabloRules
     from pedron.diablo import Table as DiabloTable
+    from pedron.diablo.bots import RuleBot
 
     for limit in (0, 1):
         table = DiabloTable(3, 40, DiabloRules(more_draw=True), seed=9, dealer=0)
@@ -228,12 +228,15 @@ def test_cautious_dealer_stops_sooner():
 def test_every_shipped_bot_class_is_a_bot():
     # A list of pedron's bots of several kinds is a list[Bot]: each class derives the base.
     import pedron.bots
-    from pedron import diamondback
+    import pedron.diablo
+    import pedron.diamondback
     from pedron.bots import Bot
 
-    shipped = [getattr(pedron.bots, name) for name in pedron.bots.__all__
-               if name.endswith("Bot") and name != "Bot"]
-    shipped += [diamondback.OddsBot, diamondback.EquilibriumBot]  # (the game's own)
-    assert len(set(shipped)) == 6  # random, rule, threshold, strong, odds, equilibrium
+    # (a game's own bots are in its package: pedron.diablo.RuleBot, ...)
+    shipped = {getattr(pedron.bots, name) for name in pedron.bots.__all__
+               if name.endswith("Bot") and name != "Bot"}
+    shipped |= {pedron.diablo.RuleBot, pedron.diablo.ThresholdBot, pedron.diablo.StrongBot,
+                pedron.diamondback.OddsBot, pedron.diamondback.EquilibriumBot}
+    assert len(shipped) == 6  # random, rule, threshold, strong, odds, equilibrium
     for cls in shipped:
         assert issubclass(cls, Bot), cls

@@ -141,13 +141,7 @@ GAME_PACKAGES = frozenset(
 
 #: The files that still reach a game package other than through the registry, and how many
 #: times; an entry here is a debt, and the list only shrinks.
-NOT_YET_IMPORTS: dict[str, int] = {
-    "bench/diablo.py": 2, "bench/order.py": 1,
-    "bench/python_eval.py": 1, "bots/diablo.py": 2,
-    "bots/strong.py": 3,
-    "encodings/diablo.py": 2, "reference/draw.py": 1,
-    "testing.py": 1,
-}
+NOT_YET_IMPORTS: dict[str, int] = {}
 
 
 MODULE_NAME = re.compile(r"pedron(\.\w+)+(:\w+)?")

@@ -16,15 +16,22 @@ TOP = {"__init__", "__main__"}
 
 def layer_rows() -> list[set[str]]:
     """The layer map of docs/design.md, its top row first: each row's names (a row of
-    names is a line that starts at the margin; the indented lines describe it)."""
+    names is a line that starts at the margin, and the next such line too when it ends
+    with a comma; the indented lines describe it)."""
     text = DESIGN.read_text(encoding="utf-8")
     block = text.split("<!-- layer map: read by tests/test_layers.py -->", 1)[1]
     block = block.split("```", 2)[1]
-    rows = []
+    rows: list[set[str]] = []
+    more = False  # (a row's names end with a comma when they go on to the next line)
     for line in block.splitlines():
         if line and not line[0].isspace():
-            names = line.split("  ", 1)[0]
-            rows.append({n.strip() for n in names.split(",") if n.strip()})
+            names = line.split("  ", 1)[0].strip()
+            found = {n.strip() for n in names.split(",") if n.strip()}
+            if more:
+                rows[-1] |= found
+            else:
+                rows.append(found)
+            more = names.endswith(",")
     return rows
 
 

@@ -293,7 +293,7 @@ def test_whole_session_by_script(game, verb):
 
 
 def test_diablo_seats_the_strong_bot_by_default():
-    from pedron.bots import StrongBot
+    from pedron.diablo import StrongBot
 
     _, bots, helper = play._setup("diablo", 4, 50, 7)
     assert bots[0] is None  # (the human's seat)

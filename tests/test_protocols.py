@@ -221,7 +221,7 @@ def _match_unit() -> Any:
 
 def _thresholds(**settings: Any) -> Any:
     """A threshold bot's settings (imported on first use, as the bots are)."""
-    from pedron.bots.diablo import Thresholds
+    from pedron.diablo.bots import Thresholds
 
     return Thresholds(**settings)
 
@@ -240,7 +240,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
         videopoker,
     )
     from pedron.bench.isolate import IsolatedEvaluator
-    from pedron.bots.strong import Decision, load_diablo_strategy
+    from pedron.diablo.strong import Decision, load_diablo_strategy
     from pedron.drawpoker import Custom, ObjectiveKind, deck_tables
     from pedron.games import screen
 
@@ -281,14 +281,13 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.diamondback.equilibrium.EquilibriumBot": lambda: [_equilibrium_bot()],
         "pedron.diamondback.bots.OddsBot": lambda: [diamondback.OddsBot(margin=0.1)],
         "pedron.bots.RandomBot": lambda: [bots.RandomBot(4)],
-        "pedron.bots.RuleBot": lambda: [bots.RuleBot()],
-        "pedron.bots.StrongBot": lambda: [bots.StrongBot(3), _used_strong_bot()],
-        "pedron.bots.ThresholdBot": lambda: [bots.ThresholdBot(seed=5), bots.ThresholdBot(
+        "pedron.diablo.RuleBot": lambda: [diablo.RuleBot()],
+        "pedron.diablo.StrongBot": lambda: [diablo.StrongBot(3), _used_strong_bot()],
+        "pedron.diablo.ThresholdBot": lambda: [diablo.ThresholdBot(seed=5), diablo.ThresholdBot(
             _thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5), seed=6)],
-        "pedron.bots.diablo.Thresholds": lambda: [_thresholds(), _thresholds(max_draw=1,
-                                                                             bluff=0.1)],
-        "pedron.bots.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
-        "pedron.bots.strong.Strategy": lambda: [load_diablo_strategy()],
+        "pedron.diablo.Thresholds": lambda: [_thresholds(), _thresholds(max_draw=1, bluff=0.1)],
+        "pedron.diablo.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
+        "pedron.diablo.strong.Strategy": lambda: [load_diablo_strategy()],
         "pedron.diablo.Beat": lambda: [diablo.Beat("Ah Ad Kc Ks 2d"),
                                        diablo.Beat({5: 2, 900: 1}, ties=Fraction(1, 2))],
         "pedron.diablo.Category": lambda: [diablo.Category.FULL_HOUSE],
@@ -328,7 +327,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.diamondback.Table": lambda: (tables(diamondback, True)
                                              + tables(diamondback, False)),
         "pedron.diamondback.TableView": lambda: [table_b().view(0)],
-        "pedron.encodings.DiabloActions": lambda: [encodings.DiabloActions(rules_d)],
+        "pedron.diablo.DiabloActions": lambda: [diablo.DiabloActions(rules_d)],
         "pedron.diamondback.encodings.DiamondbackActions": lambda: [diamondback.DiamondbackActions(
             diamondback.Rules(), 40)],
         **{f"pedron.engine.{m}": _move(m) for m in (
@@ -373,7 +372,7 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.envs.SingleAgentEnv": lambda: [_env_single()],
         "pedron.envs.diablo_v0.raw_env": lambda: [_env("diablo_v0")],
         "pedron.envs.diamondback_v0.raw_env": lambda: [_env("diamondback_v0")],
-        "pedron.encodings.diablo.DiabloObservation": _observation("DiabloObservation"),
+        "pedron.diablo.DiabloObservation": lambda: [diablo.DiabloObservation(3, 60)],
         "pedron.diamondback.encodings.DiamondbackObservation": _observation(
             "DiamondbackObservation"),
         "pedron.spiel.DiabloSpielGame": lambda: [_spiel("DiabloSpielGame")],
@@ -408,9 +407,7 @@ def _draw_odds() -> Any:
 
 
 def _used_strong_bot() -> Any:
-    from pedron.bots import StrongBot
-
-    bot = StrongBot(4)
+    bot = diablo.StrongBot(4)
     table = diablo.Table(3, seed=2)
     game = table.next_deal()
     bot(game.view(game.to_act), game.legal_actions())  # (its strategy's caches filled)
@@ -484,8 +481,8 @@ MUTABLE_NAMES = {
     "pedron.diamondback.Hand", "pedron.diablo.Table", "pedron.diamondback.Table",
     "pedron.engine.BettingRound", "pedron.engine.Ledger",
     "pedron.diamondback.equilibrium.EquilibriumBot", "pedron.diamondback.bots.OddsBot",
-    "pedron.bots.RandomBot", "pedron.bots.RuleBot",
-    "pedron.bots.StrongBot", "pedron.bots.ThresholdBot", "pedron.envs.SingleAgentEnv",
+    "pedron.bots.RandomBot", "pedron.diablo.RuleBot",
+    "pedron.diablo.StrongBot", "pedron.diablo.ThresholdBot", "pedron.envs.SingleAgentEnv",
     "pedron.envs.diablo_v0.raw_env",
     "pedron.envs.diamondback_v0.raw_env",
 }
@@ -543,20 +540,20 @@ OBSERVE: dict[str, Callable[[Any], Any]] = {
     "pedron.diamondback.equilibrium.EquilibriumBot": _bot_state,
     "pedron.diamondback.bots.OddsBot": _bot_state,
     "pedron.bots.RandomBot": _bot_state,
-    "pedron.bots.RuleBot": _bot_state,
-    "pedron.bots.ThresholdBot": _bot_state,
-    "pedron.bots.StrongBot": _bot_state,
+    "pedron.diablo.RuleBot": _bot_state,
+    "pedron.diablo.ThresholdBot": _bot_state,
+    "pedron.diablo.StrongBot": _bot_state,
     "pedron.diablo.Beat": lambda b: (repr(b), b.opponents, b.kernel(b.wild)),
     "pedron.diablo.Outcome": lambda o: o,
     "pedron.drawpoker.Custom": lambda c: c.fn,
     "pedron.drawpoker.BatchDraws": lambda b: (b.hands.tolist(), b.masks.tolist(), b.values(),
                                               b.objective),
-    "pedron.encodings.DiabloActions": lambda e: (e.n, e.describe(e.n - 1)),
+    "pedron.diablo.DiabloActions": lambda e: (e.n, e.describe(e.n - 1)),
     "pedron.diamondback.encodings.DiamondbackActions": lambda e: (e.n, e.describe(e.n - 1)),
     "pedron.envs.SingleAgentEnv": _env_state,
     "pedron.envs.diablo_v0.raw_env": _env_state,
     "pedron.envs.diamondback_v0.raw_env": _env_state,
-    "pedron.encodings.diablo.DiabloObservation": lambda o: (o.players, o.total, o.size),
+    "pedron.diablo.DiabloObservation": lambda o: (o.players, o.total, o.size),
     "pedron.diamondback.encodings.DiamondbackObservation": lambda o: (
         o.players, o.total, o.size),
     "pedron.videopoker.Analysis": lambda a: a.as_dict(),
@@ -616,9 +613,9 @@ FUTURE: dict[str, Callable[[Any], Any]] = {
     "pedron.diamondback.equilibrium.EquilibriumBot": _bot_future,
     "pedron.diamondback.bots.OddsBot": _bot_future,
     "pedron.bots.RandomBot": _bot_future,
-    "pedron.bots.RuleBot": _bot_future,
-    "pedron.bots.StrongBot": _bot_future,
-    "pedron.bots.ThresholdBot": _bot_future,
+    "pedron.diablo.RuleBot": _bot_future,
+    "pedron.diablo.StrongBot": _bot_future,
+    "pedron.diablo.ThresholdBot": _bot_future,
     "pedron.envs.SingleAgentEnv": _env_future,
     "pedron.envs.diablo_v0.raw_env": _env_future,
     "pedron.envs.diamondback_v0.raw_env": _env_future,
@@ -793,7 +790,7 @@ def test_copy_copy_of_a_table_shares_nothing_with_it(game: Any) -> None:
 def test_immutable_values_pickle_and_copy() -> None:
     # AttributeError "is immutable (cannot set ...)" from every protocol and copy.
     from pedron import videopoker
-    from pedron.bots import StrongBot
+    from pedron.diablo import StrongBot
 
     values = [("pedron.diablo.PayTable", videopoker.pay_table("9/6")),
               ("pedron.diablo.PayTable", diablo.PayTable([800, 200, 25], wild=True)),

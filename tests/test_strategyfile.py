@@ -28,10 +28,11 @@ def test_the_equilibrium_bots_old_names_warn_and_give_the_strategy_file_modules(
 
 
 def test_the_diablo_loader_has_its_own_name_and_the_old_one_warns():
-    from pedron.bots import strong
+    from pedron.bots import strong as old_home
+    from pedron.diablo import strong
 
-    with pytest.warns(DeprecationWarning, match="load_diablo_strategy"):
-        old = strong.load_strategy
+    with pytest.warns(DeprecationWarning, match="use pedron.diablo.strong.load_diablo_strategy"):
+        old = old_home.load_strategy
     assert old is strong.load_diablo_strategy
     assert not hasattr(sf, "load_strategy")
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from pedron.bots import RandomBot, make_bot, parse_bot
-from pedron.bots.diablo import RuleBot
-from pedron.bots.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.diablo import Rules, Table
+from pedron.diablo.bots import RuleBot
+from pedron.diablo.strong import ACTIONS, SCALE, Strategy, StrongBot, load_diablo_strategy
 from pedron.errors import PedronError, PedronTypeError, PedronValueError
 from tests.refusals import refusal
 
@@ -99,10 +99,10 @@ def test_the_shipped_strategy_is_pure():
 def test_the_strategy_is_loaded_on_first_use_only():
     code = (
         "import sys\n"
-        "import pedron.bots\n"
-        "assert 'pedron.bots.strong' not in sys.modules\n"
-        "from pedron.bots import StrongBot\n"
-        "import pedron.bots.strong as strong\n"
+        "import pedron.bots, pedron.diablo\n"
+        "assert 'pedron.diablo.strong' not in sys.modules\n"
+        "from pedron.diablo import StrongBot\n"
+        "import pedron.diablo.strong as strong\n"
         "bot = StrongBot(1)\n"
         "assert not strong._LOADED, 'loaded before first use'\n"
         "from pedron.diablo import Table\n"
@@ -118,13 +118,13 @@ def test_the_strategy_is_loaded_on_first_use_only():
 def test_the_strategy_is_package_data():
     from importlib import resources
 
-    data = resources.files("pedron.bots").joinpath("strong_diablo.json")
+    data = resources.files("pedron.diablo").joinpath("strong_diablo.json")
     size = len(data.read_bytes())
     assert 10_000 < size < 3_000_000
     tomllib = pytest.importorskip("tomllib")  # (Python 3.11 on)
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert "strong_diablo.json" in config["tool"]["setuptools"]["package-data"]["pedron.bots"]
-    assert "strong_diablo.json" in (ROOT / "MANIFEST.in").read_text()
+    assert "strong_diablo.json" in config["tool"]["setuptools"]["package-data"]["pedron.diablo"]
+    assert "src/pedron/diablo/strong_diablo.json" in (ROOT / "MANIFEST.in").read_text()
 
 
 def test_the_shipped_strategy_is_consistent():

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pedron.bots import ThresholdBot, make_bot, parse_bot
-from pedron.bots.diablo import RuleBot, Thresholds
+from pedron.bots import make_bot, parse_bot
 from pedron.diablo import Rules, Table
+from pedron.diablo.bots import RuleBot, ThresholdBot, Thresholds
 from pedron.diablo.hand import Category, evaluate
 from pedron.errors import PedronTypeError, PedronValueError
 
@@ -182,7 +182,7 @@ def test_the_search_screens_and_confirms(tmp_path):
 
 def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
     from pedron._kernels.rng import Generator
-    from pedron.bots.strong import StrongBot
+    from pedron.diablo.strong import StrongBot
 
     spec = importlib.util.spec_from_file_location("train_strong_bot",
                                                   ROOT / "scripts" / "train_strong_bot.py")

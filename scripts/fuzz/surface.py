@@ -558,14 +558,14 @@ slot("bots.amount_between low", "int", lambda x: _bots().amount_between(Generato
 slot("bots.amount_between high", "int", lambda x: _bots().amount_between(Generator(1), 0, x))
 slot("bots.RandomBot seed", "any", lambda x: callable(_bots().RandomBot(x)))
 slot("bots.OddsBot margin", "number", lambda x: callable(diamondback.OddsBot(margin=x)))
-slot("bots.RuleBot open_at", "any", lambda x: callable(_bots().RuleBot(open_at=x)))
-slot("bots.ThresholdBot settings", "any", lambda x: callable(_bots().ThresholdBot(x)))
-slot("bots.ThresholdBot seed", "any", lambda x: callable(_bots().ThresholdBot(None, x)))
+slot("bots.RuleBot open_at", "any", lambda x: callable(diablo.RuleBot(open_at=x)))
+slot("bots.ThresholdBot settings", "any", lambda x: callable(diablo.ThresholdBot(x)))
+slot("bots.ThresholdBot seed", "any", lambda x: callable(diablo.ThresholdBot(None, x)))
 slot("bots.Thresholds open_at", "any", lambda x: _thresholds(open_at=x).spec())
 slot("bots.Thresholds bluff", "number", lambda x: _thresholds(bluff=x).spec())
 slot("bots.Thresholds max_draw", "any", lambda x: _thresholds(max_draw=x).spec())
-slot("bots.StrongBot seed", "any", lambda x: callable(_bots().StrongBot(x)))
-slot("bots.StrongBot strategy", "any", lambda x: callable(_bots().StrongBot(strategy=x)))
+slot("bots.StrongBot seed", "any", lambda x: callable(diablo.StrongBot(x)))
+slot("bots.StrongBot strategy", "any", lambda x: callable(diablo.StrongBot(strategy=x)))
 slot("bots.bot view", "any", lambda x: _bots().RandomBot(1)(x, _legal()))
 
 
@@ -576,9 +576,7 @@ def _bots() -> Any:
 
 
 def _thresholds(**settings: Any) -> Any:
-    from pedron.bots.diablo import Thresholds
-
-    return Thresholds(**settings)
+    return diablo.Thresholds(**settings)
 
 
 def _legal() -> Any:
@@ -654,7 +652,7 @@ slot("solver.solve target", "number",
      lambda x: _solver().solve(_solver().game_spec(2), iterations=20, target=x).iterations)
 slot("solver.solve max_memory", "int",
      lambda x: _solver().solve(_solver().game_spec(2), iterations=5, max_memory=x).iterations)
-slot("encodings.DiabloActions rules", "any", lambda x: _enc().DiabloActions(x).n)
+slot("encodings.DiabloActions rules", "any", lambda x: diablo.DiabloActions(x).n)
 slot("encodings.DiamondbackActions total", "int",
      lambda x: diamondback.DiamondbackActions(diamondback.Rules(), x).n, most=10**6)
 slot("encodings.DiamondbackActions sizes", "any",
@@ -1002,7 +1000,7 @@ NOT_SWEPT_NAMES: dict[str, tuple[str, ...]] = {
                          "Table", "memory_limit", "write_strategy", "register", "diablo_v0",
                          "clockwise", "from_left", "split_amount", "Record", "Pot", "DealPlan"),
     "bots' and encodings' calls": ("Bot", "ActionEncoding", "ObservationEncoding",
-                                   "Observation", "view_text"),
+                                   "Observation", "DiabloObservation", "view_text"),
     "text": ("WIDTH", "fields", "plural", "shown", "table", "wrap"),
     "EquilibriumBot": ("EquilibriumBot",),
     "run_chunk/run_sets": ("run_chunk", "run_sets", "check_evaluator", "Study", "WorkUnit",

@@ -43,14 +43,19 @@ class Moved:
                 f"{self.until}: use {self.module}.{self.name}")
 
 
-def moved_names(module: str, moved: Mapping[str, Moved]) -> Callable[[str], Any]:
+def moved_names(module: str, moved: Mapping[str, Moved],
+                otherwise: Callable[[str], Any] | None = None) -> Callable[[str], Any]:
     """A module ``__getattr__`` that serves each old name in ``moved`` from its new
-    place with a ``DeprecationWarning``, and raises ``AttributeError`` for any other."""
+    place with a ``DeprecationWarning``, and asks ``otherwise`` (the module's other
+    ``__getattr__``: its lazy attributes) for any other, or raises ``AttributeError``.
+    (One function, so that the warning names the caller's line.)"""
     table = dict(moved)
 
     def __getattr__(name: str) -> Any:
         where = table.get(name)
         if where is None:
+            if otherwise is not None:
+                return otherwise(name)
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         warnings.warn(where.message(f"{module}.{name}"), DeprecationWarning, stacklevel=2)
         return getattr(importlib.import_module(where.module), where.name)

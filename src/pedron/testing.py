@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 
 from pedron.bench import PEER_EVALUATORS, Evaluator, assert_same_order, check_evaluator
+from pedron.bench.entry import peer_entries
 from pedron.cards import deal_batch
 
 __all__ = ["CORPUS_HANDS", "CORPUS_SEED", "assert_same_order", "check_evaluator",
@@ -50,10 +51,9 @@ def hand_corpus(hands: int = CORPUS_HANDS, seed: int = CORPUS_SEED) -> list[tupl
 
 
 def _baseline(name: str, wild: bool) -> Callable[[list[tuple[int, ...]]], Callable[[], Any]]:
-    if name == "pedron":
-        from pedron import diablo
-
-        evaluate = diablo.evaluate
+    module = peer_entries() if name == "pedron" else None
+    if module is not None:  # (the game whose hands the peers rank: its descriptor's bench)
+        evaluate = module.evaluate
 
         def prepare(hands: list[tuple[int, ...]]) -> Callable[[], Any]:
             return lambda: [evaluate(h, wild=wild) for h in hands]

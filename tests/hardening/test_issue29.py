@@ -372,8 +372,8 @@ def test_plan_chunks_checks_its_counts_before_listing_units():
 def test_an_encodings_names_refuse_an_index_outside_it(encoding):
     """describe(-1) read a name from the end of a tuple (a wrong answer); past the end,
     a bare IndexError."""
+    from pedron.diablo import DiabloActions
     from pedron.diamondback.encodings import DiamondbackActions
-    from pedron.encodings import DiabloActions
 
     actions = (DiamondbackActions(diamondback.Rules(), 30) if encoding == "diamondback"
                else DiabloActions(diablo.Rules()))
@@ -402,10 +402,11 @@ class _Liar(int):
 def _surface_calls():
     from pedron import CardSet, Generator, cards, videopoker
     from pedron.bench import assert_same_order
-    from pedron.bots import RuleBot, amount_between
+    from pedron.bots import amount_between
+    from pedron.diablo import DiabloActions, RuleBot
     from pedron.diamondback.bots import OddsBot
     from pedron.diamondback.solver import estimate, game_spec, solve
-    from pedron.encodings import DiabloActions, action_index
+    from pedron.encodings import action_index
     from pedron.envs import SingleAgentEnv
     from pedron.match import match, t95
     from pedron.simulation import derive_seed, simulate

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pedron
 from pedron import CardSet, Generator, diablo, diamondback
 from pedron.bots import Bot, RandomBot
-from pedron.bots.diablo import RuleBot
+from pedron.diablo.bots import RuleBot
 from pedron.diamondback.bots import OddsBot
 from pedron.errors import PedronError
 
@@ -57,7 +57,7 @@ def evaluation_demo() -> tuple[int, str, float]:
 
 
 def game_demo() -> int:
-    from pedron.bots.diablo import RuleBot
+    from pedron.diablo.bots import RuleBot
 
     table = diablo.Table(3, 50, diablo.Rules(cap=10), seed=1)
     bot = RuleBot()

@@ -31,7 +31,7 @@ from pedron._exact import bounded_int
 from pedron._machine import MAX_COUNT
 from pedron.bench.custom import FORMS, Evaluator, assert_same_order, check_evaluator, parse_spec
 from pedron.bench.entry import WARMUP_HANDS as WARMUP_HANDS  # (named in the docstring)
-from pedron.bench.entry import Entry, Hands, bench_games, peer_game, warm_size
+from pedron.bench.entry import Entry, Hands, bench_games, peer_entries, peer_game, warm_size
 from pedron.bench.harness import NOISY, RunnerFailed, Spread, Timing, machine, ratio, run_rounds
 from pedron.bench.isolate import (
     DEFAULT_TIME_LIMIT,
@@ -383,8 +383,8 @@ def _module(facet: BenchFacet) -> Any:
 def _fixed_cost(batch: Any) -> dict[str, Spread]:
     """The fixed cost of a batch call of the game of the peers (its module's
     ``fixed_cost``): nothing without such a game."""
-    facet = next((facet for _, facet in bench_games() if facet.peers), None)
-    return {} if facet is None else _module(facet).fixed_cost(batch)  # type: ignore[no-any-return, unused-ignore]
+    module = peer_entries()
+    return {} if module is None else module.fixed_cost(batch)  # type: ignore[no-any-return, unused-ignore]
 
 
 def _report(entries: list[Entry], timings: list[Timing], outs: list[Any], seed: int,

@@ -3,6 +3,7 @@ modules of the bench, named by their descriptors: ``GameInfo.bench``)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ from pedron.games import GameInfo
 from pedron.games.bench import BenchFacet
 
 __all__ = ["WARMUP_HANDS", "Entry", "Hands", "bench_games", "both", "failed_in_process",
-           "guarded", "peer_game", "warm_size"]
+           "guarded", "peer_entries", "peer_game", "warm_size"]
 
 #: Each timed run is preceded, untimed, by the same evaluator on this many of its
 #: first hands (at most a twentieth of them): its tables and code back in the
@@ -108,3 +109,11 @@ def bench_games() -> list[tuple[GameInfo, BenchFacet]]:
 def peer_game() -> str:
     """The name of the game whose natural hands the peers rank (its facet's ``peers``)."""
     return next((info.name for info, facet in bench_games() if facet.peers), "")
+
+
+def peer_entries() -> Any:
+    """The bench module (its facet's ``entries``, imported) of the game whose natural
+    hands the peers rank: its ``fixed_cost`` and its per-hand ``evaluate``; ``None``
+    without such a game."""
+    facet = next((facet for _, facet in bench_games() if facet.peers), None)
+    return None if facet is None else importlib.import_module(facet.entries)

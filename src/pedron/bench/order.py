@@ -43,12 +43,13 @@ def all_hands(chunk: int = 1 << 16) -> Iterator[list[tuple[int, ...]]]:
 
 
 def pedron_strengths(hands: Sequence[tuple[int, ...]], wild: bool) -> array[int]:
-    """pedron's strengths of ``hands`` (the compiled batch), as ``array('H')``."""
-    from pedron import diablo
+    """pedron's strengths of ``hands`` (the compiled batch, ``pedron.diablo.evaluate_batch``
+    itself: the five-card kernel), as ``array('H')``."""
+    from pedron._kernels.diablo_eval import evaluate_batch
 
     flat = bytes(itertools.chain.from_iterable(hands))
     rows = memoryview(flat).cast("B", (len(hands), 5))
-    return array("H", diablo.evaluate_batch(rows, wild=wild))
+    return array("H", evaluate_batch(rows, wild=wild))
 
 
 def _text(hand: Sequence[int]) -> str:

@@ -11,8 +11,8 @@ when deuces are wild), which names the multiset of ranks (primes factor
 uniquely), and whether its cards (wild deuces aside) share a suit. The table
 from key to strength is built when the evaluator is made: the reference's
 representative hands (every key at least once), scored by pedron's compiled
-evaluator, so values are pedron's
-dense strengths. The tests check every key against ``pedron.reference`` and
+evaluator (the five-card kernel, ``pedron.diablo.strength`` itself), so values are
+pedron's dense strengths. The tests check every key against ``pedron.reference`` and
 every one of the 2,598,960 hands against pedron.
 """
 
@@ -32,7 +32,7 @@ class TableEvaluator:
     hand raises ``KeyError`` or ``IndexError``, or scores a wrong value)."""
 
     def __init__(self, wild: bool = True) -> None:
-        from pedron import diablo
+        from pedron._kernels.diablo_eval import strength
         from pedron.reference.diablo import representatives
 
         self.wild = wild
@@ -45,7 +45,7 @@ class TableEvaluator:
                 primes[hand[4]]
             suited = (suits[hand[0]] & suits[hand[1]] & suits[hand[2]] & suits[hand[3]]
                       & suits[hand[4]]) != 0
-            table[p << 1 | suited] = diablo.evaluate(hand, wild=wild).strength
+            table[p << 1 | suited] = strength(hand, wild=wild)
         self.table_size = len(table)
         self.strength: Callable[[Sequence[int]], int] = _strength_function(
             tuple(primes), tuple(suits), table)

@@ -4,8 +4,9 @@ A bot is any callable ``bot(view, legal) -> action`` (:class:`BotFunction`):
 it receives its own per-player view (never another player's hidden cards)
 and the list of legal actions, and returns one of them: a move (``Bet(3)``,
 ``RaiseTo(8)``), text (``"raise 8"``) or a tuple (``("raise", 8)``). pedron's
-bots (:class:`RandomBot`, :class:`RuleBot`, :class:`ThresholdBot`, :class:`StrongBot`,
-:class:`pedron.diamondback.OddsBot`)
+bots (:class:`RandomBot`; each game's own in its package: Diablo's
+:class:`~pedron.diablo.RuleBot`, :class:`~pedron.diablo.ThresholdBot`,
+:class:`~pedron.diablo.StrongBot`, Diamondback's :class:`~pedron.diamondback.OddsBot`)
 share the base class :class:`Bot`, so a list of them is a ``list[Bot]`` to a type
 checker; yours may subclass it too. The built-in bots are deterministic for a given seed.
 
@@ -48,14 +49,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from pedron import games
 from pedron._copying import deep_copy
 from pedron._deprecate import Moved, moved_names
 from pedron._exact import exact_int
 from pedron._kernels.rng import Generator, as_generator
-from pedron._lazy import lazy_attributes
 from pedron.engine import LegalAction
 from pedron.engine.moves import MOVE_TYPES
 from pedron.errors import PedronTypeError, PedronValueError
@@ -63,26 +63,9 @@ from pedron.games import GameInfo
 from pedron.games.botspec import BotParam, BotParams
 from pedron.text import shown
 
-if TYPE_CHECKING:  # imported on first use at run time (see __getattr__)
-    from pedron.bots.diablo import RuleBot, ThresholdBot
-    from pedron.bots.strong import StrongBot
+__all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "RandomBot", "amount_between", "make_bot",
+           "parse_bot"]
 
-__all__ = ["BOTS", "Bot", "BotFunction", "BotSpec", "RandomBot", "RuleBot", "StrongBot",
-           "ThresholdBot", "amount_between", "make_bot", "parse_bot"]
-
-# The game's bots come in when first named (they import the game and its advisor; the
-# equilibrium bot reads a solved strategy file).
-_lazy = lazy_attributes("pedron.bots", {
-    "RuleBot": "pedron.bots.diablo", "ThresholdBot": "pedron.bots.diablo",
-    "StrongBot": "pedron.bots.strong",
-})
-# (Diamondback's bots moved to its package in 0.2.0)
-_MOVED = {
-    "OddsBot": Moved("pedron.diamondback.bots", "OddsBot", since="0.2.0", until="0.3.0"),
-    "EquilibriumBot": Moved("pedron.diamondback.equilibrium", "EquilibriumBot", since="0.2.0",
-                            until="0.3.0"),
-}
-_moved = moved_names("pedron.bots", _MOVED)
 
 
 class BotFunction(Protocol):
@@ -244,7 +227,7 @@ def _bots_for(info: GameInfo) -> str:
     return ", ".join([RANDOM, *info.bots])
 
 
-def __getattr__(name: str) -> Any:
+def _attribute(name: str) -> Any:
     # BOTS (built-in bot names: the games each plays and its parameters, short name ->
     # keyword) and DEFAULT_BOT (each game's bot for a seat nobody named) are read from
     # the registered games when asked for: a game registered later is listed too.
@@ -252,9 +235,17 @@ def __getattr__(name: str) -> Any:
         return _bots_table()
     if name == "DEFAULT_BOT":
         return _default_bots()
-    if name in _MOVED:
-        return _moved(name)
-    return _lazy(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# (moved in 0.2.0 to their game's package: pedron.diablo.RuleBot, ...)
+__getattr__ = moved_names(__name__, {
+    **{name: Moved("pedron.diablo", name, since="0.2.0", until="0.3.0")
+       for name in ("RuleBot", "StrongBot", "ThresholdBot")},
+    "OddsBot": Moved("pedron.diamondback.bots", "OddsBot", since="0.2.0", until="0.3.0"),
+    "EquilibriumBot": Moved("pedron.diamondback.equilibrium", "EquilibriumBot", since="0.2.0",
+                            until="0.3.0"),
+}, otherwise=_attribute)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,11 @@
 """Diablo: five-card draw with all deuces wild, where the opener must win.
 
 The deck, the hand evaluator (wild and plain poker), the draw advisor, and
-the game at the table (:class:`Table`, :class:`Game`, :class:`Rules`).
+the game at the table (:class:`Table`, :class:`Game`, :class:`Rules`); its bots
+(:class:`RuleBot`, :class:`ThresholdBot`, :class:`StrongBot`: :mod:`pedron.diablo.bots`,
+:mod:`pedron.diablo.strong`), its action and observation encodings
+(:class:`DiabloActions`, :class:`DiabloObservation`: :mod:`pedron.diablo.encodings`) and
+its bench entries (:mod:`pedron.diablo.bench`), loaded when first named.
 """
 
 from typing import TYPE_CHECKING
@@ -60,9 +64,19 @@ _LAZY = {
     "GameResult": "pedron.diablo.views",
     "GameView": "pedron.diablo.views",
     "TableView": "pedron.diablo.views",
+    # Diablo's own modules of the layers above the game (its bots, its encodings), named
+    # here by string: the game does not import them; not in __all__, so that a star import
+    # of the game does not bring them in
+    "RuleBot": "pedron.diablo.bots",
+    "ThresholdBot": "pedron.diablo.bots",
+    "Thresholds": "pedron.diablo.bots",
+    "StrongBot": "pedron.diablo.strong",
+    "DiabloActions": "pedron.diablo.encodings",
+    "DiabloObservation": "pedron.diablo.encodings",
 }
 
-__getattr__ = lazy_attributes(__name__, _LAZY)
+__getattr__ = lazy_attributes(__name__, _LAZY, submodules=("bots", "strong", "encodings",
+                                                          "bench"))
 
 __all__ = [
     "VARIANTS",

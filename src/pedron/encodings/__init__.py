@@ -5,8 +5,8 @@ solved strategy, the PettingZoo environments, the OpenSpiel games), so that
 each of those imports them from below. This package holds what every game's
 encodings share (:func:`action_index`, :class:`Observation`, :func:`view_text`,
 the protocols :class:`ActionEncoding` and :class:`ObservationEncoding`); each
-game's own are its module (:mod:`pedron.diamondback.encodings`,
-:mod:`pedron.encodings.diablo`), named by the game's descriptor
+game's own are its package's module (:mod:`pedron.diamondback.encodings`,
+:mod:`pedron.diablo.encodings`), named by the game's descriptor
 (:attr:`pedron.games.GameInfo.encodings`).
 
 Both games' encodings are plain objects (no PettingZoo or Gymnasium needed):
@@ -37,7 +37,7 @@ given set of sizes plays ``min(size, most allowed)``; a size below the least
 allowed is masked, and of several sizes capped to the same amount only the
 first is offered.
 
-**Diablo** (:class:`DiabloActions`), ``B`` the largest bet of either round:
+**Diablo** (:class:`~pedron.diablo.DiabloActions`), ``B`` the largest bet of either round:
 
 =============  ===========================================================
 index          move
@@ -50,9 +50,9 @@ index          move
 7 + (x-1)      bet ``x`` chips, ``x`` in 1..B
 7 + B + (x-1)  raise by ``x`` chips over the round's bet (to ``bet + x``)
 7 + 2B + k     draw: exchange the ``k``-th subset of the five card positions
-               (:data:`DRAW_SUBSETS`: the empty one first, then by size and
-               in lexicographic order), positions in the order of the view's
-               ``my_cards``
+               (:data:`~pedron.diablo.encodings.DRAW_SUBSETS`: the empty one
+               first, then by size and in lexicographic order), positions in
+               the order of the view's ``my_cards``
 =============  ===========================================================
 
 Declaring is one action because the truthful declaration is never worse
@@ -72,7 +72,7 @@ from pedron._exact import check_iterable, exact_flag, exact_int
 from pedron.errors import PedronTypeError, PedronValueError
 from pedron.text import shown
 
-__all__ = ["DRAW_SUBSETS", "MAX_ACTIONS", "ActionEncoding", "DiabloActions", "Observation",
+__all__ = ["MAX_ACTIONS", "ActionEncoding", "Observation",
            "ObservationEncoding", "action_index", "view_text"]
 
 #: Most actions an encoding numbers (a mask of at most 1 MiB a step): a table whose every
@@ -278,11 +278,11 @@ class Observation:
         raise NotImplementedError
 
 
-# (each game's own encodings, under their old names: imported last, they build on the above)
-from pedron.encodings.diablo import DRAW_SUBSETS, DiabloActions  # noqa: E402
-
-# (Diamondback's own moved to its package in 0.2.0)
+# (each game's own encodings moved to its package in 0.2.0: the old names warn)
 __getattr__ = moved_names(__name__, {
+    "DiabloActions": Moved("pedron.diablo", "DiabloActions", since="0.2.0", until="0.3.0"),
+    "DRAW_SUBSETS": Moved("pedron.diablo.encodings", "DRAW_SUBSETS", since="0.2.0",
+                          until="0.3.0"),
     "DiamondbackActions": Moved("pedron.diamondback.encodings", "DiamondbackActions",
                                 since="0.2.0", until="0.3.0"),
 })

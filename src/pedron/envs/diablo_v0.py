@@ -5,8 +5,8 @@
 ``more_draw=True``, ``declare=True``, ``dealers_choice=True`` ...). ``players``
 None (the default) is 3; ``stacks`` None (the default) is ``Rules.stacks`` (100
 chips each). The actions are
-:class:`~pedron.encodings.DiabloActions`; the observation is
-:class:`~pedron.encodings.diablo.DiabloObservation` with the action mask. The
+:class:`~pedron.diablo.DiabloActions`; the observation is
+:class:`~pedron.diablo.DiabloObservation` with the action mask. The
 environment is the game's :class:`~pedron.envs.base.GameEnv`, made from its
 descriptor. See ``docs/rl.md``.
 """

@@ -6,21 +6,22 @@ position), read by its fields' names. A hidden card of another player is not
 in the view, so it cannot reach an observation. The writer every game's tensor
 is (:class:`~pedron.encodings.Observation`) and each game's
 (:class:`~pedron.diamondback.encodings.DiamondbackObservation`,
-:class:`~pedron.encodings.diablo.DiabloObservation`) live with the action
-encodings in :mod:`pedron.encodings`, named by the game's descriptor; they are
-here under their old names. The layouts are documented in ``docs/rl.md``.
+:class:`~pedron.diablo.encodings.DiabloObservation`) live with the action
+encodings in the game's package, named by the game's descriptor; their old
+names here warn until 0.3.0. The layouts are documented in ``docs/rl.md``.
 """
 
 from __future__ import annotations
 
 from pedron._deprecate import Moved, moved_names
 from pedron.encodings import Observation, view_text
-from pedron.encodings.diablo import DiabloObservation
 
-__all__ = ["DiabloObservation", "Observation", "view_text"]
+__all__ = ["Observation", "view_text"]
 
-# (Diamondback's moved to its package in 0.2.0)
+# (each game's own moved to its package in 0.2.0)
 __getattr__ = moved_names(__name__, {
+    "DiabloObservation": Moved("pedron.diablo", "DiabloObservation", since="0.2.0",
+                               until="0.3.0"),
     "DiamondbackObservation": Moved("pedron.diamondback.encodings", "DiamondbackObservation",
                                     since="0.2.0", until="0.3.0"),
 })

@@ -27,9 +27,10 @@ class BenchFacet:
     tables: tuple[BenchTable, ...]
     """The game's tables of the compact report, in order."""
     entries: str
-    """The module of the bench (``"pedron.bench.diablo"``) that makes the game's timed
+    """The module of the bench (``"pedron.diablo.bench"``) that makes the game's timed
     entries: its ``entries(info, hands)``; for the game of the peers also
-    ``fixed_cost(batch)``, the fixed cost of a batch call."""
+    ``fixed_cost(batch)``, the fixed cost of a batch call, and ``evaluate(hand, wild=...)``,
+    its evaluation of one hand (``pedron.testing``'s ``"pedron"`` baseline)."""
     peers: bool = False
     """The peers (and your evaluators) rank this game's hands: five cards, natural
     mode. One game has it; the headline compares pedron with the peers on it."""

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pedron.cards import format_card
+from pedron.diablo.encodings import DiabloActions, DiabloObservation, actions
 from pedron.diablo.game import Game
 from pedron.diablo.rules import Rules
 from pedron.diablo.table import Table
-from pedron.encodings.diablo import DiabloActions, DiabloObservation, actions
 from pedron.errors import PedronValueError
 from pedron.games import GameInfo
 from pedron.games.adapters import CardChance, Encodings, SpielParameters
@@ -74,8 +74,8 @@ INFO = GameInfo(
     table=Table,
     study_players=4,
     default_bot="rule",
-    bots={"rule": "pedron.bots.diablo:RuleBot", "threshold": "pedron.bots.diablo:_threshold_bot",
-          "strong": "pedron.bots.strong:StrongBot"},
+    bots={"rule": "pedron.diablo.bots:RuleBot", "threshold": "pedron.diablo.bots:_threshold_bot",
+          "strong": "pedron.diablo.strong:StrongBot"},
     # the command line
     screen=DiabloScreen(Table.GAME),
     module=__name__,
@@ -93,5 +93,5 @@ INFO = GameInfo(
         title="Diablo (five cards; peers rank natural hands only)",
         tables=(BenchTable("wild", "Diablo, deuces wild"),
                 BenchTable("natural", "Diablo, natural hands (the peers rank these only)")),
-        entries="pedron.bench.diablo", peers=True),
+        entries="pedron.diablo.bench", peers=True),
 )

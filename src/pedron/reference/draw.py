@@ -82,7 +82,9 @@ def _finals(hand: tuple[int, ...], discard: tuple[int, ...], dead: frozenset[int
 
 def _score(finals: np.ndarray, wild: bool) -> tuple[Counter[int], Counter[str]]:
     """Counts per strength (evaluate_batch) and per class name of the rows."""
-    from pedron.diablo import HandValue, evaluate_batch
+    # (the five-card kernel: pedron.diablo.evaluate_batch itself, its strengths decoded
+    # as HandValue.from_strength decodes them)
+    from pedron._kernels.diablo_eval import decode, evaluate_batch
 
     strengths = evaluate_batch(finals, wild=wild).astype(np.int64)
     deuces = (finals < 4).sum(axis=1)
@@ -91,9 +93,9 @@ def _score(finals: np.ndarray, wild: bool) -> tuple[Counter[int], Counter[str]]:
     by_name: Counter[str] = Counter()
     for key, n in zip(keys.tolist(), counts.tolist(), strict=True):
         s, d = divmod(key, 8)
-        v = HandValue.from_strength(s, wild=wild)
+        category, ranks = decode(s, wild)
         by_strength[s] += n
-        by_name[class_rule(int(v.category), v.ranks[0], d, wild)] += n
+        by_name[class_rule(category, ranks[0], d, wild)] += n
     return by_strength, by_name
 
 

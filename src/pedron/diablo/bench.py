@@ -1,6 +1,6 @@
 """Diablo's entries of the bench (named by its descriptor, ``GameInfo.bench``): its
 evaluators in both modes against the reference, the pure-Python table, a plain C loop,
-the peers and yours; and the fixed cost of a batch call."""
+the peers and yours; the fixed cost of a batch call and the evaluation of one hand."""
 
 from __future__ import annotations
 
@@ -17,7 +17,11 @@ from pedron.bench.python_eval import TableEvaluator
 from pedron.games import GameInfo
 from pedron.reference import diablo as reference
 
-__all__ = ["SCALAR_ENTRIES", "entries", "fixed_cost"]
+__all__ = ["SCALAR_ENTRIES", "entries", "evaluate", "fixed_cost"]
+
+#: The evaluation of one hand, ``evaluate(hand, wild=...)``: what the peers are compared
+#: with one call per hand (``pedron.testing``'s ``"pedron"`` baseline).
+evaluate = diablo.evaluate
 
 #: How ``pedron evaluate()`` is timed in each mode (key: wild): the mode's fastest
 #: public call form, one call per hand.
