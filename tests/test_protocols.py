@@ -282,9 +282,12 @@ def _examples() -> dict[str, Callable[[], Any]]:
         "pedron.bots.RandomBot": lambda: [bots.RandomBot(4)],
         "pedron.diablo.bots.RuleBot": lambda: [diablo.RuleBot()],
         "pedron.diablo.strong.StrongBot": lambda: [diablo.StrongBot(3), _used_strong_bot()],
-        "pedron.diablo.bots.ThresholdBot": lambda: [diablo.ThresholdBot(seed=5), diablo.ThresholdBot(
-            _thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5), seed=6)],
-        "pedron.diablo.bots.Thresholds": lambda: [_thresholds(), _thresholds(max_draw=1, bluff=0.1)],
+        "pedron.diablo.bots.ThresholdBot": lambda: [
+            diablo.ThresholdBot(seed=5),
+            diablo.ThresholdBot(_thresholds(open_at=diablo.Category.ONE_PAIR, bluff=0.5),
+                                seed=6)],
+        "pedron.diablo.bots.Thresholds": lambda: [_thresholds(),
+                                                  _thresholds(max_draw=1, bluff=0.1)],
         "pedron.diablo.strong.Decision": lambda: [Decision("open", (3, 1), 0.5, (1, 2))],
         "pedron.diablo.strong.Strategy": lambda: [load_diablo_strategy()],
         "pedron.diablo.Beat": lambda: [diablo.Beat("Ah Ad Kc Ks 2d"),
@@ -481,7 +484,8 @@ MUTABLE_NAMES = {
     "pedron.engine.BettingRound", "pedron.engine.Ledger",
     "pedron.diamondback.equilibrium.EquilibriumBot", "pedron.diamondback.bots.OddsBot",
     "pedron.bots.RandomBot", "pedron.diablo.bots.RuleBot",
-    "pedron.diablo.strong.StrongBot", "pedron.diablo.bots.ThresholdBot", "pedron.envs.SingleAgentEnv",
+    "pedron.diablo.strong.StrongBot", "pedron.diablo.bots.ThresholdBot",
+    "pedron.envs.SingleAgentEnv",
     "pedron.envs.diablo_v0.raw_env",
     "pedron.envs.diamondback_v0.raw_env",
 }
