@@ -9,7 +9,7 @@ _NAMES = ("ACTIONS", "FORMAT", "Decision", "Strategy", "StrongBot", "fallback_pr
 __getattr__ = moved_names(__name__, {
     **{name: Moved("pedron.diablo.strong", name, since="0.2.0", until="0.3.0")
        for name in _NAMES},
-    # (renamed in 0.2.0: pedron.strategyfile reads the Diamondback strategy files)
+    # (renamed in 0.2.0: pedron.diamondback.strategyfile reads the Diamondback strategy files)
     "load_strategy": Moved("pedron.diablo.strong", "load_diablo_strategy", since="0.2.0",
                            until="0.3.0"),
 })
