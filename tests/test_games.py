@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import pickle
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -97,15 +98,33 @@ GAME_HOMES = ("diablo", "diamondback", "games", "__init__.py")
 NOT_YET: dict[str, int] = {}
 
 
-def _names_of_games(path: Path) -> int:
-    """How many string constants in ``path`` (docstrings left out) are a game's name."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstrings' constants in ``tree``."""
+    return {
         id(node.body[0].value) for node in ast.walk(tree)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
         and node.body and isinstance(node.body[0], ast.Expr)
         and isinstance(node.body[0].value, ast.Constant)
     }
+
+
+def _outside_the_games(count: Callable[[ast.AST], int]) -> dict[str, int]:
+    """``count`` of each module's tree, for every module outside the games' homes (the
+    modules it finds something in)."""
+    out = {}
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] in GAME_HOMES:
+            continue
+        found = count(ast.parse(path.read_text(encoding="utf-8")))
+        if found:
+            out[rel.as_posix()] = found
+    return out
+
+
+def _names_of_games(tree: ast.AST) -> int:
+    """How many string constants in ``tree`` (docstrings left out) are a game's name."""
+    docstrings = _docstrings(tree)
     built_in = set(games.names())
     return sum(
         1 for node in ast.walk(tree)
@@ -114,20 +133,8 @@ def _names_of_games(path: Path) -> int:
     )
 
 
-def _found() -> dict[str, int]:
-    out = {}
-    for path in sorted(SRC.rglob("*.py")):
-        rel = path.relative_to(SRC)
-        if rel.parts[0] in GAME_HOMES:
-            continue
-        count = _names_of_games(path)
-        if count:
-            out[rel.as_posix()] = count
-    return out
-
-
 def test_no_layer_names_a_game() -> None:
-    found = _found()
+    found = _outside_the_games(_names_of_games)
     worse = {f: n for f, n in found.items() if n > NOT_YET.get(f, 0)}
     assert not worse, f"a game named outside its package and the registry: {worse}"
     stale = {f: n for f, n in NOT_YET.items() if found.get(f, 0) < n}
@@ -143,7 +150,6 @@ GAME_PACKAGES = frozenset(
 #: times; an entry here is a debt, and the list only shrinks.
 NOT_YET_IMPORTS: dict[str, int] = {}
 
-
 MODULE_NAME = re.compile(r"pedron(\.\w+)+(:\w+)?")
 
 
@@ -152,19 +158,12 @@ def _is_game_module(module: str) -> bool:
     return parts[0] == "pedron" and len(parts) > 1 and parts[1] in GAME_PACKAGES
 
 
-def _reaches_to_games(path: Path) -> int:
-    """How often ``path`` reaches a game package: imports (lazy ones inside functions and
-    those for type checkers included) and module names in strings (a lazy attribute's
-    module, an entry point), but for where an old name went (``Moved``: the old names
-    warn and go in the next release) and docstrings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = {
-        id(node.body[0].value) for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.body and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    skip |= {
+def _reaches_to_games(tree: ast.AST) -> int:
+    """How often a module's ``tree`` reaches a game package: imports (lazy ones inside
+    functions and those for type checkers included) and module names in strings (a lazy
+    attribute's module, an entry point), but for where an old name went (``Moved``: the
+    old names warn and go in the next release) and docstrings."""
+    skip = _docstrings(tree) | {
         id(node.args[0]) for node in ast.walk(tree)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
         and node.func.id == "Moved" and node.args
@@ -186,14 +185,7 @@ def _reaches_to_games(path: Path) -> int:
 
 
 def test_no_layer_imports_a_game_package() -> None:
-    found = {}
-    for path in sorted(SRC.rglob("*.py")):
-        rel = path.relative_to(SRC)
-        if rel.parts[0] in GAME_HOMES:
-            continue
-        count = _reaches_to_games(path)
-        if count:
-            found[rel.as_posix()] = count
+    found = _outside_the_games(_reaches_to_games)
     worse = {f: n for f, n in found.items() if n > NOT_YET_IMPORTS.get(f, 0)}
     assert not worse, f"a game package reached other than through the registry: {worse}"
     stale = {f: n for f, n in NOT_YET_IMPORTS.items() if found.get(f, 0) < n}

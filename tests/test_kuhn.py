@@ -228,7 +228,12 @@ def test_openspiel_cfr_finds_the_value(kuhn):
     """OpenSpiel's CFR+ on the adapter's tree finds Kuhn's value, -1/18 to the first
     player (pedron's own solver reads Diamondback's public tree only: docs/design.md)."""
     pyspiel = _spiel(kuhn)
-    game = pyspiel.load_game("python_pedron_kuhn", {})
+    _cfr_plus_finds_kuhns_value(pyspiel, pyspiel.load_game("python_pedron_kuhn", {}))
+
+
+def _cfr_plus_finds_kuhns_value(pyspiel: Any, game: Any) -> None:
+    """60 iterations of OpenSpiel's CFR+ on ``game`` reach Kuhn's value: -1/18 to the
+    first player (seat 1), within the policy's NashConv (a zero-sum game)."""
     solver = pyspiel.CFRPlusSolver(game)
     for _ in range(60):
         solver.evaluate_and_update_policy()
@@ -236,7 +241,6 @@ def test_openspiel_cfr_finds_the_value(kuhn):
     nash_conv = pyspiel.nash_conv(game, policy)
     assert nash_conv < 0.01
     values = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)
-    # (zero-sum: the policy's value is within its NashConv of the game's value)
     assert abs(values[1] - Fraction(-1, 18)) <= nash_conv  # (seat 1 acts first)
     assert values[0] == pytest.approx(-values[1])
 
@@ -254,15 +258,7 @@ def test_the_efg_export_names_kuhns_information_sets_as_kuhn_does(kuhn):
     assert len(infosets) == 12 and nodes == 58  # (4 chance nodes, 24 decisions, 30 ends)
     assert {p for p, _ in infosets} == {0, 1} and all(a == [0, 1] for a in infosets.values())
     assert text.startswith('EFG 2 R "pedron Kuhn poker"')
-    efg = pyspiel.load_efg_game(text)
-    solver = pyspiel.CFRPlusSolver(efg)
-    for _ in range(60):
-        solver.evaluate_and_update_policy()
-    policy = solver.average_policy()
-    nash_conv = pyspiel.nash_conv(efg, policy)
-    assert nash_conv < 0.01
-    values = pyspiel.expected_returns(efg.new_initial_state(), policy, -1, True)
-    assert abs(values[1] - Fraction(-1, 18)) <= nash_conv  # (seat 1 acts first)
+    _cfr_plus_finds_kuhns_value(pyspiel, pyspiel.load_efg_game(text))
     # the strategy file's keys are Diamondback's: asked of another game, refused
     with pytest.raises(PedronValueError, match="keys are Diamondback's, not Kuhn poker's"):
         export_efg(game, strategy_key)
