@@ -23,7 +23,8 @@ strong bot at all the others: the setting's chips per game is how much that rule
 bot wins against the strong bot; the best of them is the best response from the
 family; ``--strategy`` plays a strategy file instead of the shipped one). ``confirm``
 plays the settings the screen found closest to the bar (and the best responses) again
-with more sets and another seed. Everything runs on one core (``--workers`` for more).
+with more sets and another seed; ``play`` plays the settings it is given in one lineup
+(a quick check of a candidate). Everything runs on one core (``--workers`` for more).
 """
 
 from __future__ import annotations
@@ -130,6 +131,18 @@ def cmd_confirm(args: argparse.Namespace) -> None:
     report(rows)
 
 
+def cmd_play(args: argparse.Namespace) -> None:
+    """Named settings in one lineup: a quick check of a candidate strategy."""
+    for players in args.players:
+        for rival in args.rivals:
+            r = play(rival, players, args.lineup, args.sets, args.seed, args.workers,
+                     _strong(args))
+            who = "strong" if args.lineup == "field" else "rival_score"
+            s = r[who]
+            print(f"{players} {args.lineup} {who.split('_')[0]} {s[0]:+.2f} "
+                  f"[{s[1]:+.2f}, {s[2]:+.2f}] {rival}", flush=True)
+
+
 def _strong(args: argparse.Namespace) -> str:
     """The strong bot's spec: the shipped strategy, or ``--strategy``'s file."""
     return "strong" if args.strategy is None else f"strong:file={args.strategy}"
@@ -176,6 +189,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--strategy", default=None, help="a strategy file (default: shipped)")
     p.add_argument("--out", default=None)
     p.set_defaults(run=cmd_confirm)
+    p = sub.add_parser("play", help="named settings in one lineup")
+    p.add_argument("rivals", nargs="+", help="bot specs (rule, threshold, random, ...)")
+    p.add_argument("--lineup", choices=("field", "alone"), default="field")
+    p.add_argument("--players", type=int, nargs="+", default=[3, 5, 7])
+    p.add_argument("--sets", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=2)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--strategy", default=None, help="a strategy file (default: shipped)")
+    p.set_defaults(run=cmd_play)
     args = parser.parse_args(argv)
     args.run(args)
 

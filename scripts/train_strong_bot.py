@@ -309,15 +309,48 @@ class Samples:
         return out
 
 
+def shrink_to_two(table: Any, bots: list[Any], deals: int = 10) -> bool:
+    """Play a three-player table whose third seat has one chip until that seat is out
+    (it is all in from its ante): the table shrinks to two players, as a table does
+    when a player goes broke. False when it has not after ``deals`` deals (or the
+    session ended): the session is dropped."""
+    for _ in range(deals):
+        if table.over or sum(table.seated) < 3:
+            break
+        table.next_deal()
+        deal = table.current
+        while not deal.done:
+            seat = deal.to_act
+            view = deal.view(seat)
+            deal.apply(bots[seat](view, view.legal))
+    return not table.over and sum(table.seated) == 2 and not table.seated[2]
+
+
 def session(seed: int, strategy: Strategy, branch: float, samples: Samples,
-            rules: Rules, league: League, field: str | None = None) -> int:
-    """Play one training session; return the branches taken."""
+            rules: Rules, league: League, field: str | None = None,
+            two_share: float = 0.0) -> int:
+    """Play one training session; return the branches taken.
+
+    With ``two_share``, that share of sessions is played at a table of two players
+    (what a table shrinks to: Diablo tables are dealt for 3 to 7 players)."""
     rng = Generator(seed)
     players = 3 + rng.integers(5)
+    # (no draw without two_share: the sessions of a run without it are unchanged)
+    two = bool(two_share) and rng.integers(1000) < two_share * 1000
+    if two:
+        players = 2
     factories, learners = lineup(rng, players, strategy, league, field)
-    seeds = [derive_seed(seed, 1, s) for s in range(players)]
+    if two:  # a third seat of one chip, gone after the first deals
+        factories = [*factories, lambda seed: RandomBot(seed)]
+    seeds = [derive_seed(seed, 1, s) for s in range(len(factories))]
     bots = [f(sd) for f, sd in zip(factories, seeds, strict=True)]
-    table = Table(players, 100, rules, Generator(derive_seed(seed, 2)), dealer=0)
+    if two:
+        table = Table(3, [100, 100, 1], rules, Generator(derive_seed(seed, 2)),
+                      dealer=rng.integers(3))
+        if not shrink_to_two(table, bots):
+            return 0
+    else:
+        table = Table(players, 100, rules, Generator(derive_seed(seed, 2)), dealer=0)
     table.next_deal()
     closed = False
     branches = 0
@@ -564,7 +597,8 @@ def cmd_train(args: argparse.Namespace) -> None:
         while time.perf_counter() < deadline and (args.sessions is None
                                                    or sessions < args.sessions):
             branches += session(derive_seed(args.seed, it, sessions), strategy,
-                                args.branch, samples, rules, league, args.field)
+                                args.branch, samples, rules, league, args.field,
+                                args.two_share)
             sessions += 1
             if sessions % 2000 == 0:
                 print(f"  iteration {it}: {sessions:,} sessions, {branches:,} branches, "
@@ -576,6 +610,8 @@ def cmd_train(args: argparse.Namespace) -> None:
                   "branches": branches, "keys": len(samples.count), "seconds": round(elapsed),
                   "alpha": alpha, "shrink": args.shrink, "branch": args.branch,
                   "decay": args.decay, "league_sets": args.league_sets, **ranked, **result}
+        if args.two_share:
+            record["two_share"] = args.two_share
         if exploiters:
             record["exploiters"] = {str(k): v for k, v in sorted(exploiters.items())}
             record["exploit_share"] = args.exploit_share
@@ -665,6 +701,9 @@ def main(argv: list[str] | None = None) -> None:
                         "join the league, each seated alone among the policy's seats")
     p.add_argument("--exploit-share", type=float, default=0.2,
                    help="the share of sessions that seat an exploiter (with --exploiters)")
+    p.add_argument("--two-share", type=float, default=0.0,
+                   help="the share of sessions at a table of two players (what a table "
+                        "shrinks to when players go broke)")
     p.add_argument("--samples", default=None,
                    help="a file keeping the samples between runs (read, then rewritten)")
     p.set_defaults(run=cmd_train)

@@ -233,13 +233,35 @@ def test_it_beats_the_rule_bot_in_a_duplicate_match():
     assert score.low > 0, str(result)
 
 
-def test_purify_plays_the_largest_share_and_the_more_passive_of_a_tie():
+def _trainer():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("train_strong_bot",
                                                   ROOT / "scripts" / "train_strong_bot.py")
     trainer = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(trainer)
+    return trainer
+
+
+def test_training_plays_tables_shrunk_to_two_players():
+    """Diablo is dealt for 3 to 7 players, but a table shrinks to two when players go
+    broke: with ``two_share`` 1 every training session is played there (a third seat of
+    one chip is out after the first deals), and every opening decision sampled is at a
+    table of two players dealt in."""
+    trainer = _trainer()
+    strategy = load_diablo_strategy()
+    samples = trainer.Samples()
+    branches = sum(trainer.session(seed, strategy, 1.0, samples, Rules(), trainer.League(),
+                                   two_share=1.0) for seed in range(12))
+    assert branches > 0
+    opens = {key for situation, key in samples.count if situation == "open"}
+    assert opens and {key[0] for key in opens} == {2}
+    facing = {key for situation, key in samples.count if situation != "open"}
+    assert all(key[0] == 1 for key in facing)  # (one opponent at most)
+
+
+def test_purify_plays_the_largest_share_and_the_more_passive_of_a_tie():
+    trainer = _trainer()
     shipped = load_diablo_strategy()
     strategy = Strategy(shipped.reference, shipped.edges, {
         "open": {(5, 4, 0, 3): (20, 50, 30), (5, 4, 0, 4): (40, 20, 40)},
