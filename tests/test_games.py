@@ -263,8 +263,9 @@ def test_old_names_warn():
     import pedron.simulation
     import pedron.simulation.core
 
-    with pytest.warns(DeprecationWarning, match="pedron._kernels.seeds.derive_seed"):
+    with pytest.warns(DeprecationWarning, match="pedron._kernels.seeds.derive_seed") as caught:
         derive = pedron.simulation.core.derive_seed
+    assert caught[0].filename == __file__  # (at the caller's line, not pedron's)
     assert derive is pedron.simulation.derive_seed
     with pytest.warns(DeprecationWarning, match="pedron.games"):
         old = pedron.simulation.GAMES

@@ -13,7 +13,17 @@ _UNITS = "pedron.simulation.units"
 _STUDY = "pedron.simulation.study"
 _SEEDS = "pedron._kernels.seeds"
 
-_moved = moved_names(__name__, {
+
+def _other(name: str) -> Any:
+    if name == "GAMES":  # (the package's old name, which warns there)
+        from pedron import simulation
+
+        return simulation.__getattr__("GAMES")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# (one __getattr__: each old name warns at the caller's line)
+__getattr__ = moved_names(__name__, {
     name: Moved(module, name, since="0.2.0", until="0.3.0")
     for name, module in {
         "derive_seed": _SEEDS, "SEED_MAX": _SEEDS, "check_timeout": _STUDY,
@@ -21,19 +31,4 @@ _moved = moved_names(__name__, {
         "UnitCancelled": _UNITS, "MAX_LISTED_UNITS": _UNITS, "MAX_UNIT_GAMES": _STUDY,
         "UNITS_PER_WORKER": _STUDY, "IN_PROCESS_UNITS": _STUDY,
     }.items()
-})
-
-
-def _rules_class(game: Any) -> Any:
-    """The game's ``Rules`` class (the command line's, until it asks the registry)."""
-    from pedron import games
-
-    return games.get(game).rules
-
-
-def __getattr__(name: str) -> Any:
-    if name == "GAMES":
-        from pedron import simulation
-
-        return simulation.__getattr__("GAMES")
-    return _moved(name)
+}, otherwise=_other)
