@@ -89,6 +89,25 @@ def test_mixed_choices_follow_the_seed():
     assert set(one) == {0, 1, 2} and 40 < one.count(1) < 120
 
 
+def test_a_copy_shares_the_shipped_strategy_and_plays_as_the_original():
+    import copy
+    import pickle
+
+    bot = StrongBot(5)
+    bot.strategy  # noqa: B018  (loaded)
+    clones = [copy.deepcopy(bot), copy.copy(bot), pickle.loads(pickle.dumps(bot))]
+    assert len(pickle.dumps(bot)) < 4096  # (not the quarter MB of the policy)
+    picks = [bot.pick((30, 40, 30)) for _ in range(50)]  # (the copies' generators: as its)
+    for clone in clones:
+        assert clone.strategy is bot.strategy and clone.rng is not bot.rng
+        assert [clone.pick((30, 40, 30)) for _ in range(50)] == picks
+    # a strategy given as an object travels with its bot (it may be the caller's to change)
+    own = Strategy.from_json(load_diablo_strategy().to_json())
+    mine = StrongBot(5, strategy=own)
+    assert copy.deepcopy(mine).strategy is not own
+    assert copy.deepcopy(mine).strategy == own
+
+
 def test_the_shipped_strategy_is_pure():
     strategy = load_diablo_strategy()
     assert strategy.training.get("purified") is True

@@ -271,6 +271,18 @@ class StrongBot(Bot):
             self._path = str.__str__(path)  # (its plain text, whatever a subclass says)
         self.fallbacks = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The shipped strategy is package data, one per process, shared by every bot
+        # that plays it: a copy or a pickle loads it again where it is needed instead of
+        # carrying a copy of its own (a quarter of a MB). (A strategy given as an object,
+        # or read from a file that may change, travels with the bot.)
+        state = dict(self.__dict__)
+        if self._strategy is not None and self._path is None:
+            with _LOCK:
+                if _LOADED.get(DATA_FILE) is self._strategy:
+                    state["_strategy"] = None
+        return state
+
     @property
     def strategy(self) -> Strategy:
         """The strategy played (loaded on first use)."""
