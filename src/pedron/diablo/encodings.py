@@ -1,5 +1,28 @@
-"""Diablo's encodings: the actions (:class:`DiabloActions`, the table in
-:mod:`pedron.encodings`) and the observation tensor (:class:`DiabloObservation`)."""
+"""Diablo's encodings: the actions (:class:`DiabloActions`) and the observation
+tensor (:class:`DiabloObservation`); what every game's share is
+:mod:`pedron.encodings`.
+
+**The actions** (:class:`DiabloActions`), ``B`` the largest bet of either round:
+
+=============  ===========================================================
+index          move
+=============  ===========================================================
+0              fold
+1              check
+2              call (all-in when short)
+3              declare the hand as it plays (Declare variant)
+4, 5, 6        choose ``diablo``, ``deuces_wild``, ``draw`` (Dealer's Choice)
+7 + (x-1)      bet ``x`` chips, ``x`` in 1..B
+7 + B + (x-1)  raise by ``x`` chips over the round's bet (to ``bet + x``)
+7 + 2B + k     draw: exchange the ``k``-th subset of the five card positions
+               (:data:`DRAW_SUBSETS`: the empty one first, then by size and in
+               lexicographic order), positions in the order of the view's
+               ``my_cards``
+=============  ===========================================================
+
+Declaring is one action because the truthful declaration is never worse
+than another: a hand named lower plays as named, one named higher is dead.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,28 @@
-"""Diamondback's encodings: the actions (:class:`DiamondbackActions`, the table in
-:mod:`pedron.encodings`) and the observation tensor (:class:`DiamondbackObservation`)."""
+"""Diamondback's encodings: the actions (:class:`DiamondbackActions`) and the
+observation tensor (:class:`DiamondbackObservation`); what every game's share is
+:mod:`pedron.encodings`.
+
+**The actions** (:class:`DiamondbackActions`)
+
+=========  ===============================================================
+index      move
+=========  ===============================================================
+0          fold (or, in Dealer's Diamondback, decline the ante)
+1          match (the dealer's bet or the ante; all-in when short)
+2          stop (the dealer ends the betting: showdown)
+3          reveal the lower-ranked of the two cards held
+4          reveal the higher-ranked card (offered only when the two ranks
+           differ: two cards of one rank are the same choice)
+5 + j      bet (or, as the dealer of Dealer's Diamondback, set the ante)
+           ``sizes[j]`` chips, capped at the most allowed now
+=========  ===============================================================
+
+``sizes`` defaults to every amount 1..the largest bet the table allows
+(``Rules.max_bet``, or the chips at the table): the full legal range. A
+given set of sizes plays ``min(size, most allowed)``; a size below the least
+allowed is masked, and of several sizes capped to the same amount only the
+first is offered.
+"""
 
 from __future__ import annotations
 

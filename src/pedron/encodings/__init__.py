@@ -9,54 +9,15 @@ game's own are its package's module (:mod:`pedron.diamondback.encodings`,
 :mod:`pedron.diablo.encodings`), named by the game's descriptor
 (:attr:`pedron.games.GameInfo.encodings`).
 
-Both games' encodings are plain objects (no PettingZoo or Gymnasium needed):
+Every game's encodings are plain objects (no PettingZoo or Gymnasium needed):
 ``n`` actions; ``mask(view)`` marks the legal ones, read from the view's
 ``legal`` descriptors (the engine's ``legal_actions()``), so the mask and the
 engine cannot disagree; ``move(index, view)`` is the engine move an index
 plays; ``describe(index)`` names it. The OpenSpiel games use the same
 encodings.
 
-**Diamondback** (:class:`pedron.diamondback.DiamondbackActions`)
-
-=========  ===============================================================
-index      move
-=========  ===============================================================
-0          fold (or, in Dealer's Diamondback, decline the ante)
-1          match (the dealer's bet or the ante; all-in when short)
-2          stop (the dealer ends the betting: showdown)
-3          reveal the lower-ranked of the two cards held
-4          reveal the higher-ranked card (offered only when the two ranks
-           differ: two cards of one rank are the same choice)
-5 + j      bet (or, as the dealer of Dealer's Diamondback, set the ante)
-           ``sizes[j]`` chips, capped at the most allowed now
-=========  ===============================================================
-
-``sizes`` defaults to every amount 1..the largest bet the table allows
-(``Rules.max_bet``, or the chips at the table): the full legal range. A
-given set of sizes plays ``min(size, most allowed)``; a size below the least
-allowed is masked, and of several sizes capped to the same amount only the
-first is offered.
-
-**Diablo** (:class:`~pedron.diablo.DiabloActions`), ``B`` the largest bet of either round:
-
-=============  ===========================================================
-index          move
-=============  ===========================================================
-0              fold
-1              check
-2              call (all-in when short)
-3              declare the hand as it plays (Declare variant)
-4, 5, 6        choose ``diablo``, ``deuces_wild``, ``draw`` (Dealer's Choice)
-7 + (x-1)      bet ``x`` chips, ``x`` in 1..B
-7 + B + (x-1)  raise by ``x`` chips over the round's bet (to ``bet + x``)
-7 + 2B + k     draw: exchange the ``k``-th subset of the five card positions
-               (:data:`~pedron.diablo.encodings.DRAW_SUBSETS`: the empty one
-               first, then by size and in lexicographic order), positions in
-               the order of the view's ``my_cards``
-=============  ===========================================================
-
-Declaring is one action because the truthful declaration is never worse
-than another: a hand named lower plays as named, one named higher is dead.
+Each game's table of indices is in its module's docstring:
+:mod:`pedron.diamondback.encodings`, :mod:`pedron.diablo.encodings`.
 """
 
 from __future__ import annotations
