@@ -41,8 +41,10 @@ fi
 # kernel, the engine's compiled move path and both games' deals, the
 # hostile-argument sweep, the regressions, threads.
 # The list is scripts/compiled_tests.txt (CI also runs it on other Pythons).
-# (The video-poker trainer and chart-lookup tests are left out: Python over kernels
-# the other video-poker tests reach, and minutes under the sanitizers.)
+# (Left out, Python over kernels the listed tests reach, each minutes under the
+# sanitizers: the video-poker trainer, chart-lookup and command-line tests, and the
+# conformance suite's random playouts, whose compiled engine path the games' own
+# deal tests and tests/engine cover.)
 mapfile -t compiled < scripts/compiled_tests.txt
 # (-n 0: in one process, as before pytest-xdist joined the suite: not yet tried with the
 # sanitizers' per-process logs and leak checks)

@@ -654,6 +654,22 @@ class _ParentTerminated(BaseException):
     pass
 
 
+def _wait_until_started(pid: int) -> None:
+    """Wait (bounded) until the helper process ``pid`` ignores SIGINT: it has set its
+    signals (``_process.start_helper``, the first thing a worker does)."""
+    import signal
+    import time
+
+    bit = 1 << (signal.SIGINT - 1)
+    for _ in range(6000):  # (a bound for a broken start, not a measure: 60 s)
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            ignored = next(int(line.split()[1], 16) for line in f if line.startswith("SigIgn:"))
+        if ignored & bit:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"worker {pid} never set its signals")
+
+
 def _raise_terminated(signum, frame):  # (as the command line's SIGTERM handler does)
     raise _ParentTerminated
 
@@ -676,11 +692,17 @@ def test_an_aborted_pool_terminates_its_workers_whatever_sigterm_does_in_the_par
         for _ in range(2):
             engine.submit(60)  # (a unit each, or one waiting: either way a live worker)
         processes = list(engine.pool._processes.values())
+        for p in processes:  # (each past its start: a worker stopped before it set its
+            _wait_until_started(p.pid)  # signals dies by the parent's handler instead)
         engine.close(aborted=True)
     finally:
         signal.signal(signal.SIGTERM, previous)
     for p in processes:
         p.join(60)  # (a bound for a broken fix, not a measure: each is gone already)
+        for _ in range(6000):  # (the pool's own thread may reap it: its status comes
+            if p.exitcode is not None:  # to this object from there)
+                break
+            time.sleep(0.01)
         assert p.exitcode == -signal.SIGTERM, p.exitcode
 
 
