@@ -106,14 +106,21 @@ def bench_games() -> list[tuple[GameInfo, BenchFacet]]:
     return out
 
 
+def _peers_game() -> GameInfo | None:
+    """The game whose natural hands the peers rank (its bench facet's ``peers``), if any."""
+    return next((info for info, facet in bench_games() if facet.peers), None)
+
+
 def peer_game() -> str:
     """The name of the game whose natural hands the peers rank (its facet's ``peers``)."""
-    return next((info.name for info, facet in bench_games() if facet.peers), "")
+    info = _peers_game()
+    return "" if info is None else info.name
 
 
 def peer_entries() -> Any:
     """The bench module (its facet's ``entries``, imported) of the game whose natural
     hands the peers rank: its ``fixed_cost`` and its per-hand ``evaluate``; ``None``
     without such a game."""
-    facet = next((facet for _, facet in bench_games() if facet.peers), None)
-    return None if facet is None else importlib.import_module(facet.entries)
+    info = _peers_game()
+    return None if info is None or info.bench is None else importlib.import_module(
+        info.bench.entries)
