@@ -180,6 +180,37 @@ def test_the_search_screens_and_confirms(tmp_path):
     assert json.loads(out.read_text())["confirm"] == result["confirm"]
 
 
+def test_the_search_starts_from_known_exploiters_too(tmp_path):
+    # --starts adds the exploiters a result file found at this table size (not those of
+    # other sizes) to the settings screened first.
+    known = tmp_path / "exploit_3.json"
+    known.write_text(json.dumps({"players": 3, "best": "threshold:open=flush,bet2=one_pair",
+                                 "confirm": []}))
+    other = tmp_path / "exploit_7.json"
+    other.write_text(json.dumps({"players": 7, "best": "threshold:open=straight",
+                                 "confirm": []}))
+    out = tmp_path / "search.json"
+    script().main(["search", "--players", "3", "--sets", "2", "--rounds", "0", "--top", "1",
+                   "--confirm-sets", "2", "--seed", "5", "--out", str(out),
+                   "--starts", str(known), str(other)])
+    screened = {r["rival"] for r in json.loads(out.read_text())["screen"]}
+    flush = Thresholds(open_at=C.FLUSH, bet_after=C.ONE_PAIR).spec()
+    assert screened == {s.spec() for s in script().STARTS} | {flush}
+
+
+def test_the_gauntlet_plays_each_exploiter_at_its_size(tmp_path, capsys):
+    found = tmp_path / "league.json"
+    found.write_text(json.dumps({"exploiters": {"3": [TIGHT_SPEC], "4": ["threshold:open=flush"]}}))
+    out = tmp_path / "gauntlet.json"
+    script().main(["gauntlet", str(found), "--sets", "2", "--seed", "4", "--out", str(out)])
+    matches = json.loads(out.read_text())["matches"]
+    assert [(m["players"], m["sets"], m["seed"]) for m in matches] == [(3, 2, 4), (4, 2, 4)]
+    assert [m["rival"] for m in matches] == [
+        script()._from_spec(TIGHT_SPEC).spec(), Thresholds(open_at=C.FLUSH).spec()]
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == 2 and all(" players " in line for line in printed)
+
+
 def test_training_seats_the_exploiters_alone_among_the_policy(tmp_path):
     from pedron._kernels.rng import Generator
     from pedron.diablo.strong import StrongBot

@@ -310,6 +310,26 @@ def test_options_of_the_analysis_are_refused_before_play(monkeypatch, capsys):
     assert status == 0 and "8/5 Bonus Poker" in text
 
 
+@pytest.mark.parametrize("before, after", [
+    (("--game", "bonus-poker"), ("--game", "deuces-wild")),
+    (("--pays", "9/6"), ("--pays", "8/5")),
+])
+def test_an_option_given_before_and_after_play_differently_is_refused(monkeypatch, capsys,
+                                                                      before, after):
+    # Neither value silently wins; the same value twice is one choice.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    game = ("--game", "jacks-or-better") if before[0] == "--pays" else ()
+    status = cli.main(["videopoker", *game, *before, "play", "--no-chart", "--seed", "1",
+                       *after])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.strip() == (f"pedron videopoker: error: {before[0]} given twice, {before[1]} "
+                           f"before play and {after[1]} after it: give it once")
+    status, text = _run(monkeypatch, ("videopoker", *before, "play", "--no-chart", "--seed",
+                                      "1", *before), [])
+    assert status == 0, text
+
+
 @pytest.mark.parametrize("given", [
     ("--top", "3"), ("--top", "8"), ("--threads", "2"), ("--threads", "1"),
     ("--tie-break", "published"), ("--tie-break", "fewer-drawn"), ("--no-progress",),

@@ -428,6 +428,15 @@ def _echoed(prompt: str) -> str:
     return line
 
 
+def _given_once(option: str, before: str | None, after: str | None) -> str | None:
+    """An option the trainer takes before ``play`` or after it: two different values
+    are refused (neither silently wins)."""
+    if before is not None and after is not None and before != after:
+        raise PedronValueError(f"{option} given twice, {before} before play and {after} "
+                               "after it: give it once")
+    return after if after is not None else before
+
+
 def cmd_train(args: argparse.Namespace) -> int:
     from pedron.cli.playinput import require_input
     from pedron.errors import SeedError
@@ -438,8 +447,8 @@ def cmd_train(args: argparse.Namespace) -> int:
             raise PedronValueError(f"{option} is not an option of the trainer (pedron "
                                    "videopoker play takes --game, --pays, --seed, --hands, "
                                    "--no-chart)")
-    game = args.play_game or args.game
-    pays = args.play_pays if args.play_pays is not None else args.pays
+    game = _given_once("--game", args.game, args.play_game)
+    pays = _given_once("--pays", args.pays, args.play_pays)
     if args.hands is not None and args.hands < 1:
         raise PedronValueError(f"--hands must be at least 1, not {args.hands}")
     seed = secrets.randbits(32) if args.seed is None else args.seed
