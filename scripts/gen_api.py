@@ -29,6 +29,7 @@ MODULES = [
     "pedron.videopoker",
     "pedron.diamondback",
     "pedron.engine",
+    "pedron.rules",
     "pedron.games",
     "pedron.games.adapters",
     "pedron.games.screen",
