@@ -58,6 +58,16 @@ def test_a_full_stdout_is_one_line_and_status_1(command):
         f"pedron {name}: cannot write the output: No space left on device"]
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_under_a_written_file_names_the_file():
+    # The strategy file fails to write (not standard output): the line says which file.
+    proc = shell("pedron solve diamondback --stacks 1 --output /dev/full")
+    assert_plain(proc)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines()[-1] == (
+        "pedron solve: cannot write /dev/full: No space left on device")
+
+
 @pytest.mark.parametrize("redirect", ["2>&- >&-", "2>/dev/full >/dev/full"])
 def test_with_stderr_gone_too_the_status_still_tells(redirect):
     proc = shell(f'pedron eval "As Ks Qs Js 2c" {redirect}; echo "status $?"')

@@ -6,7 +6,8 @@ Subcommands: ``eval``, ``odds``, ``draw``, ``bench``, ``play``, ``deal``,
 * 0: done;
 * 1: pedron itself failed (one line saying so; set ``PEDRON_TRACEBACK=1`` for
   the traceback to report), or it cannot write its output (standard output
-  closed, a full disk: one line, ``pedron CMD: cannot write the output: ...``);
+  closed, a full disk: one line, ``pedron CMD: cannot write the output: ...``, naming
+  the file instead when a file it writes fails);
 * 2: a mistake in the command or its input (one line on stderr naming the
   option as typed; ``play`` with its standard input closed);
 * 130: interrupted (Ctrl-C); 143: terminated (SIGTERM); work in progress is
@@ -346,7 +347,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if not _output_failed(exc):
             return _internal(args.command, exc)
         _drop_output()
-        _tell(f"pedron {args.command}: cannot write the output: {exc.strerror or exc}")
+        where = exc.filename if exc.filename is not None else "the output"
+        _tell(f"pedron {args.command}: cannot write {where}: {exc.strerror or exc}")
         return EXIT_INTERNAL
     except Exception as exc:  # a bug of pedron's: one line, the traceback on request
         return _internal(args.command, exc)

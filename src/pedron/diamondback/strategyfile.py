@@ -106,9 +106,15 @@ def strategy_document(*, game: str, solver: str, params: Mapping[str, Any],
 
 def write_strategy_file(document: Mapping[str, Any], path: str | os.PathLike[str]) -> Path:
     """Write a strategy file (:func:`strategy_document`'s data) as compact JSON; returns
-    the path."""
+    the path. A failed write (a full disk) raises ``OSError`` naming the file."""
     out = Path(path)
-    out.write_text(json.dumps(document, separators=(",", ":")) + "\n")
+    try:
+        out.write_text(json.dumps(document, separators=(",", ":")) + "\n")
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        # (a write's own error names no file: the caller's message could not say which)
+        raise OSError(exc.errno, exc.strerror, str(out)) from exc
     return out
 
 
