@@ -157,6 +157,37 @@ def test_a_real_process_pool_gives_the_in_process_result():
             == match("diamondback", bots, sets=20, seed=1))
 
 
+def test_workers_beyond_the_usable_cores_are_refused_before_any_process(monkeypatch, capsys):
+    # The rule simulate keeps: more local workers than cores only slow the match.
+    import pedron.simulation.engines as engines
+
+    monkeypatch.setattr(engines, "usable_cores", lambda: 2)
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool was started")
+
+    monkeypatch.setattr("pedron.match.make_engine", no_pool)
+    with pytest.raises(PedronError, match=r"^workers 3: this machine has 2 usable cores; more "
+                       r"workers than cores only slow the match \(oversubscribe allows up to 8\)$"):
+        match("diablo", workers=3, **DIABLO)
+    with pytest.raises(PedronError, match=r"^workers 9: at most 8 local worker processes"):
+        match("diablo", workers=9, oversubscribe=True, **DIABLO)
+    with pytest.raises(PedronError, match="oversubscribe must be True or False"):
+        match("diablo", workers=2, oversubscribe=1, **DIABLO)
+    assert main(["match", "diablo", "--bots", "rule", "strong", "--players", "3", "--sets", "2",
+                 "--workers", "3", "--quiet"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pedron match: error: --workers 3: this machine has 2 usable cores; more workers than "
+        "cores only slow the match (--oversubscribe allows up to 8)")
+
+
+def test_oversubscribed_workers_play_the_same_match():
+    from pedron.simulation.engines import usable_cores
+
+    one = match("diablo", **DIABLO)
+    assert match("diablo", workers=usable_cores() + 1, oversubscribe=True, **DIABLO) == one
+
+
 def test_progress_is_reported_per_unit():
     calls: list[tuple[int, int]] = []
     match("diablo", progress=lambda d, t: calls.append((d, t)), chunk_size=10, **DIABLO)

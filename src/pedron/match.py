@@ -53,6 +53,7 @@ from pedron.rules import MAX_CHIPS
 from pedron.simulation.engines import (
     check_executor,
     check_portable,
+    check_workers,
     make_engine,
     run_units,
     worker_versions,
@@ -494,6 +495,7 @@ def match(
     stacks: int | None = None,
     executor: Any = None,
     workers: int | None = None,
+    oversubscribe: bool = False,
     chunk_size: int | None = None,
     timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -512,8 +514,10 @@ def match(
       ``"all"`` (every distinct permutation, for seat-order effects);
       ``duplicate=False``: a plain match of the same size (every session its own cards).
     * ``seed``: the master seed: the same seed, the same result, on any executor.
-    * ``executor``/``workers``/``chunk_size``/``timeout``: as :func:`pedron.simulate`
-      (``chunk_size`` counts sets); ``progress(sets_done, sets)`` as units finish. With
+    * ``executor``/``workers``/``oversubscribe``/``chunk_size``/``timeout``: as
+      :func:`pedron.simulate` (local workers at most the usable cores, or with
+      ``oversubscribe`` four times that; ``chunk_size`` counts sets);
+      ``progress(sets_done, sets)`` as units finish. With
       ``workers > 1`` (or a process pool executor) every factory must be importable
       (a module-level class or function): one that cannot be pickled is refused
       before any process starts.
@@ -537,6 +541,8 @@ def match(
         workers = bounded_int(workers, "workers", 1, MAX_COUNT)
     if chunk_size is not None:
         chunk_size = bounded_int(chunk_size, "chunk_size", 1, MAX_COUNT)
+    check_executor(executor)
+    check_workers(workers, oversubscribe, executor, "match")
     if not isinstance(duplicate, bool):
         raise PedronTypeError(f"duplicate must be True or False, not {shown(duplicate)}")
     if progress is not None and not callable(progress):
@@ -546,7 +552,6 @@ def match(
         stacks = int(getattr(rules_obj, "stacks", 100))
     stacks = bounded_int(stacks, "stacks", 1, MAX_CHIPS // players)  # (the table's chips)
     timeout = check_timeout(timeout)
-    check_executor(executor)
     check_portable(table, executor, workers)
     # Every bot is built once here, so a bad spec or factory fails before any work.
     for name, factory in table.items():

@@ -9,8 +9,16 @@ import logging
 from typing import Any
 
 from pedron import games
-from pedron.cli.simulate import ProgressBar, _dask_client, _rules, _seconds, _whole
-from pedron.errors import PedronValueError
+from pedron.cli.simulate import (
+    ProgressBar,
+    _as_typed,
+    _dask_client,
+    _rules,
+    _seconds,
+    _whole,
+    add_workers,
+)
+from pedron.errors import PedronError, PedronValueError
 from pedron.simulation.engines import DEFAULT_TIMEOUT
 
 __all__ = ["cmd_match", "register"]
@@ -55,8 +63,7 @@ def register(sub: Any) -> None:
     p.add_argument("--stacks", type=_whole(1), default=None,
                    help="chips each at a fresh table (default: the rules', 100)")
     p.add_argument("--seed", type=_whole(0), default=0, help="master seed")
-    p.add_argument("--workers", type=_whole(1), default=None,
-                   help="local worker processes (default 1: this process)")
+    add_workers(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://10.0.0.5:8786 (needs pedron[dask])")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
@@ -92,9 +99,11 @@ def cmd_match(args: argparse.Namespace) -> int:
             lineup=lineup, rotations=args.rotations, duplicate=not args.plain, seed=args.seed,
             rules=_rules(args.rule), stacks=args.stacks, executor=client, workers=args.workers,
             timeout=args.timeout if client is not None else None,
-            progress=None if args.quiet else bar,
+            progress=None if args.quiet else bar, oversubscribe=args.oversubscribe,
         )
         ok = True
+    except PedronError as exc:
+        raise _as_typed(exc) from None
     finally:
         bar.close()
         if client is not None:

@@ -142,6 +142,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_workers(p: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--oversubscribe``, as ``simulate`` and ``match`` take them."""
+    p.add_argument("--workers", type=_whole(1), default=None,
+                   help="local worker processes, at most the usable cores (default 1: this "
+                   "process)")
+    p.add_argument("--oversubscribe", action="store_true",
+                   help="allow more workers than usable cores (up to "
+                   f"{WORKER_HARD_CAP} per core)")
+
+
 #: The library's words for what the options set, as ``simulate`` names them.
 _OPTION_WORDS = {"workers": "--workers", "oversubscribe": "--oversubscribe"}
 
@@ -214,12 +224,7 @@ def register(sub: Any) -> None:
                    help="chips each at a fresh table (default: the rules', 100)")
     p.add_argument("--session-games", type=_whole(1), default=100,
                    help="most games a table plays before fresh stacks (default 100)")
-    p.add_argument("--workers", type=_whole(1), default=None,
-                   help="local worker processes, at most the usable cores (default 1: this "
-                   "process)")
-    p.add_argument("--oversubscribe", action="store_true",
-                   help="allow more workers than usable cores (up to "
-                   f"{WORKER_HARD_CAP} per core)")
+    add_workers(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler, e.g. tcp://10.0.0.5:8786 (needs pedron[dask])")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",

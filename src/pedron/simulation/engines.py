@@ -95,11 +95,13 @@ WORKER_HARD_CAP = 4
 MAX_EXECUTOR_WORKERS = 65_536
 
 
-def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> None:
+def check_workers(workers: int | None, oversubscribe: bool, executor: Any,
+                  work: str = "study") -> None:
     """Refuse, before anything starts, more local workers than the machine can run:
     at most :func:`usable_cores`, or with ``oversubscribe`` at most
     :data:`WORKER_HARD_CAP` times that. With an ``executor``, ``workers`` only sizes
-    the units (at most :data:`MAX_EXECUTOR_WORKERS`)."""
+    the units (at most :data:`MAX_EXECUTOR_WORKERS`). ``work`` names what the workers
+    do, in the message (a study, a match)."""
     if type(oversubscribe) is not bool:
         raise PedronTypeError(f"oversubscribe must be True or False, not {shown(oversubscribe)}")
     if workers is None:
@@ -115,7 +117,7 @@ def check_workers(workers: int | None, oversubscribe: bool, executor: Any) -> No
         raise PedronValueError(
             f"workers {workers}: this machine has {cores} usable "
             f"{'core' if cores == 1 else 'cores'}; more workers than cores only slow the "
-            f"study (oversubscribe allows up to {cap})")
+            f"{work} (oversubscribe allows up to {cap})")
     if workers > cap:
         raise PedronValueError(f"workers {workers}: at most {cap} local worker processes on "
                                f"this machine ({WORKER_HARD_CAP} per usable core)")
