@@ -152,27 +152,37 @@ class League:
                 "bet_big_at": one(BIG), "max_draw": one(DRAW)}
 
     def update(self, strategy: Strategy, sets: int, seed: int, temperature: float,
-               uniform: float) -> dict[str, Any]:
-        """Weigh the cells by how the policy does against them now; return the worst."""
+               uniform: float, sizes: tuple[int, ...] = ()) -> dict[str, Any]:
+        """Weigh the cells by how the policy does against them now; return the worst.
+
+        Each cell is played at one table size, 3, 5 and 7 players in turn (as every
+        shipped policy was trained), or with ``sizes`` at each of those sizes and
+        weighed by the worst of them (a cell the policy does badly against at one size
+        only is not averaged away)."""
         import pedron.match
 
         def factory(seed: int) -> Any:
             return StrongBot(seed, strategy=strategy)
 
-        margins = []
+        margins: list[float] = []
+        worst_at: list[int] = []
         for i, (o, c) in enumerate(self.cells):
-            players = (3, 5, 7)[i % 3]
             spec = f"rule:open={o.name.lower()},call={c.name.lower()}"
-            r = pedron.match.match("diablo", {"strong": factory, "rival": spec},
-                                   players=players, sets=sets, seed=derive_seed(seed, i))
-            margins.append(r.score("strong").mean)
+            played = {}
+            for players in sizes or ((3, 5, 7)[i % 3],):
+                cell_seed = derive_seed(seed, i, players) if sizes else derive_seed(seed, i)
+                r = pedron.match.match("diablo", {"strong": factory, "rival": spec},
+                                       players=players, sets=sets, seed=cell_seed)
+                played[players] = r.score("strong").mean
+            worst_at.append(min(played, key=played.__getitem__))
+            margins.append(played[worst_at[-1]])
         raw = [math.exp(-max(min(m, 20.0), -20.0) / temperature) for m in margins]
         total = sum(raw)
         n = len(raw)
         self.weights = [(1 - uniform) * w / total + uniform / n for w in raw]
         order = sorted(range(n), key=lambda i: margins[i])
         return {"worst": [[self.cells[i][0].name.lower(), self.cells[i][1].name.lower(),
-                           (3, 5, 7)[i % 3], round(margins[i], 2)] for i in order[:5]],
+                           worst_at[i], round(margins[i], 2)] for i in order[:5]],
                 "below_zero": sum(m < 0 for m in margins)}
 
 
@@ -588,7 +598,7 @@ def cmd_train(args: argparse.Namespace) -> None:
         ranked: dict[str, Any] = {}
         if args.league_sets and args.field is None:
             ranked = league.update(strategy, args.league_sets, derive_seed(args.seed, it, 1 << 20),
-                                   args.temperature, args.uniform)
+                                   args.temperature, args.uniform, tuple(args.league_sizes))
             strategy.training["league"] = [round(w, 6) for w in league.weights]
             print(f"  league: {json.dumps(ranked)} ({time.perf_counter() - start:.0f} s)",
                   file=sys.stderr, flush=True)
@@ -612,6 +622,8 @@ def cmd_train(args: argparse.Namespace) -> None:
                   "decay": args.decay, "league_sets": args.league_sets, **ranked, **result}
         if args.two_share:
             record["two_share"] = args.two_share
+        if args.league_sizes:
+            record["league_sizes"] = args.league_sizes
         if exploiters:
             record["exploiters"] = {str(k): v for k, v in sorted(exploiters.items())}
             record["exploit_share"] = args.exploit_share
@@ -688,6 +700,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--league-sets", type=int, default=40,
                    help="sets per cell of the league's match before each iteration (0: none)")
+    p.add_argument("--league-sizes", type=int, nargs="+", default=[], metavar="PLAYERS",
+                   help="play each cell of the league's match at each of these table sizes "
+                   "and weigh it by the worst (default: each cell at one size, 3, 5 and 7 "
+                   "in turn)")
     p.add_argument("--temperature", type=float, default=2.0,
                    help="the league's weights: exp(-chips per game / temperature)")
     p.add_argument("--uniform", type=float, default=0.25,

@@ -279,6 +279,49 @@ def test_training_plays_tables_shrunk_to_two_players():
     assert all(key[0] == 1 for key in facing)  # (one opponent at most)
 
 
+def test_the_league_weighs_a_cell_by_its_worst_table_size(monkeypatch):
+    """By default each ``open`` x ``call`` cell is played at one table size (3, 5 and 7
+    in turn); with ``sizes`` at each, and the cell weighed by the worst margin."""
+    import pedron.match
+    from pedron.diablo.hand import Category
+
+    trainer = _trainer()
+    played = []
+
+    class Score:
+        def __init__(self, mean):
+            self.mean = mean
+
+    class Result:
+        def __init__(self, mean):
+            self._mean = mean
+
+        def score(self, name):
+            assert name == "strong"
+            return Score(self._mean)
+
+    def fake_match(game, bots, *, players, sets, seed):
+        played.append((bots["rival"], players))
+        # the default rule bot's cell: well ahead at 3 and 7 players, behind at 5
+        if bots["rival"] == "rule:open=three_of_a_kind,call=three_of_a_kind":
+            return Result(-3.0 if players == 5 else 5.0)
+        return Result(1.0)
+
+    monkeypatch.setattr(pedron.match, "match", fake_match)
+    league = trainer.League()
+    cells = len(league.cells)
+    default = league.cells.index((Category.THREE_OF_A_KIND, Category.THREE_OF_A_KIND))
+    ranked = league.update(load_diablo_strategy(), 1, 7, 2.0, 0.0)
+    assert [players for _, players in played] == [(3, 5, 7)[i % 3] for i in range(cells)]
+    one_size = league.weights[default]
+    played.clear()
+    ranked = league.update(load_diablo_strategy(), 1, 7, 2.0, 0.0, sizes=(3, 5, 7))
+    assert len(played) == 3 * cells and {p for _, p in played} == {3, 5, 7}
+    assert ranked["worst"][0] == ["three_of_a_kind", "three_of_a_kind", 5, -3.0]
+    assert ranked["below_zero"] == 1
+    assert league.weights[default] == max(league.weights) > one_size
+
+
 def test_purify_plays_the_largest_share_and_the_more_passive_of_a_tie():
     trainer = _trainer()
     shipped = load_diablo_strategy()
