@@ -83,3 +83,30 @@ def test_per_decision_max(decisions):
         print(f"\n{len(times)} decisions, cold, {name}: median {median * 1e6:.1f} "
               f"us, 99th percentile {times[int(0.99 * len(times))] * 1e6:.1f} us, slowest "
               f"{times[-1] * 1e6:.1f} us, over 1 ms: {sum(t > 1e-3 for t in times)}")
+
+
+def test_per_decision_against_the_first_policy(decisions):
+    """The shipped policy's time per decision against the first policy's (kept in
+    docs/perf/strong_first.json), side by side: the same decisions through each bot,
+    cold, alternating round by round; the median and range of the rounds' ratios."""
+    from pathlib import Path
+
+    first = Path(__file__).resolve().parents[1] / "docs" / "perf" / "strong_first.json"
+    if not first.exists():
+        pytest.skip("needs docs/perf/strong_first.json (a source checkout)")
+    bots = {"shipped": StrongBot(1), "first": StrongBot(1, strategy=str(first))}
+    for bot in bots.values():
+        _replay(bot, decisions[:50])  # (each strategy loaded)
+    ratios = []
+    for r in range(15):
+        seconds = {}
+        for name in ("shipped", "first") if r % 2 else ("first", "shipped"):  # (either first)
+            bot = bots[name]
+            bot.strategy._before_draw.clear()
+            start = time.perf_counter()
+            _replay(bot, decisions)
+            seconds[name] = time.perf_counter() - start
+        ratios.append(seconds["shipped"] / seconds["first"])
+    ratios.sort()
+    print(f"\nshipped / first policy, {len(decisions)} decisions cold, 15 rounds: "
+          f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})")
