@@ -311,7 +311,7 @@ def test_the_league_weighs_a_cell_by_its_worst_table_size(monkeypatch):
     league = trainer.League()
     cells = len(league.cells)
     default = league.cells.index((Category.THREE_OF_A_KIND, Category.THREE_OF_A_KIND))
-    ranked = league.update(load_diablo_strategy(), 1, 7, 2.0, 0.0)
+    league.update(load_diablo_strategy(), 1, 7, 2.0, 0.0)
     assert [players for _, players in played] == [(3, 5, 7)[i % 3] for i in range(cells)]
     one_size = league.weights[default]
     played.clear()
