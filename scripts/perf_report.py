@@ -230,7 +230,8 @@ KEPT = ("## Kernel instructions (callgrind)",
         "## Video poker: every game",
         "## Solving heads-up Diamondback",
         "## Python's protocols honoured (issue 37)",
-        "## One game, one descriptor (issue 38)")
+        "## One game, one descriptor (issue 38)",
+        "## The strong Diablo bot's new strategy (issue 39)")
 
 
 class MissingSection(Exception):
